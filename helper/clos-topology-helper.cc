@@ -1,0 +1,316 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "clos-topology-helper.h"
+
+#include "fabric-address-plan.h"
+
+#include "ns3/boolean.h"
+#include "ns3/icmpv6-l4-protocol.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv6-l3-protocol.h"
+#include "ns3/ipv6-static-routing-helper.h"
+#include "ns3/ipv6-static-routing.h"
+#include "ns3/log.h"
+#include "ns3/names.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/queue-size.h"
+
+#include <stdexcept>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ClosTopologyHelper");
+
+namespace
+{
+
+/// Node names of a fabric, in creation order.
+std::vector<std::string>
+NodeNames(const ClosSpec& spec, const std::string& prefix)
+{
+    std::vector<std::string> names;
+    for (uint32_t h = 0; h < spec.GetHostCount(); ++h)
+    {
+        names.push_back(prefix + "host-" + std::to_string(h));
+    }
+    const uint32_t counts[3] = {spec.GetT0Count(), spec.GetT1Count(), spec.t2Count};
+    for (uint32_t p = 0; p < spec.planes; ++p)
+    {
+        for (uint32_t t = 0; t < spec.GetTiers(); ++t)
+        {
+            for (uint32_t i = 0; i < counts[t]; ++i)
+            {
+                names.push_back(prefix + "p" + std::to_string(p) + "-t" + std::to_string(t) + "-"
+                                + std::to_string(i));
+            }
+        }
+    }
+    return names;
+}
+
+} // namespace
+
+ClosTopologyHelper::ClosTopologyHelper()
+{
+    m_rate.fill(DataRate("100Gbps"));
+    m_delay.fill(MicroSeconds(1));
+    // Hosts pace their own traffic: a deep FIFO that never drops in practice.
+    m_qdisc[uint32_t(PortRole::HOST_NIC)].SetRootQueueDisc("ns3::FifoQueueDisc",
+                                                           "MaxSize",
+                                                           QueueSizeValue(QueueSize("64MiB")));
+    // Switch ports: a shallow per-port FIFO (about 40 us at 100 Gb/s).
+    for (PortRole role : {PortRole::HOST_FACING, PortRole::FABRIC})
+    {
+        m_qdisc[uint32_t(role)].SetRootQueueDisc("ns3::FifoQueueDisc",
+                                                 "MaxSize",
+                                                 QueueSizeValue(QueueSize("512KiB")));
+    }
+}
+
+void
+ClosTopologyHelper::SetLinkRate(LinkTier tier, DataRate rate)
+{
+    if (rate.GetBitRate() == 0)
+    {
+        throw std::invalid_argument("ClosTopologyHelper: link rate must be > 0 bit/s");
+    }
+    m_rate.at(uint32_t(tier)) = rate;
+}
+
+void
+ClosTopologyHelper::SetLinkDelay(LinkTier tier, Time delay)
+{
+    if (delay.IsStrictlyNegative())
+    {
+        throw std::invalid_argument("ClosTopologyHelper: link delay must be >= 0");
+    }
+    m_delay.at(uint32_t(tier)) = delay;
+}
+
+DataRate
+ClosTopologyHelper::GetLinkRate(LinkTier tier) const
+{
+    return m_rate.at(uint32_t(tier));
+}
+
+Time
+ClosTopologyHelper::GetLinkDelay(LinkTier tier) const
+{
+    return m_delay.at(uint32_t(tier));
+}
+
+void
+ClosTopologyHelper::SetMtu(uint32_t mtu)
+{
+    if (mtu < kMinMtu || mtu > 65535)
+    {
+        throw std::invalid_argument("ClosTopologyHelper: Mtu (=" + std::to_string(mtu)
+                                    + ") must be in " + std::to_string(kMinMtu) + "..65535");
+    }
+    m_mtu = static_cast<uint16_t>(mtu);
+}
+
+uint16_t
+ClosTopologyHelper::GetMtu() const
+{
+    return m_mtu;
+}
+
+void
+ClosTopologyHelper::SetQueueDisc(PortRole role, const TrafficControlHelper& helper)
+{
+    m_qdisc.at(uint32_t(role)) = helper;
+}
+
+void
+ClosTopologyHelper::SetDeviceQueueSize(const std::string& size)
+{
+    // QueueSize's constructor aborts on a bad string; parse through the attribute value first.
+    QueueSizeValue value;
+    if (!value.DeserializeFromString(size, MakeQueueSizeChecker()) || value.Get().GetValue() == 0)
+    {
+        throw std::invalid_argument("ClosTopologyHelper: DeviceQueueSize (=\"" + size
+                                    + "\") must be a positive queue size such as \"1p\" or "
+                                      "\"9000B\"");
+    }
+    m_deviceQueueSize = size;
+}
+
+void
+ClosTopologyHelper::SetNamePrefix(const std::string& prefix)
+{
+    m_namePrefix = prefix;
+}
+
+Ptr<FabricTopology>
+ClosTopologyHelper::Build(const ClosSpec& spec) const
+{
+    spec.Validate();
+    const std::vector<std::string> names = NodeNames(spec, m_namePrefix);
+    for (const std::string& name : names)
+    {
+        if (Names::Find<Object>(name))
+        {
+            throw std::invalid_argument("ClosTopologyHelper: node name '" + name
+                                        + "' is already taken (a second fabric in this "
+                                          "simulation?): use SetNamePrefix() or Names::Clear()");
+        }
+    }
+    NS_LOG_INFO("building " << spec.Describe());
+
+    Ptr<FabricTopology> topo = Create<FabricTopology>(spec);
+    auto nameIt = names.begin();
+    NodeContainer all;
+    for (uint32_t h = 0; h < spec.GetHostCount(); ++h)
+    {
+        Ptr<Node> node = CreateObject<Node>();
+        Names::Add(*nameIt++, node);
+        topo->AddHost(node);
+        all.Add(node);
+    }
+    const uint32_t counts[3] = {spec.GetT0Count(), spec.GetT1Count(), spec.t2Count};
+    for (uint32_t p = 0; p < spec.planes; ++p)
+    {
+        for (uint32_t t = 0; t < spec.GetTiers(); ++t)
+        {
+            for (uint32_t i = 0; i < counts[t]; ++i)
+            {
+                Ptr<Node> node = CreateObject<Node>();
+                Names::Add(*nameIt++, node);
+                topo->AddSwitch(SwitchTier(t), p, node);
+                all.Add(node);
+            }
+        }
+    }
+
+    InternetStackHelper stack;
+    stack.SetIpv4StackInstall(false);
+    stack.Install(all);
+    for (auto it = all.Begin(); it != all.End(); ++it)
+    {
+        // A static fabric: no duplicate address detection, hence no router solicitations.
+        (*it)->GetObject<Icmpv6L4Protocol>()->SetAttribute("DAD", BooleanValue(false));
+    }
+
+    std::array<PointToPointHelper, 3> p2p;
+    for (uint32_t t = 0; t < 3; ++t)
+    {
+        p2p[t].SetDeviceAttribute("DataRate", DataRateValue(m_rate[t]));
+        p2p[t].SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
+        p2p[t].SetChannelAttribute("Delay", TimeValue(m_delay[t]));
+        p2p[t].SetQueue("ns3::DropTailQueue<Packet>",
+                        "MaxSize",
+                        QueueSizeValue(QueueSize(m_deviceQueueSize)));
+    }
+    std::array<TrafficControlHelper, 3> qdisc = m_qdisc;
+
+    auto connect = [&](LinkTier tier,
+                       uint32_t plane,
+                       Ptr<Node> lower,
+                       Ptr<Node> upper,
+                       PortRole lowerRole,
+                       PortRole upperRole) -> FabricLink {
+        NetDeviceContainer d = p2p[uint32_t(tier)].Install(lower, upper);
+        qdisc[uint32_t(lowerRole)].Install(d.Get(0));
+        qdisc[uint32_t(upperRole)].Install(d.Get(1));
+        FabricLink link;
+        link.tier = tier;
+        link.plane = plane;
+        link.lower = lower;
+        link.upper = upper;
+        link.lowerDevice = d.Get(0);
+        link.upperDevice = d.Get(1);
+        link.lowerInterface = lower->GetObject<Ipv6>()->AddInterface(d.Get(0));
+        link.upperInterface = upper->GetObject<Ipv6>()->AddInterface(d.Get(1));
+        return link;
+    };
+
+    for (uint32_t p = 0; p < spec.planes; ++p)
+    {
+        // Hosts to T0s.
+        for (uint32_t h = 0; h < spec.GetHostCount(); ++h)
+        {
+            const uint32_t t0 = h / spec.hostsPerT0;
+            FabricLink link = connect(LinkTier::HOST_T0,
+                                      p,
+                                      topo->GetHost(h),
+                                      topo->GetSwitch(SwitchTier::T0, p, t0),
+                                      PortRole::HOST_NIC,
+                                      PortRole::HOST_FACING);
+            Ptr<Ipv6> ipv6 = link.lower->GetObject<Ipv6>();
+            ipv6->AddAddress(
+                link.lowerInterface,
+                Ipv6InterfaceAddress(FabricAddressPlan::HostAddress(p, t0, h % spec.hostsPerT0),
+                                     Ipv6Prefix(FabricAddressPlan::kHostLinkPrefixLength)));
+            topo->AddLink(link);
+        }
+        // T0s to the T1s of their pod.
+        for (uint32_t t0 = 0; t0 < spec.GetT0Count(); ++t0)
+        {
+            const uint32_t pod = t0 / spec.t0PerPod;
+            for (uint32_t u = 0; u < spec.t0Uplinks; ++u)
+            {
+                const uint32_t t1 = pod * spec.t1PerPod + u % spec.t1PerPod;
+                topo->AddLink(connect(LinkTier::T0_T1,
+                                      p,
+                                      topo->GetSwitch(SwitchTier::T0, p, t0),
+                                      topo->GetSwitch(SwitchTier::T1, p, t1),
+                                      PortRole::FABRIC,
+                                      PortRole::FABRIC));
+            }
+        }
+        // T1s to their T2 group.
+        if (spec.GetTiers() == 3)
+        {
+            const uint32_t group = spec.GetT2GroupSize();
+            for (uint32_t t1 = 0; t1 < spec.GetT1Count(); ++t1)
+            {
+                const uint32_t j = t1 % spec.t1PerPod;
+                for (uint32_t u = 0; u < spec.t1Uplinks; ++u)
+                {
+                    const uint32_t t2 = j * group + u % group;
+                    topo->AddLink(connect(LinkTier::T1_T2,
+                                          p,
+                                          topo->GetSwitch(SwitchTier::T1, p, t1),
+                                          topo->GetSwitch(SwitchTier::T2, p, t2),
+                                          PortRole::FABRIC,
+                                          PortRole::FABRIC));
+                }
+            }
+        }
+    }
+
+    // Bring interfaces up (adds link-local addresses), switches forward.
+    for (auto it = all.Begin(); it != all.End(); ++it)
+    {
+        Ptr<Ipv6> ipv6 = (*it)->GetObject<Ipv6>();
+        for (uint32_t i = 1; i < ipv6->GetNInterfaces(); ++i)
+        {
+            ipv6->SetUp(i);
+        }
+        if (topo->GetSwitchPosition(*it))
+        {
+            ipv6->SetAttribute("SendIcmpv6Redirect", BooleanValue(false));
+            ipv6->SetAttribute("IpForward", BooleanValue(true));
+        }
+    }
+    // Hosts: the destination address selects the plane.
+    Ipv6StaticRoutingHelper staticHelper;
+    for (uint32_t h = 0; h < spec.GetHostCount(); ++h)
+    {
+        Ptr<Ipv6StaticRouting> routing =
+            staticHelper.GetStaticRouting(topo->GetHost(h)->GetObject<Ipv6>());
+        for (uint32_t p = 0; p < spec.planes; ++p)
+        {
+            routing->AddNetworkRouteTo(FabricAddressPlan::PlanePrefix(p),
+                                       Ipv6Prefix(FabricAddressPlan::kPlanePrefixLength),
+                                       topo->GetHostInterface(h, p));
+        }
+    }
+    return topo;
+}
+
+} // namespace ns3

@@ -1,0 +1,117 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_CLOS_TOPOLOGY_HELPER_H
+#define MRC_CLOS_TOPOLOGY_HELPER_H
+
+#include "clos-spec.h"
+#include "fabric-link.h"
+#include "fabric-topology.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+#include "ns3/traffic-control-helper.h"
+
+#include <array>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mrc
+ * \brief Builds a multi-plane two-tier Clos or three-tier fat-tree out of ns-3 nodes,
+ * PointToPointNetDevices, the IPv6 internet stack and traffic-control queue discs.
+ *
+ * \code
+ *   ClosTopologyHelper topo;
+ *   topo.SetLinkRate(LinkTier::T0_T1, DataRate("400Gbps"));
+ *   Ptr<FabricTopology> fabric = topo.Build(ClosSpec::TwoTier(4, 8, 16, 16));
+ *   EcmpRoutingHelper().Install(*fabric);
+ * \endcode
+ *
+ * What Build() makes:
+ *  - nodes: hosts first, then switches plane by plane and tier by tier (deterministic ids);
+ *  - one PointToPointNetDevice pair per link, with the tier's DataRate and Delay and the common
+ *    Mtu; each device's own transmit queue is kept tiny (DeviceQueueSize) so that queueing, and
+ *    later trimming and marking, happens in the port's queue disc;
+ *  - a root queue disc per device, from the TrafficControlHelper of the port's role;
+ *  - IPv6 only (no IPv4), addresses from FabricAddressPlan, no duplicate address detection or
+ *    router solicitation (static fabric), forwarding on switches, and on each host one route per
+ *    plane (`fd00:p::/32` out of the plane's NIC port), so the destination address picks the
+ *    plane. Switch routing is installed separately (EcmpRoutingHelper, or the SRv6 helper).
+ */
+class ClosTopologyHelper
+{
+  public:
+    /// Default MTU: a 4096-byte payload plus MRC's header stack (outer IPv6 40, UDP 8, inner
+    /// IPv6 40, BTH 12, METH 4, TSETH 4, RETH 16, ICRC 4 = 128 B) plus 128 B for an SRH.
+    static constexpr uint16_t kDefaultMtu = 4352;
+    static constexpr uint16_t kMinMtu = 1280; //!< IPv6 minimum link MTU (RFC 8200)
+
+    ClosTopologyHelper();
+
+    /**
+     * \param tier link tier
+     * \param rate its data rate (> 0)
+     */
+    void SetLinkRate(LinkTier tier, DataRate rate);
+
+    /**
+     * \param tier link tier
+     * \param delay its propagation delay (>= 0)
+     */
+    void SetLinkDelay(LinkTier tier, Time delay);
+
+    /// \param tier link tier \return its data rate
+    DataRate GetLinkRate(LinkTier tier) const;
+    /// \param tier link tier \return its delay
+    Time GetLinkDelay(LinkTier tier) const;
+
+    /**
+     * \param mtu IP MTU of every link, kMinMtu..65535 (9000-byte jumbo frames are fine)
+     */
+    void SetMtu(uint32_t mtu);
+    /// \return the MTU
+    uint16_t GetMtu() const;
+
+    /**
+     * \param role port role
+     * \param helper the queue disc to install as root on every port of that role
+     */
+    void SetQueueDisc(PortRole role, const TrafficControlHelper& helper);
+
+    /**
+     * \param size the NetDevice transmit queue size (e.g. "1p"), kept small so that packets
+     *        wait in the queue disc
+     */
+    void SetDeviceQueueSize(const std::string& size);
+
+    /**
+     * \param prefix prepended to every node name ("" by default); use one per fabric when a
+     *        simulation builds several
+     */
+    void SetNamePrefix(const std::string& prefix);
+
+    /**
+     * Build the fabric.
+     * \param spec its shape
+     * \return the fabric
+     * \throws std::invalid_argument if the spec is impossible, a parameter is out of range or a
+     *         node name is already taken
+     */
+    Ptr<FabricTopology> Build(const ClosSpec& spec) const;
+
+  private:
+    std::array<DataRate, 3> m_rate;              //!< per LinkTier
+    std::array<Time, 3> m_delay;                 //!< per LinkTier
+    uint16_t m_mtu{kDefaultMtu};                 //!< IP MTU
+    std::array<TrafficControlHelper, 3> m_qdisc; //!< per PortRole
+    std::string m_deviceQueueSize{"1p"};         //!< NetDevice TxQueue size
+    std::string m_namePrefix;                    //!< node name prefix
+};
+
+} // namespace ns3
+
+#endif /* MRC_CLOS_TOPOLOGY_HELPER_H */

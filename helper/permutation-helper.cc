@@ -1,0 +1,282 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "permutation-helper.h"
+
+#include "ecmp-routing-helper.h"
+
+#include "ns3/bulk-send-helper.h"
+#include "ns3/inet6-socket-address.h"
+#include "ns3/ipv6-header.h"
+#include "ns3/log.h"
+#include "ns3/on-off-helper.h"
+#include "ns3/packet-sink-helper.h"
+#include "ns3/packet-sink.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <stdexcept>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("PermutationHelper");
+
+namespace
+{
+constexpr uint32_t kIpv6Header = 40; //!< bytes
+constexpr uint32_t kUdpHeader = 8;   //!< bytes
+constexpr uint32_t kTcpHeader = 32;  //!< bytes, with the timestamp option ns-3 TCP sends
+constexpr uint32_t kPppHeader = 2;   //!< bytes, PointToPointNetDevice framing
+} // namespace
+
+PermutationHelper::PermutationHelper(Ptr<FabricTopology> topo)
+    : m_topo(topo)
+{
+}
+
+void
+PermutationHelper::SetBytesPerFlow(uint64_t bytes)
+{
+    if (bytes == 0)
+    {
+        throw std::invalid_argument("PermutationHelper: bytes per flow must be > 0");
+    }
+    m_bytes = bytes;
+}
+
+void
+PermutationHelper::SetTransport(PermutationTransport transport)
+{
+    m_transport = transport;
+}
+
+void
+PermutationHelper::SetPacketSize(uint32_t size)
+{
+    if (size < 1 || size > 65507)
+    {
+        throw std::invalid_argument("PermutationHelper: packet size (=" + std::to_string(size)
+                                    + ") must be in 1..65507");
+    }
+    m_packetSize = size;
+}
+
+void
+PermutationHelper::SetStartTime(Time start)
+{
+    m_start = start;
+}
+
+void
+PermutationHelper::SetStream(int64_t stream)
+{
+    m_stream = stream;
+}
+
+void
+PermutationHelper::SetTrackCollisions(bool track)
+{
+    m_trackCollisions = track;
+}
+
+ApplicationContainer
+PermutationHelper::Install()
+{
+    const uint32_t n = m_topo->GetHostCount();
+    if (n < 2)
+    {
+        throw std::invalid_argument("PermutationHelper: a permutation needs at least 2 hosts");
+    }
+    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+    rng->SetStream(m_stream);
+    // Random derangement: Fisher-Yates, then break fixed points by swapping with a neighbour.
+    std::vector<uint32_t> dst(n);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        dst[i] = i;
+    }
+    for (uint32_t i = n - 1; i > 0; --i)
+    {
+        std::swap(dst[i], dst[rng->GetInteger(0, i)]);
+    }
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        if (dst[i] == i)
+        {
+            std::swap(dst[i], dst[(i + 1) % n]);
+        }
+    }
+
+    const uint32_t planes = m_topo->GetSpec().planes;
+    ApplicationContainer senders;
+    m_flows.assign(n, Flow{});
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        Flow& f = m_flows[i];
+        f.src = i;
+        f.dst = dst[i];
+        f.plane = rng->GetInteger(0, planes - 1);
+        // OnOffApplication sends whole packets only: a UDP flow is rounded up to whole packets,
+        // and the flow records what is really sent.
+        f.bytes = m_transport == PermutationTransport::UDP
+                      ? (m_bytes + m_packetSize - 1) / m_packetSize * m_packetSize
+                      : m_bytes;
+        f.start = m_start;
+        f.switchHops =
+            EcmpRoutingHelper::TracePath(*m_topo,
+                                         f.src,
+                                         f.plane,
+                                         EcmpFlowKey(m_topo->GetHostAddress(f.src, f.plane),
+                                                     m_topo->GetHostAddress(f.dst, f.plane),
+                                                     17,
+                                                     0,
+                                                     m_port,
+                                                     0))
+                .size()
+            - 2;
+        const Ipv6Address to = m_topo->GetHostAddress(f.dst, f.plane);
+        m_flowByDst[to] = i;
+        const Address remote = Inet6SocketAddress(to, m_port);
+        const std::string factory = m_transport == PermutationTransport::TCP
+                                        ? "ns3::TcpSocketFactory"
+                                        : "ns3::UdpSocketFactory";
+
+        PacketSinkHelper sink(factory, Inet6SocketAddress(Ipv6Address::GetAny(), m_port));
+        ApplicationContainer s = sink.Install(m_topo->GetHost(f.dst));
+        s.Start(Seconds(0));
+        s.Get(0)->TraceConnectWithoutContext("Rx",
+                                             MakeCallback(&PermutationHelper::OnRx, this).Bind(i));
+
+        ApplicationContainer app;
+        if (m_transport == PermutationTransport::TCP)
+        {
+            BulkSendHelper bulk(factory, remote);
+            bulk.SetAttribute("MaxBytes", UintegerValue(m_bytes));
+            bulk.SetAttribute("SendSize", UintegerValue(m_packetSize));
+            app = bulk.Install(m_topo->GetHost(f.src));
+        }
+        else
+        {
+            Ptr<PointToPointNetDevice> dev =
+                DynamicCast<PointToPointNetDevice>(m_topo->GetHostDevice(f.src, f.plane));
+            DataRateValue rate;
+            dev->GetAttribute("DataRate", rate);
+            // Pace at line rate counting the headers, so the NIC never builds a queue.
+            const double wireFraction = double(m_packetSize) / GetWirePacketSize();
+            OnOffHelper onoff(factory, remote);
+            onoff.SetConstantRate(DataRate(uint64_t(rate.Get().GetBitRate() * wireFraction)),
+                                  m_packetSize);
+            onoff.SetAttribute("MaxBytes", UintegerValue(f.bytes));
+            app = onoff.Install(m_topo->GetHost(f.src));
+        }
+        app.Start(m_start);
+        senders.Add(app);
+    }
+
+    if (m_trackCollisions)
+    {
+        NodeContainer switches = m_topo->GetAllSwitches();
+        for (auto it = switches.Begin(); it != switches.End(); ++it)
+        {
+            Ptr<Ipv6EcmpRouting> routing = EcmpRoutingHelper::GetRouting(*it);
+            if (routing)
+            {
+                routing->TraceConnect("Forward",
+                                      std::to_string((*it)->GetId()),
+                                      MakeCallback(&PermutationHelper::OnForward, this));
+            }
+        }
+    }
+    return senders;
+}
+
+void
+PermutationHelper::OnRx(uint32_t flow, Ptr<const Packet> packet, const Address& from)
+{
+    Flow& f = m_flows[flow];
+    f.received += packet->GetSize();
+    if (f.received >= f.bytes && f.finish.IsNegative())
+    {
+        f.finish = Simulator::Now();
+        NS_LOG_INFO("flow " << f.src << "->" << f.dst << " complete at " << f.finish.As(Time::US));
+    }
+}
+
+void
+PermutationHelper::OnForward(std::string context,
+                             Ptr<const Packet> packet,
+                             const Ipv6Header& header,
+                             uint32_t interface,
+                             uint32_t hash)
+{
+    auto it = m_flowByDst.find(header.GetDestination());
+    if (it == m_flowByDst.end()
+        || EcmpFlowKey::FromPacket(header, packet).GetDestinationPort() != m_port)
+    {
+        return; // not data of a permutation flow (e.g. TCP ACKs)
+    }
+    std::set<uint32_t>& flows = m_linkFlows[{std::stoul(context), interface}];
+    if (!flows.insert(it->second).second)
+    {
+        return;
+    }
+    if (flows.size() == 2)
+    {
+        ++m_collidedLinks;
+    }
+    if (flows.size() >= 2)
+    {
+        for (uint32_t f : flows)
+        {
+            m_flows[f].collided = true;
+        }
+    }
+}
+
+const std::vector<PermutationHelper::Flow>&
+PermutationHelper::GetFlows() const
+{
+    return m_flows;
+}
+
+uint32_t
+PermutationHelper::GetCollidedLinks() const
+{
+    return m_collidedLinks;
+}
+
+uint32_t
+PermutationHelper::GetWirePacketSize() const
+{
+    const uint32_t l4 = m_transport == PermutationTransport::TCP ? kTcpHeader : kUdpHeader;
+    return m_packetSize + l4 + kIpv6Header + kPppHeader;
+}
+
+Time
+PermutationHelper::GetIdealTime(const Flow& flow,
+                                DataRate hostRate,
+                                DataRate fabricRate,
+                                Time delay) const
+{
+    const uint64_t packets = (flow.bytes + m_packetSize - 1) / m_packetSize;
+    const uint32_t lastPayload = flow.bytes - (packets - 1) * m_packetSize;
+    const uint32_t wire = GetWirePacketSize();
+    const uint32_t lastWire = wire - m_packetSize + lastPayload;
+    // Serialisation of everything at the host link, then the last packet crosses the remaining
+    // links store-and-forward: two host links and (switchHops - 1) fabric links.
+    Time t = hostRate.CalculateBytesTxTime(wire * (packets - 1) + lastWire);
+    t += hostRate.CalculateBytesTxTime(lastWire);
+    if (flow.switchHops > 1)
+    {
+        t += fabricRate.CalculateBytesTxTime(lastWire) * int64_t(flow.switchHops - 1);
+    }
+    t += delay * int64_t(flow.switchHops + 1);
+    return t;
+}
+
+} // namespace ns3

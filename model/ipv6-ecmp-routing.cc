@@ -1,0 +1,298 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ipv6-ecmp-routing.h"
+
+#include "ns3/ipv6-route.h"
+#include "ns3/ipv6.h"
+#include "ns3/log.h"
+#include "ns3/names.h"
+#include "ns3/node.h"
+#include "ns3/output-stream-wrapper.h"
+#include "ns3/packet.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <iomanip>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("Ipv6EcmpRouting");
+
+NS_OBJECT_ENSURE_REGISTERED(Ipv6EcmpRouting);
+
+TypeId
+Ipv6EcmpRouting::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::Ipv6EcmpRouting")
+            .SetParent<Ipv6RoutingProtocol>()
+            .SetGroupName("Mrc")
+            .AddConstructor<Ipv6EcmpRouting>()
+            .AddAttribute(
+                "HashSeed",
+                "Seed of this switch's ECMP hash. Switches of different tiers need "
+                "different seeds, or their choices correlate (polarisation).",
+                UintegerValue(0),
+                MakeUintegerAccessor(&Ipv6EcmpRouting::SetHashSeed, &Ipv6EcmpRouting::GetHashSeed),
+                MakeUintegerChecker<uint32_t>())
+            .AddTraceSource("Forward",
+                            "A packet is forwarded: packet, IPv6 header, outgoing interface, "
+                            "flow hash.",
+                            MakeTraceSourceAccessor(&Ipv6EcmpRouting::m_forwardTrace),
+                            "ns3::Ipv6EcmpRouting::ForwardTracedCallback")
+            .AddTraceSource("Drop",
+                            "A packet is not forwarded: packet, IPv6 header, reason.",
+                            MakeTraceSourceAccessor(&Ipv6EcmpRouting::m_dropTrace),
+                            "ns3::Ipv6EcmpRouting::DropTracedCallback")
+            .AddTraceSource("NextHopChange",
+                            "A next hop is withdrawn or restored: interface, enabled, number "
+                            "of routes whose ECMP group changed.",
+                            MakeTraceSourceAccessor(&Ipv6EcmpRouting::m_nextHopChangeTrace),
+                            "ns3::Ipv6EcmpRouting::NextHopChangeTracedCallback");
+    return tid;
+}
+
+Ipv6EcmpRouting::Ipv6EcmpRouting()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+Ipv6EcmpRouting::~Ipv6EcmpRouting() = default;
+
+void
+Ipv6EcmpRouting::DoDispose()
+{
+    m_ipv6 = nullptr;
+    m_routeCache.clear();
+    Ipv6RoutingProtocol::DoDispose();
+}
+
+void
+Ipv6EcmpRouting::AddRoute(Ipv6Address network,
+                          uint8_t prefixLength,
+                          const std::vector<uint32_t>& interfaces)
+{
+    NS_LOG_FUNCTION(this << network << unsigned(prefixLength));
+    m_table.AddRoute(network, prefixLength, interfaces);
+}
+
+void
+Ipv6EcmpRouting::WithdrawNextHop(uint32_t interface)
+{
+    const uint32_t changed = m_table.SetNextHopEnabled(interface, false);
+    NS_LOG_INFO("t=" << Simulator::Now().As(Time::US) << " withdraw next hop " << interface << ": "
+                     << changed << " routes changed");
+    m_nextHopChangeTrace(interface, false, changed);
+}
+
+void
+Ipv6EcmpRouting::RestoreNextHop(uint32_t interface)
+{
+    const uint32_t changed = m_table.SetNextHopEnabled(interface, true);
+    NS_LOG_INFO("t=" << Simulator::Now().As(Time::US) << " restore next hop " << interface << ": "
+                     << changed << " routes changed");
+    m_nextHopChangeTrace(interface, true, changed);
+}
+
+const EcmpRouteTable&
+Ipv6EcmpRouting::GetTable() const
+{
+    return m_table;
+}
+
+int32_t
+Ipv6EcmpRouting::SelectNextHop(const EcmpFlowKey& key) const
+{
+    const std::vector<uint32_t>* group = m_table.Lookup(key.GetDestination());
+    if (group == nullptr)
+    {
+        return -1;
+    }
+    return static_cast<int32_t>((*group)[key.Hash(m_hashSeed) % group->size()]);
+}
+
+uint32_t
+Ipv6EcmpRouting::GetHashSeed() const
+{
+    return m_hashSeed;
+}
+
+void
+Ipv6EcmpRouting::SetHashSeed(uint32_t seed)
+{
+    m_hashSeed = seed;
+}
+
+uint64_t
+Ipv6EcmpRouting::GetForwardedPackets() const
+{
+    return m_forwarded;
+}
+
+uint64_t
+Ipv6EcmpRouting::GetDroppedPackets() const
+{
+    return m_dropped;
+}
+
+Ptr<Ipv6Route>
+Ipv6EcmpRouting::GetRouteVia(uint32_t interface)
+{
+    if (interface >= m_routeCache.size())
+    {
+        m_routeCache.resize(interface + 1);
+    }
+    Ptr<Ipv6Route>& route = m_routeCache[interface];
+    if (!route)
+    {
+        // Ipv6L3Protocol uses only the output device and the gateway of a forwarding route; the
+        // gateway is unspecified because every link is point-to-point (no neighbour discovery).
+        route = Create<Ipv6Route>();
+        route->SetGateway(Ipv6Address::GetAny());
+        route->SetOutputDevice(m_ipv6->GetNetDevice(interface));
+        route->SetSource(m_ipv6->GetAddress(interface, 0).GetAddress());
+    }
+    return route;
+}
+
+Ptr<Ipv6Route>
+Ipv6EcmpRouting::RouteOutput(Ptr<Packet> p,
+                             const Ipv6Header& header,
+                             Ptr<NetDevice> oif,
+                             Socket::SocketErrno& sockerr)
+{
+    NS_LOG_FUNCTION(this << header.GetDestination());
+    const int32_t interface = SelectNextHop(EcmpFlowKey::FromPacket(header, p));
+    if (interface < 0 || (oif && m_ipv6->GetNetDevice(interface) != oif))
+    {
+        sockerr = Socket::ERROR_NOROUTETOHOST;
+        return nullptr;
+    }
+    sockerr = Socket::ERROR_NOTERROR;
+    Ptr<Ipv6Route> route = Create<Ipv6Route>();
+    route->SetDestination(header.GetDestination());
+    route->SetGateway(Ipv6Address::GetAny());
+    route->SetOutputDevice(m_ipv6->GetNetDevice(interface));
+    route->SetSource(m_ipv6->GetAddress(interface, 0).GetAddress());
+    return route;
+}
+
+bool
+Ipv6EcmpRouting::RouteInput(Ptr<const Packet> p,
+                            const Ipv6Header& header,
+                            Ptr<const NetDevice> idev,
+                            CbArg<UnicastForwardCallback> ucb,
+                            CbArg<MulticastForwardCallback> mcb,
+                            CbArg<LocalDeliverCallback> lcb,
+                            CbArg<ErrorCallback> ecb)
+{
+    NS_LOG_FUNCTION(this << p << header.GetDestination());
+    if (header.GetDestination().IsMulticast())
+    {
+        // Link-scope multicast (neighbour discovery) was delivered locally by Ipv6L3Protocol.
+        m_dropTrace(p, header, DropReason::MULTICAST);
+        return true;
+    }
+    const EcmpFlowKey key = EcmpFlowKey::FromPacket(header, p);
+    const std::vector<uint32_t>* group = m_table.Lookup(header.GetDestination());
+    if (group == nullptr)
+    {
+        NS_LOG_LOGIC("no route to " << header.GetDestination());
+        ++m_dropped;
+        m_dropTrace(p, header, DropReason::NO_ROUTE);
+        ecb(p, header, Socket::ERROR_NOROUTETOHOST);
+        return true;
+    }
+    const uint32_t hash = key.Hash(m_hashSeed);
+    const uint32_t interface = (*group)[hash % group->size()];
+    ++m_forwarded;
+    m_forwardTrace(p, header, interface, hash);
+    ucb(idev, GetRouteVia(interface), p, header);
+    return true;
+}
+
+void
+Ipv6EcmpRouting::NotifyInterfaceUp(uint32_t interface)
+{
+}
+
+void
+Ipv6EcmpRouting::NotifyInterfaceDown(uint32_t interface)
+{
+}
+
+void
+Ipv6EcmpRouting::NotifyAddAddress(uint32_t interface, Ipv6InterfaceAddress address)
+{
+}
+
+void
+Ipv6EcmpRouting::NotifyRemoveAddress(uint32_t interface, Ipv6InterfaceAddress address)
+{
+}
+
+void
+Ipv6EcmpRouting::NotifyAddRoute(Ipv6Address dst,
+                                Ipv6Prefix mask,
+                                Ipv6Address nextHop,
+                                uint32_t interface,
+                                Ipv6Address prefixToUse)
+{
+}
+
+void
+Ipv6EcmpRouting::NotifyRemoveRoute(Ipv6Address dst,
+                                   Ipv6Prefix mask,
+                                   Ipv6Address nextHop,
+                                   uint32_t interface,
+                                   Ipv6Address prefixToUse)
+{
+}
+
+void
+Ipv6EcmpRouting::SetIpv6(Ptr<Ipv6> ipv6)
+{
+    m_ipv6 = ipv6;
+    m_routeCache.clear();
+}
+
+void
+Ipv6EcmpRouting::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit unit) const
+{
+    std::ostream& os = *stream->GetStream();
+    Ptr<Node> node = m_ipv6 ? m_ipv6->GetObject<Node>() : nullptr;
+    os << "Node: " << (node ? Names::FindName(node) : std::string("?")) << " (id "
+       << (node ? node->GetId() : 0) << "), Time: " << Now().As(unit)
+       << ", Ipv6EcmpRouting table, HashSeed " << m_hashSeed << "\n";
+    for (const auto& route : m_table.GetRoutes())
+    {
+        std::ostringstream prefix;
+        prefix << route.network << "/" << unsigned(route.prefixLength);
+        os << std::left << std::setw(28) << prefix.str() << " via interfaces";
+        for (uint32_t i : route.members)
+        {
+            const bool active =
+                std::find(route.active.begin(), route.active.end(), i) != route.active.end();
+            os << " " << i << (active ? "" : "(withdrawn)");
+        }
+        os << "\n";
+    }
+}
+
+std::ostream&
+operator<<(std::ostream& os, Ipv6EcmpRouting::DropReason reason)
+{
+    switch (reason)
+    {
+        case Ipv6EcmpRouting::DropReason::NO_ROUTE:
+            return os << "NO_ROUTE";
+        case Ipv6EcmpRouting::DropReason::MULTICAST:
+            return os << "MULTICAST";
+    }
+    return os << "UNKNOWN";
+}
+
+} // namespace ns3

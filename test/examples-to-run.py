@@ -1,0 +1,17 @@
+#! /usr/bin/env python3
+
+# A list of C++ examples to run in order to ensure that they remain buildable and runnable over
+# time. Each tuple in the list contains
+#
+#     (example_name, do_run, do_valgrind_run).
+#
+# ns-3's test.py reads this file in a source tree; the standalone build registers the same
+# entries with CTest. Keep them small: they are tests, not benchmarks.
+cpp_examples = [
+    ("mrc-fat-tree-ecmp --k=4 --bytes=200000 --transport=both", "True", "False"),
+    ("mrc-fat-tree-ecmp --topology=clos --planes=2 --t0=4 --hostsPerT0=4 --t1=2 --bytes=100000", "True", "False"),
+    ("mrc-benchmark --k=4 --bytes=100000", "True", "False"),
+]
+
+# A list of Python examples to run in order to ensure that they remain runnable over time.
+python_examples = []

@@ -1,0 +1,142 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/clos-spec.h"
+
+#include <gtest/gtest.h>
+#include <stdexcept>
+
+using ns3::ClosSpec;
+
+namespace
+{
+
+/// \return the message Validate() (or the factory) throws, "" if none
+template<typename F>
+std::string
+ErrorOf(F f)
+{
+    try
+    {
+        f();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        return e.what();
+    }
+    return "";
+}
+
+} // namespace
+
+TEST(ClosSpec, FatTreeCounts)
+{
+    for (uint32_t k : {2u, 4u, 8u, 16u, 64u})
+    {
+        ClosSpec s = ClosSpec::FatTree(k, 2);
+        EXPECT_NO_THROW(s.Validate());
+        EXPECT_EQ(s.GetTiers(), 3u);
+        EXPECT_EQ(s.GetHostCount(), k * k * k / 4);
+        EXPECT_EQ(s.GetT0Count(), k * k / 2);
+        EXPECT_EQ(s.GetT1Count(), k * k / 2);
+        EXPECT_EQ(s.t2Count, k * k / 4);
+        EXPECT_EQ(s.GetT1Downlinks(), k / 2);
+        EXPECT_EQ(s.GetT2Downlinks(), k);
+        EXPECT_EQ(s.GetT0T1Parallel(), 1u);
+        EXPECT_EQ(s.GetT1T2Parallel(), 1u);
+        EXPECT_DOUBLE_EQ(s.GetT0Oversubscription(), 1.0);
+    }
+}
+
+TEST(ClosSpec, TwoTierDefaultsToFullBisection)
+{
+    ClosSpec s = ClosSpec::TwoTier(4, 8, 16, 4);
+    EXPECT_NO_THROW(s.Validate());
+    EXPECT_EQ(s.GetTiers(), 2u);
+    EXPECT_EQ(s.t0Uplinks, 16u);
+    EXPECT_EQ(s.GetT0T1Parallel(), 4u);
+    EXPECT_EQ(s.GetT1Downlinks(), 32u);
+    EXPECT_EQ(s.GetHostCount(), 128u);
+    EXPECT_EQ(s.Describe(),
+              "2-tier Clos, 4 plane(s), 128 hosts; per plane: 8 T0 (16 down, 16 up), 4 T1 (32 "
+              "down)");
+    EXPECT_EQ(ClosSpec::FatTree(4).Describe(),
+              "3-tier Clos, 1 plane(s), 16 hosts; per plane: 8 T0 (2 down, 2 up), 8 T1 (2 down, "
+              "2 up), 4 T2 (4 down)");
+}
+
+TEST(ClosSpec, Oversubscription)
+{
+    ClosSpec s = ClosSpec::TwoTier(1, 4, 16, 4, 8);
+    EXPECT_NO_THROW(s.Validate());
+    EXPECT_DOUBLE_EQ(s.GetT0Oversubscription(), 2.0);
+}
+
+TEST(ClosSpec, RejectsOddOrOutOfRangeK)
+{
+    EXPECT_EQ(ErrorOf([] {
+                  ClosSpec::FatTree(5);
+              }),
+              "ClosSpec: k (=5) must be an even number in 2..64");
+    EXPECT_EQ(ErrorOf([] {
+                  ClosSpec::FatTree(0);
+              }),
+              "ClosSpec: k (=0) must be an even number in 2..64");
+    EXPECT_EQ(ErrorOf([] {
+                  ClosSpec::FatTree(66);
+              }),
+              "ClosSpec: k (=66) must be an even number in 2..64");
+}
+
+TEST(ClosSpec, RejectsImpossibleShapes)
+{
+    EXPECT_EQ(ErrorOf([] {
+                  ClosSpec::TwoTier(0, 4, 4, 2).Validate();
+              }),
+              "ClosSpec: planes (=0) must be in 1..16");
+    EXPECT_EQ(ErrorOf([] {
+                  ClosSpec::TwoTier(17, 4, 4, 2).Validate();
+              }),
+              "ClosSpec: planes (=17) must be in 1..16");
+    EXPECT_EQ(ErrorOf([] {
+                  ClosSpec::TwoTier(1, 0, 4, 2).Validate();
+              }),
+              "ClosSpec: t0PerPod (=0) must be >= 1");
+    EXPECT_EQ(ErrorOf([] {
+                  ClosSpec::TwoTier(1, 4, 0, 2).Validate();
+              }),
+              "ClosSpec: hostsPerT0 (=0) must be in 1..65535");
+    EXPECT_EQ(ErrorOf([] {
+                  ClosSpec::TwoTier(1, 4, 4, 0).Validate();
+              }),
+              "ClosSpec: t1PerPod (=0) must be >= 1");
+    EXPECT_NE(ErrorOf([] {
+                  ClosSpec::TwoTier(1, 4, 6, 4).Validate();
+              }).find("t0Uplinks (=6) must be a positive multiple of t1PerPod (=4)"),
+              std::string::npos);
+    ClosSpec s = ClosSpec::TwoTier(1, 4, 32, 4);
+    s.radix = 48;
+    EXPECT_NE(ErrorOf([&] {
+                  s.Validate();
+              }).find("hostsPerT0 + t0Uplinks (=64) must be <= radix (=48)"),
+              std::string::npos);
+    ClosSpec t1 = ClosSpec::TwoTier(1, 64, 4, 1);
+    t1.radix = 32;
+    EXPECT_NE(ErrorOf([&] {
+                  t1.Validate();
+              }).find("T1 ports (downlinks + t1Uplinks) (=256) must be <= radix (=32)"),
+              std::string::npos);
+    ClosSpec three = ClosSpec::FatTree(4);
+    three.t1Uplinks = 3;
+    EXPECT_NE(ErrorOf([&] {
+                  three.Validate();
+              }).find("t1Uplinks (=3) must be a positive multiple of t2Count / t1PerPod (=2)"),
+              std::string::npos);
+    ClosSpec pods = ClosSpec::TwoTier(1, 4, 4, 2);
+    pods.pods = 2;
+    EXPECT_EQ(ErrorOf([&] {
+                  pods.Validate();
+              }),
+              "ClosSpec: pods (=2) must be 1 for a two-tier Clos (t2Count = 0)");
+}

@@ -1,0 +1,160 @@
+# Standalone build of the mrc module against an installed ns-3 (Debian 12: libns3-dev 3.37).
+#
+# Defines small look-alikes of ns-3's build_lib() and build_lib_example() so that the module's
+# CMakeLists.txt and examples/CMakeLists.txt serve both the standalone and the in-tree build.
+# Everything is registered with CTest:
+#   - every ns-3 TestSuite of the module (one CTest test per suite, discovered after the build),
+#   - every example listed in test/examples-to-run.py (run with the arguments written there),
+#   - every GoogleTest case.
+
+if(NOT CMAKE_BUILD_TYPE)
+  set(CMAKE_BUILD_TYPE RelWithDebInfo CACHE STRING "Build type" FORCE)
+endif()
+if(NOT CMAKE_CXX_STANDARD)
+  set(CMAKE_CXX_STANDARD 17)
+endif()
+set(CMAKE_CXX_STANDARD_REQUIRED ON)
+set(CMAKE_CXX_EXTENSIONS OFF)
+set(CMAKE_EXPORT_COMPILE_COMMANDS ON)
+
+option(MRC_ASSERTS "Compile the module's NS_ASSERTs in (tests want them, benchmarks do not)" ON)
+option(MRC_LOGGING "Compile the module's NS_LOG statements in" ON)
+option(MRC_ENABLE_EXAMPLES "Build the examples" ON)
+option(MRC_ENABLE_TESTS "Build the ns-3 TestSuites and GoogleTest tests" ON)
+
+enable_testing()
+find_package(ns3 3.37 REQUIRED)
+find_package(Boost 1.74 REQUIRED)
+
+# Debian's exported ns-3 targets name absolute paths of other -dev packages; drop those that do
+# not exist on this machine so that a missing optional package cannot break the build.
+foreach(_t IN ITEMS core network internet point-to-point traffic-control applications bridge
+                    stats mobility)
+  set(_target ns3::lib${_t})
+  if(TARGET ${_target})
+    foreach(_prop INTERFACE_INCLUDE_DIRECTORIES INTERFACE_LINK_LIBRARIES)
+      get_target_property(_vals ${_target} ${_prop})
+      if(_vals)
+        set(_kept "")
+        foreach(_v IN LISTS _vals)
+          if(_v MATCHES "^/" AND NOT EXISTS "${_v}")
+            continue()
+          endif()
+          list(APPEND _kept "${_v}")
+        endforeach()
+        set_target_properties(${_target} PROPERTIES ${_prop} "${_kept}")
+      endif()
+    endforeach()
+    # The same variables ns-3 defines in a source tree (libcore, libinternet, ...).
+    set(lib${_t} ${_target})
+  endif()
+endforeach()
+
+set(MRC_HEADER_DIR ${CMAKE_BINARY_DIR}/include)
+set(CMAKE_RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bin)
+set(CMAKE_LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/lib)
+
+# build_lib(LIBNAME SOURCE_FILES HEADER_FILES LIBRARIES_TO_LINK TEST_SOURCES)
+function(build_lib)
+  cmake_parse_arguments(BLIB "" "LIBNAME"
+                        "SOURCE_FILES;HEADER_FILES;LIBRARIES_TO_LINK;TEST_SOURCES" ${ARGN})
+  set(_lib ${BLIB_LIBNAME})
+  # ns3/<header>.h forwarding headers and the <module>-module.h aggregator, as ns-3 makes them.
+  file(MAKE_DIRECTORY ${MRC_HEADER_DIR}/ns3)
+  set(_aggregate "// Generated: includes every public header of the ${_lib} module.\n")
+  foreach(_h IN LISTS BLIB_HEADER_FILES)
+    get_filename_component(_name ${_h} NAME)
+    file(WRITE ${MRC_HEADER_DIR}/ns3/${_name}.tmp
+         "#include \"${CMAKE_CURRENT_SOURCE_DIR}/${_h}\"\n")
+    configure_file(${MRC_HEADER_DIR}/ns3/${_name}.tmp ${MRC_HEADER_DIR}/ns3/${_name} COPYONLY)
+    string(APPEND _aggregate "#include \"ns3/${_name}\"\n")
+  endforeach()
+  file(WRITE ${MRC_HEADER_DIR}/ns3/${_lib}-module.h.tmp "${_aggregate}")
+  configure_file(${MRC_HEADER_DIR}/ns3/${_lib}-module.h.tmp ${MRC_HEADER_DIR}/ns3/${_lib}-module.h
+                 COPYONLY)
+
+  add_library(${_lib} SHARED ${BLIB_SOURCE_FILES} ${BLIB_HEADER_FILES})
+  target_include_directories(${_lib} PUBLIC ${MRC_HEADER_DIR})
+  target_link_libraries(${_lib} PUBLIC ${BLIB_LIBRARIES_TO_LINK} Boost::boost)
+  target_compile_definitions(${_lib} PRIVATE NS3_MODULE_COMPILATION)
+  if(MRC_ASSERTS)
+    target_compile_definitions(${_lib} PUBLIC NS3_ASSERT_ENABLE)
+  endif()
+  if(MRC_LOGGING)
+    target_compile_definitions(${_lib} PUBLIC NS3_LOG_ENABLE)
+  endif()
+  target_compile_options(${_lib} PRIVATE -Wall -Wextra -Wno-unused-parameter)
+  set_target_properties(${_lib} PROPERTIES OUTPUT_NAME ns3-${_lib})
+  # What ns-3 calls the library in a source tree: examples link "lib<name>".
+  set(lib${_lib} ${_lib})
+  set(lib${_lib} ${_lib} PARENT_SCOPE)
+  set(MRC_LIB_TARGET ${_lib} CACHE INTERNAL "")
+
+  if(MRC_ENABLE_TESTS AND BLIB_TEST_SOURCES)
+    # ns-3 TestSuites: one runner program, one CTest test per suite (discovered after build).
+    add_executable(${_lib}-test-runner ${CMAKE_CURRENT_SOURCE_DIR}/utils/cmake/test-runner.cc
+                                       ${BLIB_TEST_SOURCES})
+    target_link_libraries(${_lib}-test-runner PRIVATE ${_lib})
+    set(_list ${CMAKE_BINARY_DIR}/${_lib}-test-suites.txt)
+    set(_include ${CMAKE_BINARY_DIR}/${_lib}-test-suites.cmake)
+    add_custom_command(
+      TARGET ${_lib}-test-runner POST_BUILD
+      COMMAND $<TARGET_FILE:${_lib}-test-runner> --print-test-name-list > ${_list}
+      VERBATIM)
+    file(WRITE ${_include}.in
+         "if(EXISTS \"${_list}\")\n"
+         "  file(STRINGS \"${_list}\" _suites)\n"
+         "  foreach(_s IN LISTS _suites)\n"
+         "    add_test(ns3-suite-\${_s} \"$<TARGET_FILE:${_lib}-test-runner>\"\n"
+         "             --suite=\${_s} --verbose)\n"
+         "  endforeach()\n"
+         "else()\n"
+         "  add_test(${_lib}-test-runner-not-built false)\n"
+         "endif()\n")
+    file(GENERATE OUTPUT ${_include} INPUT ${_include}.in)
+    set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${_include})
+  endif()
+
+  if(MRC_ENABLE_EXAMPLES AND EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/examples/CMakeLists.txt)
+    add_subdirectory(examples)
+  endif()
+endfunction()
+
+# build_lib_example(NAME SOURCE_FILES HEADER_FILES LIBRARIES_TO_LINK)
+function(build_lib_example)
+  cmake_parse_arguments(BLIB_EXAMPLE "" "NAME" "SOURCE_FILES;HEADER_FILES;LIBRARIES_TO_LINK"
+                        ${ARGN})
+  add_executable(${BLIB_EXAMPLE_NAME} ${BLIB_EXAMPLE_SOURCE_FILES} ${BLIB_EXAMPLE_HEADER_FILES})
+  target_link_libraries(${BLIB_EXAMPLE_NAME} PRIVATE ${MRC_LIB_TARGET}
+                                                    ${BLIB_EXAMPLE_LIBRARIES_TO_LINK})
+endfunction()
+
+# Called by CMakeLists.txt after build_lib(): examples-as-tests and GoogleTest.
+function(mrc_standalone_finish)
+  if(NOT MRC_ENABLE_TESTS)
+    return()
+  endif()
+  # Examples as tests: the same list ns-3's test.py reads in a source tree.
+  set(_ex ${CMAKE_CURRENT_SOURCE_DIR}/test/examples-to-run.py)
+  if(MRC_ENABLE_EXAMPLES AND EXISTS ${_ex})
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${_ex})
+    file(STRINGS ${_ex} _lines REGEX "^[ \t]*\\(\"[^\"]+\", *\"True\"")
+    foreach(_line IN LISTS _lines)
+      string(REGEX REPLACE "^[ \t]*\\(\"([^\"]+)\".*" "\\1" _cmd "${_line}")
+      separate_arguments(_argv UNIX_COMMAND "${_cmd}")
+      list(POP_FRONT _argv _prog)
+      string(REGEX REPLACE "[^A-Za-z0-9_.=-]+" "_" _name "example-${_cmd}")
+      add_test(NAME ${_name} COMMAND $<TARGET_FILE:${_prog}> ${_argv})
+    endforeach()
+  endif()
+  # GoogleTest
+  find_package(GTest)
+  if(GTest_FOUND AND mrc_gtest_sources)
+    include(GoogleTest)
+    add_executable(mrc-gtest ${mrc_gtest_sources})
+    target_link_libraries(mrc-gtest PRIVATE ${MRC_LIB_TARGET} GTest::gtest GTest::gtest_main)
+    gtest_discover_tests(mrc-gtest TEST_PREFIX "gtest-" DISCOVERY_TIMEOUT 60)
+  elseif(mrc_gtest_sources)
+    message(WARNING "GoogleTest not found (apt-get install libgtest-dev): GoogleTest tests skipped")
+  endif()
+endfunction()
