@@ -16,6 +16,7 @@
 #include "ns3/mrc-module.h"
 #include "ns3/traffic-control-module.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 
@@ -83,10 +84,8 @@ RunOnce(const Params& p, const ClosSpec& spec, PermutationTransport transport)
     uint32_t collided = 0;
     for (const auto& f : perm.GetFlows())
     {
-        if (!f.finish.IsNegative())
-        {
-            fct.push_back(f.finish - f.start);
-        }
+        // A flow that lost data never completes: it ranks last, so P99/max say "never".
+        fct.push_back(f.finish.IsNegative() ? Time::Max() : f.finish - f.start);
         ideal.push_back(
             perm.GetIdealTime(f, DataRate(p.hostRate), DataRate(p.fabricRate), Time(p.delay)));
         collided += f.collided ? 1 : 0;
@@ -108,18 +107,35 @@ RunOnce(const Params& p, const ClosSpec& spec, PermutationTransport transport)
     CompletionStats s(fct);
     CompletionStats si(ideal);
     const uint32_t n = perm.GetFlows().size();
-    std::cout << std::fixed << std::setprecision(1);
+    const uint32_t complete = std::count_if(fct.begin(), fct.end(), [](Time t) {
+        return t != Time::Max();
+    });
+    auto us = [](Time t) {
+        std::ostringstream os;
+        if (t == Time::Max())
+        {
+            os << "never";
+        }
+        else
+        {
+            os << t.GetMicroSeconds();
+        }
+        return os.str();
+    };
     std::cout << (transport == PermutationTransport::TCP ? "TCP" : "UDP (line rate)") << ": "
-              << s.GetCount() << "/" << n << " flows complete by " << p.stopTime << " s\n"
-              << "  FCT us   min " << s.GetMin().GetMicroSeconds() << "  median "
-              << s.GetMedian().GetMicroSeconds() << "  P99 "
-              << s.GetPercentile(99).GetMicroSeconds() << "  max " << s.GetMax().GetMicroSeconds()
-              << "\n"
+              << complete << "/" << n << " flows complete by " << p.stopTime << " s\n"
+              << "  FCT us   min " << us(s.GetMin()) << "  median " << us(s.GetMedian()) << "  P99 "
+              << us(s.GetPercentile(99)) << "  max " << us(s.GetMax()) << "\n"
               << "  ideal us (line rate, per path) " << si.GetMin().GetMicroSeconds() << " .. "
-              << si.GetMax().GetMicroSeconds() << "   max/ideal " << std::setprecision(2)
-              << (s.GetCount() ? s.GetMax().GetSeconds() / si.GetMax().GetSeconds() : 0.0) << "\n"
-              << "  ECMP collisions: " << collided << "/" << n << " flows share a link with "
-              << "another flow; " << perm.GetCollidedLinks() << " links carry 2+ flows\n"
+              << si.GetMax().GetMicroSeconds();
+    if (complete == n)
+    {
+        std::cout << "   max/ideal " << std::fixed << std::setprecision(2)
+                  << s.GetMax().GetSeconds() / si.GetMax().GetSeconds();
+    }
+    std::cout << "\n  ECMP collisions: " << collided << "/" << n
+              << " flows share a link with another flow; " << perm.GetCollidedLinks()
+              << " links carry 2+ flows\n"
               << "  switch queue drops: " << qdiscDrops << " packets\n";
 
     Simulator::Destroy();

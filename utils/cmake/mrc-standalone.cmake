@@ -147,6 +147,12 @@ function(mrc_standalone_finish)
       add_test(NAME ${_name} COMMAND $<TARGET_FILE:${_prog}> ${_argv})
     endforeach()
   endif()
+  # wscript (waf-era ns-3) must list the same files as the CMake build.
+  find_package(Python3 COMPONENTS Interpreter)
+  if(Python3_Interpreter_FOUND)
+    add_test(NAME file-lists COMMAND ${Python3_EXECUTABLE}
+                                     ${CMAKE_CURRENT_SOURCE_DIR}/utils/check-file-lists.py)
+  endif()
   # GoogleTest
   find_package(GTest)
   if(GTest_FOUND AND mrc_gtest_sources)

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# One entry point for users and CI on Debian 12 (the README's two commands call it).
+#
+#   utils/mrc.sh main        install what is missing, build, run the main job
+#   utils/mrc.sh test        install what is missing, build, run every test (CTest)
+#   utils/mrc.sh build       install what is missing and build only
+#   utils/mrc.sh benchmark   build an optimised copy (no asserts) and run the benchmark
+#   utils/mrc.sh deps        install the Debian packages only
+#
+# Idempotent: packages already present are not reinstalled, the build is incremental.
+# Environment: MRC_BUILD_DIR (default: build/ in the repository), MRC_JOBS (default: nproc).
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${MRC_BUILD_DIR:-$here/build}
+jobs=${MRC_JOBS:-$(nproc)}
+
+# Debian packages the standalone build needs. ns3 and the -dev packages after libns3-dev work
+# around Debian's ns-3 CMake export (see doc/mrc.rst, "Building").
+packages=(g++ cmake make libns3-dev ns3 libgsl-dev libxml2-dev libsqlite3-dev libpython3-dev
+          libboost-dev libgtest-dev python3)
+
+deps() {
+    local missing=()
+    for p in "${packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+            || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "mrc: installing ${missing[*]}" >&2
+    local sudo=()
+    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+    "${sudo[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
+        "${missing[@]}" >/dev/null
+}
+
+configure() {
+    local dir=$1
+    shift
+    if [ ! -f "$dir/CMakeCache.txt" ]; then
+        cmake -S "$here" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+            -DPython3_EXECUTABLE=/usr/bin/python3 "$@" >/dev/null
+    fi
+}
+
+build() {
+    deps
+    configure "$build"
+    cmake --build "$build" -j "$jobs"
+}
+
+case "${1:-}" in
+    deps) deps ;;
+    build) build ;;
+    main)
+        build
+        shift
+        # The flagship scenario: per-flow ECMP baseline on a k=8 fat-tree (128 hosts).
+        exec "$build/bin/mrc-fat-tree-ecmp" --k=8 --bytes=2000000 --transport=both "$@"
+        ;;
+    test)
+        build
+        cd "$build"
+        exec ctest --output-on-failure -j "$jobs"
+        ;;
+    benchmark)
+        deps
+        shift
+        bench="$build-release"
+        configure "$bench" -DCMAKE_BUILD_TYPE=Release -DMRC_ASSERTS=OFF -DMRC_LOGGING=OFF \
+            -DMRC_ENABLE_TESTS=OFF
+        cmake --build "$bench" -j "$jobs" --target mrc-benchmark
+        exec "$bench/bin/mrc-benchmark" "$@"
+        ;;
+    *)
+        sed -n '2,12p' "$0" >&2
+        exit 2
+        ;;
+esac

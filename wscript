@@ -1,0 +1,45 @@
+# -*- Mode: python; py-indent-offset: 4; indent-tabs-mode: nil; coding: utf-8; -*-
+# Build description for waf-era ns-3 (<= 3.35). Lists the same files as CMakeLists.txt
+# (utils/check-file-lists.py, run by CTest, keeps the two in step).
+
+
+def build(bld):
+    module = bld.create_ns3_module(
+        'mrc', ['internet', 'point-to-point', 'traffic-control', 'applications'])
+    module.source = [
+        'model/ecmp-flow-key.cc',
+        'model/ecmp-route-table.cc',
+        'model/ipv6-ecmp-routing.cc',
+        'helper/clos-spec.cc',
+        'helper/fabric-address-plan.cc',
+        'helper/fabric-topology.cc',
+        'helper/clos-topology-helper.cc',
+        'helper/ecmp-routing-helper.cc',
+        'helper/completion-stats.cc',
+        'helper/permutation-helper.cc',
+    ]
+
+    module_test = bld.create_ns3_module_test_library('mrc')
+    module_test.source = [
+        'test/mrc-topology-test-suite.cc',
+        'test/mrc-ecmp-test-suite.cc',
+    ]
+
+    headers = bld(features='ns3header')
+    headers.module = 'mrc'
+    headers.source = [
+        'model/ecmp-flow-key.h',
+        'model/ecmp-route-table.h',
+        'model/ipv6-ecmp-routing.h',
+        'helper/clos-spec.h',
+        'helper/fabric-address-plan.h',
+        'helper/fabric-link.h',
+        'helper/fabric-topology.h',
+        'helper/clos-topology-helper.h',
+        'helper/ecmp-routing-helper.h',
+        'helper/completion-stats.h',
+        'helper/permutation-helper.h',
+    ]
+
+    if bld.env.ENABLE_EXAMPLES:
+        bld.recurse('examples')
