@@ -17,6 +17,7 @@ def build(bld):
         'helper/ecmp-routing-helper.cc',
         'helper/completion-stats.cc',
         'helper/permutation-helper.cc',
+        'helper/value-parser.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('mrc')
@@ -39,6 +40,7 @@ def build(bld):
         'helper/ecmp-routing-helper.h',
         'helper/completion-stats.h',
         'helper/permutation-helper.h',
+        'helper/value-parser.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

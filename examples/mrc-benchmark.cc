@@ -93,6 +93,8 @@ main(int argc, char* argv[])
         {
             throw std::invalid_argument("--transport (=" + transport + ") must be udp or tcp");
         }
+        const DataRate linkRate = ValueParser::ParseDataRate("--rate", rate);
+        const Time linkDelay = ValueParser::ParseTime("--delay", delay);
         Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(packetSize));
         Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(4 << 20));
         Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(4 << 20));
@@ -117,8 +119,8 @@ main(int argc, char* argv[])
             ClosTopologyHelper topoHelper;
             for (LinkTier t : {LinkTier::HOST_T0, LinkTier::T0_T1, LinkTier::T1_T2})
             {
-                topoHelper.SetLinkRate(t, DataRate(rate));
-                topoHelper.SetLinkDelay(t, Time(delay));
+                topoHelper.SetLinkRate(t, linkRate);
+                topoHelper.SetLinkDelay(t, linkDelay);
             }
             Ptr<FabricTopology> topo = topoHelper.Build(ClosSpec::FatTree(k));
             EcmpRoutingHelper ecmp;

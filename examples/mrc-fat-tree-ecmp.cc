@@ -43,6 +43,9 @@ struct Params
     uint32_t seed{1};                  //!< RNG seed
     uint32_t run{1};                   //!< RNG run
     double stopTime{1.0};              //!< simulated seconds at most
+    DataRate hostRateValue;            //!< hostRate, parsed
+    DataRate fabricRateValue;          //!< fabricRate, parsed
+    Time delayValue;                   //!< delay, parsed
 };
 
 /**
@@ -58,12 +61,12 @@ RunOnce(const Params& p, const ClosSpec& spec, PermutationTransport transport)
     RngSeedManager::SetRun(p.run);
 
     ClosTopologyHelper topoHelper;
-    topoHelper.SetLinkRate(LinkTier::HOST_T0, DataRate(p.hostRate));
-    topoHelper.SetLinkRate(LinkTier::T0_T1, DataRate(p.fabricRate));
-    topoHelper.SetLinkRate(LinkTier::T1_T2, DataRate(p.fabricRate));
+    topoHelper.SetLinkRate(LinkTier::HOST_T0, p.hostRateValue);
+    topoHelper.SetLinkRate(LinkTier::T0_T1, p.fabricRateValue);
+    topoHelper.SetLinkRate(LinkTier::T1_T2, p.fabricRateValue);
     for (LinkTier t : {LinkTier::HOST_T0, LinkTier::T0_T1, LinkTier::T1_T2})
     {
-        topoHelper.SetLinkDelay(t, Time(p.delay));
+        topoHelper.SetLinkDelay(t, p.delayValue);
     }
     Ptr<FabricTopology> topo = topoHelper.Build(spec);
     EcmpRoutingHelper ecmp;
@@ -86,8 +89,7 @@ RunOnce(const Params& p, const ClosSpec& spec, PermutationTransport transport)
     {
         // A flow that lost data never completes: it ranks last, so P99/max say "never".
         fct.push_back(f.finish.IsNegative() ? Time::Max() : f.finish - f.start);
-        ideal.push_back(
-            perm.GetIdealTime(f, DataRate(p.hostRate), DataRate(p.fabricRate), Time(p.delay)));
+        ideal.push_back(perm.GetIdealTime(f, p.hostRateValue, p.fabricRateValue, p.delayValue));
         collided += f.collided ? 1 : 0;
     }
     uint64_t qdiscDrops = 0;
@@ -189,6 +191,9 @@ main(int argc, char* argv[])
             throw std::invalid_argument("--topology (=" + p.topology + ") must be fattree or clos");
         }
         spec.Validate();
+        p.hostRateValue = ValueParser::ParseDataRate("--hostRate", p.hostRate);
+        p.fabricRateValue = ValueParser::ParseDataRate("--fabricRate", p.fabricRate);
+        p.delayValue = ValueParser::ParseTime("--delay", p.delay);
         // ns-3 TCP tuned for a data centre: 4 KiB segments, buffers above the BDP, short RTO.
         Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(p.packetSize));
         Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(4 << 20));

@@ -145,6 +145,12 @@ function(mrc_standalone_finish)
       list(POP_FRONT _argv _prog)
       string(REGEX REPLACE "[^A-Za-z0-9_.=-]+" "_" _name "example-${_cmd}")
       add_test(NAME ${_name} COMMAND $<TARGET_FILE:${_prog}> ${_argv})
+      # Same seed and parameters must give byte-identical output (benchmarks print wall time).
+      if(NOT _prog MATCHES "benchmark")
+        add_test(NAME determinism-${_name}
+                 COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/utils/cmake/same-output-twice.sh
+                         $<TARGET_FILE:${_prog}> ${_argv})
+      endif()
     endforeach()
   endif()
   # wscript (waf-era ns-3) must list the same files as the CMake build.
