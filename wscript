@@ -10,6 +10,10 @@ def build(bld):
         'model/ecmp-flow-key.cc',
         'model/ecmp-route-table.cc',
         'model/ipv6-ecmp-routing.cc',
+        'model/red-ecn-marker.cc',
+        'model/packet-trimmer.cc',
+        'model/trimming-data-queue.cc',
+        'model/trimming-queue-disc.cc',
         'helper/clos-spec.cc',
         'helper/fabric-address-plan.cc',
         'helper/fabric-topology.cc',
@@ -24,6 +28,7 @@ def build(bld):
     module_test.source = [
         'test/mrc-topology-test-suite.cc',
         'test/mrc-ecmp-test-suite.cc',
+        'test/mrc-trimming-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -32,6 +37,11 @@ def build(bld):
         'model/ecmp-flow-key.h',
         'model/ecmp-route-table.h',
         'model/ipv6-ecmp-routing.h',
+        'model/mrc-dscp.h',
+        'model/red-ecn-marker.h',
+        'model/packet-trimmer.h',
+        'model/trimming-data-queue.h',
+        'model/trimming-queue-disc.h',
         'helper/clos-spec.h',
         'helper/fabric-address-plan.h',
         'helper/fabric-link.h',

@@ -1,0 +1,423 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "trimming-queue-disc.h"
+
+#include "mrc-dscp.h"
+#include "packet-trimmer.h"
+
+#include "ns3/boolean.h"
+#include "ns3/drop-tail-queue.h"
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <sstream>
+#include <stdexcept>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TrimmingQueueDisc");
+
+NS_OBJECT_ENSURE_REGISTERED(TrimmingQueueDisc);
+
+TypeId
+TrimmingQueueDisc::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::TrimmingQueueDisc")
+            .SetParent<QueueDisc>()
+            .SetGroupName("Mrc")
+            .AddConstructor<TrimmingQueueDisc>()
+            .AddAttribute("DataMaxSize",
+                          "Limit of the data queue (bytes or packets).",
+                          QueueSizeValue(QueueSize("512KiB")),
+                          MakeQueueSizeAccessor(&TrimmingQueueDisc::m_dataMaxSize),
+                          MakeQueueSizeChecker())
+            .AddAttribute("PriorityMaxSize",
+                          "Limit of the priority queue (control packets and trimmed headers). "
+                          "Switches give it a share of the shared buffer; 1 MiB holds the "
+                          "headers of a 64-to-1 line-rate incast of 200 KB per sender.",
+                          QueueSizeValue(QueueSize("1MiB")),
+                          MakeQueueSizeAccessor(&TrimmingQueueDisc::m_priorityMaxSize),
+                          MakeQueueSizeChecker())
+            .AddAttribute("TrimmingEnabled",
+                          "Trim data packets that do not fit (true) or drop them (false).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&TrimmingQueueDisc::m_trimmingEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("TrimSize",
+                          "Bytes a trimmed packet keeps, counting the IP header (SONiC's minimum "
+                          "is 256, SAI's default 128). At least 48 (IPv6 + UDP).",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&TrimmingQueueDisc::m_trimSize),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("ControlDscp",
+                          "DSCP of control packets (ACK, SACK, NACK, probes): priority queue.",
+                          UintegerValue(MrcDscp::kControl),
+                          MakeUintegerAccessor(&TrimmingQueueDisc::m_controlDscp),
+                          MakeUintegerChecker<uint8_t>(0, 63))
+            .AddAttribute("TrimmedDscp",
+                          "DSCP written on packets trimmed at this port (fabric port).",
+                          UintegerValue(MrcDscp::kTrimmed),
+                          MakeUintegerAccessor(&TrimmingQueueDisc::m_trimmedDscp),
+                          MakeUintegerChecker<uint8_t>(0, 63))
+            .AddAttribute("TrimmedLastHopDscp",
+                          "DSCP written on packets trimmed at a host-facing port (LastHop).",
+                          UintegerValue(MrcDscp::kTrimmedLastHop),
+                          MakeUintegerAccessor(&TrimmingQueueDisc::m_trimmedLastHopDscp),
+                          MakeUintegerChecker<uint8_t>(0, 63))
+            .AddAttribute("LastHop",
+                          "This port faces a host: trims are marked TrimmedLastHopDscp.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&TrimmingQueueDisc::m_lastHop),
+                          MakeBooleanChecker())
+            .AddAttribute("NonTrimmableDscps",
+                          "Comma-separated DSCPs (0..63) that are dropped, never trimmed.",
+                          StringValue(""),
+                          MakeStringAccessor(&TrimmingQueueDisc::m_nonTrimmable),
+                          MakeStringChecker())
+            .AddAttribute("VictimTrimProbability",
+                          "Probability that a full data queue trims its tail packet and admits "
+                          "the arrival, instead of trimming the arrival (NDP uses 0.5).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&TrimmingQueueDisc::m_victimProbability),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("StrictPriority",
+                          "Serve the priority queue first (true) or by weighted round robin.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&TrimmingQueueDisc::m_strictPriority),
+                          MakeBooleanChecker())
+            .AddAttribute("PriorityWeight",
+                          "Weighted round robin: packets served from the priority queue per turn.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&TrimmingQueueDisc::m_priorityWeight),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("DataWeight",
+                          "Weighted round robin: packets served from the data queue per turn.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&TrimmingQueueDisc::m_dataWeight),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("EcnEnabled",
+                          "CE-mark ECN-capable data packets (false on MRC's last hop).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&TrimmingQueueDisc::m_ecnEnabled),
+                          MakeBooleanChecker())
+            .AddAttribute("EcnMinTh",
+                          "Data queue bytes below which nothing is marked.",
+                          UintegerValue(64 * 1024),
+                          MakeUintegerAccessor(&TrimmingQueueDisc::m_ecnMinTh),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("EcnMaxTh",
+                          "Data queue bytes at or above which every ECN-capable packet is marked.",
+                          UintegerValue(256 * 1024),
+                          MakeUintegerAccessor(&TrimmingQueueDisc::m_ecnMaxTh),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("EcnMaxP",
+                          "Marking probability just below EcnMaxTh.",
+                          DoubleValue(0.2),
+                          MakeDoubleAccessor(&TrimmingQueueDisc::m_ecnMaxP),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("MarkAtDequeue",
+                          "Mark when a packet leaves (true) instead of when it arrives.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&TrimmingQueueDisc::m_markAtDequeue),
+                          MakeBooleanChecker())
+            .AddTraceSource("Trim",
+                            "A packet was trimmed: original, trimmed, whether it was a victim.",
+                            MakeTraceSourceAccessor(&TrimmingQueueDisc::m_trimTrace),
+                            "ns3::TrimmingQueueDisc::TrimTracedCallback");
+    return tid;
+}
+
+TrimmingQueueDisc::TrimmingQueueDisc()
+    : QueueDisc(QueueDiscSizePolicy::NO_LIMITS)
+{
+    NS_LOG_FUNCTION(this);
+    m_uv = CreateObject<UniformRandomVariable>();
+}
+
+TrimmingQueueDisc::~TrimmingQueueDisc() = default;
+
+void
+TrimmingQueueDisc::DoDispose()
+{
+    m_uv = nullptr;
+    m_dataQueue = nullptr;
+    QueueDisc::DoDispose();
+}
+
+const TrimmingQueueDisc::TrimStats&
+TrimmingQueueDisc::GetTrimStats() const
+{
+    return m_trimStats;
+}
+
+int64_t
+TrimmingQueueDisc::AssignStreams(int64_t stream)
+{
+    m_uv->SetStream(stream);
+    return 1;
+}
+
+std::bitset<64>
+TrimmingQueueDisc::ParseDscpList(const std::string& list)
+{
+    std::bitset<64> set;
+    std::stringstream ss(list);
+    std::string item;
+    while (std::getline(ss, item, ','))
+    {
+        if (item.find_first_not_of(" ") == std::string::npos)
+        {
+            continue;
+        }
+        size_t used = 0;
+        int value = -1;
+        try
+        {
+            value = std::stoi(item, &used);
+        }
+        catch (const std::exception&)
+        {
+            used = 0;
+        }
+        if (used == 0 || item.find_first_not_of(" ", used) != std::string::npos || value < 0
+            || value > 63)
+        {
+            throw std::invalid_argument("TrimmingQueueDisc: NonTrimmableDscps (=\"" + list
+                                        + "\") must be a comma-separated list of DSCPs in 0..63");
+        }
+        set.set(value);
+    }
+    return set;
+}
+
+bool
+TrimmingQueueDisc::CheckConfig()
+{
+    NS_LOG_FUNCTION(this);
+    auto reject = [](const std::string& what) {
+        throw std::invalid_argument("TrimmingQueueDisc: " + what);
+    };
+    if (GetNQueueDiscClasses() > 0 || GetNPacketFilters() > 0)
+    {
+        reject("takes no queue disc classes and no packet filters (it classifies by DSCP)");
+    }
+    if (GetNInternalQueues() > 0)
+    {
+        reject("creates its own internal queues; do not add any");
+    }
+    if (m_dataMaxSize.GetValue() == 0)
+    {
+        reject("DataMaxSize must be > 0");
+    }
+    if (m_priorityMaxSize.GetValue() == 0)
+    {
+        reject("PriorityMaxSize must be > 0");
+    }
+    if (m_trimSize < PacketTrimmer::kMinTrimSize || m_trimSize > 65535)
+    {
+        reject("TrimSize (=" + std::to_string(m_trimSize) + ") must be in "
+               + std::to_string(PacketTrimmer::kMinTrimSize) + "..65535 (IPv6 + UDP headers)");
+    }
+    if (!(m_victimProbability >= 0.0 && m_victimProbability <= 1.0))
+    {
+        reject("VictimTrimProbability (=" + std::to_string(m_victimProbability)
+               + ") must be in [0, 1]");
+    }
+    if (!m_strictPriority && (m_priorityWeight == 0 || m_dataWeight == 0))
+    {
+        reject("PriorityWeight and DataWeight must be >= 1 for weighted round robin");
+    }
+    m_nonTrimmableSet = ParseDscpList(m_nonTrimmable);
+    m_marker.reset();
+    if (m_ecnEnabled)
+    {
+        try
+        {
+            m_marker.emplace(m_ecnMinTh, m_ecnMaxTh, m_ecnMaxP);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            reject(e.what());
+        }
+    }
+    auto priority = CreateObject<DropTailQueue<QueueDiscItem>>();
+    priority->SetMaxSize(m_priorityMaxSize);
+    AddInternalQueue(priority);
+    m_dataQueue = CreateObject<TrimmingDataQueue>();
+    m_dataQueue->SetMaxSize(m_dataMaxSize);
+    AddInternalQueue(m_dataQueue);
+    return true;
+}
+
+void
+TrimmingQueueDisc::InitializeParams()
+{
+    m_wrrCredit = m_priorityWeight;
+    m_wrrServingPriority = true;
+}
+
+bool
+TrimmingQueueDisc::IsPriority(std::optional<uint8_t> dscp) const
+{
+    return dscp
+           && (*dscp == m_controlDscp || *dscp == m_trimmedDscp || *dscp == m_trimmedLastHopDscp);
+}
+
+bool
+TrimmingQueueDisc::Fits(Ptr<InternalQueue> queue, Ptr<const QueueDiscItem> item)
+{
+    const QueueSize max = queue->GetMaxSize();
+    if (max.GetUnit() == QueueSizeUnit::PACKETS)
+    {
+        return queue->GetNPackets() + 1 <= max.GetValue();
+    }
+    return queue->GetNBytes() + item->GetSize() <= max.GetValue();
+}
+
+void
+TrimmingQueueDisc::MaybeMark(Ptr<QueueDiscItem> item)
+{
+    if (m_marker && m_uv->GetValue() < m_marker->GetProbability(m_dataQueue->GetNBytes()))
+    {
+        // Mark() only succeeds on ECN-capable packets; it counts under kMarkEcn when it does.
+        Mark(item, kMarkEcn);
+    }
+}
+
+bool
+TrimmingQueueDisc::TrimToPriority(Ptr<QueueDiscItem> item, bool victim)
+{
+    const uint8_t dscp = m_lastHop ? m_trimmedLastHopDscp : m_trimmedDscp;
+    Ptr<QueueDiscItem> trimmed = PacketTrimmer::Trim(item, m_trimSize, dscp);
+    if (!trimmed)
+    {
+        // Not an IP packet: nothing to trim to.
+        if (victim)
+        {
+            DropAfterDequeue(item, kDropNotTrimmable);
+        }
+        else
+        {
+            DropBeforeEnqueue(item, kDropNotTrimmable);
+        }
+        return false;
+    }
+    Ptr<InternalQueue> priority = GetInternalQueue(0);
+    if (!Fits(priority, trimmed))
+    {
+        NS_LOG_LOGIC("priority queue full: trimmed header dropped");
+        if (victim)
+        {
+            DropAfterDequeue(item, kDropPriorityFull);
+        }
+        else
+        {
+            DropBeforeEnqueue(item, kDropPriorityFull);
+        }
+        return false;
+    }
+    m_trimStats.trimmed++;
+    m_trimStats.victims += victim ? 1 : 0;
+    m_trimStats.bytesRemoved += item->GetSize() - trimmed->GetSize();
+    m_trimTrace(item, trimmed, victim);
+    NS_LOG_LOGIC("trimmed " << item->GetSize() << " -> " << trimmed->GetSize() << " B, DSCP "
+                            << unsigned(dscp) << (victim ? " (victim)" : ""));
+    priority->Enqueue(trimmed);
+    return true;
+}
+
+bool
+TrimmingQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
+{
+    NS_LOG_FUNCTION(this << item);
+    const std::optional<uint8_t> dscp = PacketTrimmer::GetDscp(item);
+    if (IsPriority(dscp))
+    {
+        Ptr<InternalQueue> priority = GetInternalQueue(0);
+        if (!Fits(priority, item))
+        {
+            DropBeforeEnqueue(item, kDropPriorityFull);
+            return false;
+        }
+        return priority->Enqueue(item);
+    }
+    if (Fits(m_dataQueue, item))
+    {
+        if (!m_markAtDequeue)
+        {
+            MaybeMark(item);
+        }
+        return m_dataQueue->Enqueue(item);
+    }
+    if (!m_trimmingEnabled || (dscp && m_nonTrimmableSet.test(*dscp)))
+    {
+        DropBeforeEnqueue(item, kDropNotTrimmable);
+        return false;
+    }
+    if (m_victimProbability > 0 && !m_dataQueue->IsEmpty()
+        && m_uv->GetValue() < m_victimProbability)
+    {
+        // NDP: trim the most recent queued packet and admit the arrival in its place, if the
+        // victim is trimmable and its departure makes room.
+        const auto tailDscp = PacketTrimmer::GetDscp(m_dataQueue->PeekTail());
+        if (!(tailDscp && m_nonTrimmableSet.test(*tailDscp)))
+        {
+            Ptr<QueueDiscItem> victim = m_dataQueue->RemoveTail();
+            TrimToPriority(victim, true);
+            if (Fits(m_dataQueue, item))
+            {
+                if (!m_markAtDequeue)
+                {
+                    MaybeMark(item);
+                }
+                return m_dataQueue->Enqueue(item);
+            }
+        }
+    }
+    return TrimToPriority(item, false);
+}
+
+Ptr<QueueDiscItem>
+TrimmingQueueDisc::DoDequeue()
+{
+    NS_LOG_FUNCTION(this);
+    Ptr<InternalQueue> priority = GetInternalQueue(0);
+    Ptr<QueueDiscItem> item;
+    if (m_strictPriority)
+    {
+        item = priority->Dequeue();
+        if (!item)
+        {
+            item = m_dataQueue->Dequeue();
+        }
+    }
+    else
+    {
+        // Weighted round robin in packets; an empty queue yields its turn.
+        for (int attempt = 0; attempt < 2 && !item; ++attempt)
+        {
+            Ptr<InternalQueue> q =
+                m_wrrServingPriority ? priority : Ptr<InternalQueue>(m_dataQueue);
+            item = q->Dequeue();
+            if (item && --m_wrrCredit > 0)
+            {
+                break;
+            }
+            m_wrrServingPriority = !m_wrrServingPriority;
+            m_wrrCredit = m_wrrServingPriority ? m_priorityWeight : m_dataWeight;
+        }
+    }
+    if (item && m_markAtDequeue && !IsPriority(PacketTrimmer::GetDscp(item)))
+    {
+        MaybeMark(item);
+    }
+    return item;
+}
+
+} // namespace ns3
