@@ -11,6 +11,8 @@ cpp_examples = [
     ("mrc-fat-tree-ecmp --k=4 --bytes=200000 --transport=both", "True", "False"),
     ("mrc-fat-tree-ecmp --topology=clos --planes=2 --t0=4 --hostsPerT0=4 --t1=2 --bytes=100000", "True", "False"),
     ("mrc-benchmark --k=4 --bytes=100000", "True", "False"),
+    ("mrc-incast-trimming --senders=8 --packets=20", "True", "False"),
+    ("mrc-incast-trimming --senders=8 --packets=20 --trimming=false", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain runnable over time.
