@@ -9,6 +9,7 @@
 #include "ns3/boolean.h"
 #include "ns3/icmpv6-l4-protocol.h"
 #include "ns3/internet-stack-helper.h"
+#include "ns3/ipv6-host-list-routing.h"
 #include "ns3/ipv6-l3-protocol.h"
 #include "ns3/ipv6-static-routing-helper.h"
 #include "ns3/ipv6-static-routing.h"
@@ -189,6 +190,16 @@ ClosTopologyHelper::Build(const ClosSpec& spec) const
     InternetStackHelper stack;
     stack.SetIpv4StackInstall(false);
     stack.Install(all);
+    // Hosts route with a list (static routing inside), so that a data plane can add its own
+    // endpoint protocol (Srv6RoutingHelper does); switches' routing is replaced by the data
+    // plane's. Replaced before any interface exists, so every notification reaches it.
+    Ipv6StaticRoutingHelper staticRouting;
+    for (uint32_t h = 0; h < spec.GetHostCount(); ++h)
+    {
+        Ptr<Ipv6HostListRouting> list = CreateObject<Ipv6HostListRouting>();
+        list->AddRoutingProtocol(CreateObject<Ipv6StaticRouting>(), 0);
+        topo->GetHost(h)->GetObject<Ipv6>()->SetRoutingProtocol(list);
+    }
     for (auto it = all.Begin(); it != all.End(); ++it)
     {
         // A static fabric: no duplicate address detection, hence no router solicitations.
@@ -298,11 +309,10 @@ ClosTopologyHelper::Build(const ClosSpec& spec) const
         }
     }
     // Hosts: the destination address selects the plane.
-    Ipv6StaticRoutingHelper staticHelper;
     for (uint32_t h = 0; h < spec.GetHostCount(); ++h)
     {
         Ptr<Ipv6StaticRouting> routing =
-            staticHelper.GetStaticRouting(topo->GetHost(h)->GetObject<Ipv6>());
+            staticRouting.GetStaticRouting(topo->GetHost(h)->GetObject<Ipv6>());
         for (uint32_t p = 0; p < spec.planes; ++p)
         {
             routing->AddNetworkRouteTo(FabricAddressPlan::PlanePrefix(p),

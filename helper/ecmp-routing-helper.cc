@@ -5,6 +5,7 @@
 #include "ecmp-routing-helper.h"
 
 #include "fabric-address-plan.h"
+#include "fabric-shortest-paths.h"
 
 #include "ns3/channel.h"
 #include "ns3/ipv6.h"
@@ -22,9 +23,6 @@ NS_LOG_COMPONENT_DEFINE("EcmpRoutingHelper");
 
 namespace
 {
-
-/// Per-plane switch graph: vertices are switches, edges are links (parallel links repeated).
-using SwitchGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS>;
 
 /**
  * A well-mixed 32-bit seed for one switch (SplitMix64 finaliser).
@@ -68,89 +66,46 @@ EcmpRoutingHelper::Install(const FabricTopology& topo) const
     const ClosSpec& spec = topo.GetSpec();
     for (uint32_t p = 0; p < spec.planes; ++p)
     {
-        // Vertices: this plane's switches; remember each one's node and routing object.
-        std::vector<Ptr<Node>> nodes;
-        std::map<uint32_t, uint32_t> vertexOf; // node id -> vertex
+        const FabricShortestPaths paths(topo, p);
+        std::map<uint32_t, Ptr<Ipv6EcmpRouting>> routing; // node id -> protocol
         for (uint32_t t = 0; t < spec.GetTiers(); ++t)
         {
             const NodeContainer& c = topo.GetSwitches(SwitchTier(t), p);
             for (auto it = c.Begin(); it != c.End(); ++it)
             {
-                vertexOf[(*it)->GetId()] = nodes.size();
-                nodes.push_back(*it);
-            }
-        }
-        std::vector<Ptr<Ipv6EcmpRouting>> routing(nodes.size());
-        for (uint32_t v = 0; v < nodes.size(); ++v)
-        {
-            routing[v] = CreateObject<Ipv6EcmpRouting>();
-            routing[v]->SetHashSeed(m_perSwitchSeeds ? MixSeed(m_baseSeed, nodes[v]->GetId())
-                                                     : m_baseSeed);
-            nodes[v]->GetObject<Ipv6>()->SetRoutingProtocol(routing[v]);
-        }
-
-        // Edges: switch-to-switch links; per vertex, (neighbour vertex, outgoing interface).
-        SwitchGraph graph(nodes.size());
-        std::vector<std::vector<std::pair<uint32_t, uint32_t>>> ports(nodes.size());
-        for (const FabricLink& link : topo.GetLinks())
-        {
-            if (link.plane != p)
-            {
-                continue;
-            }
-            if (link.tier == LinkTier::HOST_T0)
-            {
-                // The T0 reaches the host's /64 out of this port.
-                const auto host = topo.GetHostIndex(link.lower);
-                const uint32_t t0 = topo.GetHostT0(*host);
-                routing[vertexOf.at(link.upper->GetId())]->AddRoute(
-                    FabricAddressPlan::HostLinkPrefix(p, t0, *host % spec.hostsPerT0),
-                    FabricAddressPlan::kHostLinkPrefixLength,
-                    {link.upperInterface});
-                continue;
-            }
-            const uint32_t a = vertexOf.at(link.lower->GetId());
-            const uint32_t b = vertexOf.at(link.upper->GetId());
-            boost::add_edge(a, b, graph);
-            ports[a].emplace_back(b, link.lowerInterface);
-            ports[b].emplace_back(a, link.upperInterface);
-        }
-
-        // One BFS per destination T0: next hops are the ports towards a closer neighbour.
-        const NodeContainer& t0s = topo.GetSwitches(SwitchTier::T0, p);
-        for (uint32_t d = 0; d < t0s.GetN(); ++d)
-        {
-            const uint32_t root = vertexOf.at(t0s.Get(d)->GetId());
-            std::vector<uint32_t> dist(nodes.size(), 0);
-            boost::breadth_first_search(
-                graph,
-                boost::vertex(root, graph),
-                boost::visitor(boost::make_bfs_visitor(
-                    boost::record_distances(dist.data(), boost::on_tree_edge()))));
-            for (uint32_t v = 0; v < nodes.size(); ++v)
-            {
-                if (v == root)
+                Ptr<Ipv6EcmpRouting> r = CreateObject<Ipv6EcmpRouting>();
+                r->SetHashSeed(m_perSwitchSeeds ? MixSeed(m_baseSeed, (*it)->GetId()) : m_baseSeed);
+                (*it)->GetObject<Ipv6>()->SetRoutingProtocol(r);
+                // Every host behind each other T0: all shortest-path ports.
+                for (uint32_t d = 0; d < spec.GetT0Count(); ++d)
                 {
-                    continue;
-                }
-                std::vector<uint32_t> nextHops;
-                for (const auto& [neighbour, interface] : ports[v])
-                {
-                    if (dist[neighbour] + 1 == dist[v]
-                        && (dist[neighbour] > 0 || neighbour == root))
+                    const std::vector<uint32_t>& hops = paths.GetNextHops(*it, d);
+                    if (!hops.empty())
                     {
-                        nextHops.push_back(interface);
+                        r->AddRoute(FabricAddressPlan::T0Prefix(p, d),
+                                    FabricAddressPlan::kT0PrefixLength,
+                                    hops);
                     }
                 }
-                if (!nextHops.empty())
-                {
-                    routing[v]->AddRoute(FabricAddressPlan::T0Prefix(p, d),
-                                         FabricAddressPlan::kT0PrefixLength,
-                                         nextHops);
-                }
+                routing[(*it)->GetId()] = r;
             }
         }
-        NS_LOG_INFO("plane " << p << ": ECMP tables installed on " << nodes.size() << " switches");
+        // A T0 reaches each attached host's /64 out of its port.
+        for (const FabricLink& link : topo.GetLinks())
+        {
+            if (link.plane == p && link.tier == LinkTier::HOST_T0)
+            {
+                const uint32_t host = *topo.GetHostIndex(link.lower);
+                routing.at(link.upper->GetId())
+                    ->AddRoute(FabricAddressPlan::HostLinkPrefix(p,
+                                                                 topo.GetHostT0(host),
+                                                                 host % spec.hostsPerT0),
+                               FabricAddressPlan::kHostLinkPrefixLength,
+                               {link.upperInterface});
+            }
+        }
+        NS_LOG_INFO("plane " << p << ": ECMP tables installed on " << routing.size()
+                             << " switches");
     }
 }
 

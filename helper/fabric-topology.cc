@@ -148,6 +148,18 @@ FabricTopology::GetHostAddress(uint32_t host, uint32_t plane) const
     return FabricAddressPlan::HostAddress(plane, GetHostT0(host), host % m_spec.hostsPerT0);
 }
 
+uint32_t
+FabricTopology::GetSwitchHops(uint32_t src, uint32_t dst) const
+{
+    const uint32_t t0s = GetHostT0(src);
+    const uint32_t t0d = GetHostT0(dst);
+    if (t0s == t0d)
+    {
+        return 1;
+    }
+    return t0s / m_spec.t0PerPod == t0d / m_spec.t0PerPod ? 3 : 5;
+}
+
 std::optional<uint32_t>
 FabricTopology::FindHostByAddress(Ipv6Address address) const
 {

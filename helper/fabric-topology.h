@@ -111,6 +111,14 @@ class FabricTopology : public SimpleRefCount<FabricTopology>
     uint32_t GetHostT0(uint32_t host) const;
 
     /**
+     * \param src a host
+     * \param dst another host
+     * \return switches on a shortest path between them: 1 under one T0, 3 within a pod (or a
+     *         two-tier Clos), 5 across pods
+     */
+    uint32_t GetSwitchHops(uint32_t src, uint32_t dst) const;
+
+    /**
      * \param address an address
      * \return the host that owns it, if any
      */

@@ -127,18 +127,7 @@ PermutationHelper::Install()
                       ? (m_bytes + m_packetSize - 1) / m_packetSize * m_packetSize
                       : m_bytes;
         f.start = m_start;
-        f.switchHops =
-            EcmpRoutingHelper::TracePath(*m_topo,
-                                         f.src,
-                                         f.plane,
-                                         EcmpFlowKey(m_topo->GetHostAddress(f.src, f.plane),
-                                                     m_topo->GetHostAddress(f.dst, f.plane),
-                                                     17,
-                                                     0,
-                                                     m_port,
-                                                     0))
-                .size()
-            - 2;
+        f.switchHops = m_topo->GetSwitchHops(f.src, f.dst);
         const Ipv6Address to = m_topo->GetHostAddress(f.dst, f.plane);
         m_flowByDst[to] = i;
         const Address remote = Inet6SocketAddress(to, m_port);

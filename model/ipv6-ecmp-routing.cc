@@ -28,7 +28,7 @@ Ipv6EcmpRouting::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::Ipv6EcmpRouting")
-            .SetParent<Ipv6RoutingProtocol>()
+            .SetParent<Ipv6FabricRouting>()
             .SetGroupName("Mrc")
             .AddConstructor<Ipv6EcmpRouting>()
             .AddAttribute(
@@ -61,14 +61,6 @@ Ipv6EcmpRouting::Ipv6EcmpRouting()
 }
 
 Ipv6EcmpRouting::~Ipv6EcmpRouting() = default;
-
-void
-Ipv6EcmpRouting::DoDispose()
-{
-    m_ipv6 = nullptr;
-    m_routeCache.clear();
-    Ipv6RoutingProtocol::DoDispose();
-}
 
 void
 Ipv6EcmpRouting::AddRoute(Ipv6Address network,
@@ -139,26 +131,6 @@ Ipv6EcmpRouting::GetDroppedPackets() const
 }
 
 Ptr<Ipv6Route>
-Ipv6EcmpRouting::GetRouteVia(uint32_t interface)
-{
-    if (interface >= m_routeCache.size())
-    {
-        m_routeCache.resize(interface + 1);
-    }
-    Ptr<Ipv6Route>& route = m_routeCache[interface];
-    if (!route)
-    {
-        // Ipv6L3Protocol uses only the output device and the gateway of a forwarding route; the
-        // gateway is unspecified because every link is point-to-point (no neighbour discovery).
-        route = Create<Ipv6Route>();
-        route->SetGateway(Ipv6Address::GetAny());
-        route->SetOutputDevice(m_ipv6->GetNetDevice(interface));
-        route->SetSource(m_ipv6->GetAddress(interface, 0).GetAddress());
-    }
-    return route;
-}
-
-Ptr<Ipv6Route>
 Ipv6EcmpRouting::RouteOutput(Ptr<Packet> p,
                              const Ipv6Header& header,
                              Ptr<NetDevice> oif,
@@ -166,17 +138,13 @@ Ipv6EcmpRouting::RouteOutput(Ptr<Packet> p,
 {
     NS_LOG_FUNCTION(this << header.GetDestination());
     const int32_t interface = SelectNextHop(EcmpFlowKey::FromPacket(header, p));
-    if (interface < 0 || (oif && m_ipv6->GetNetDevice(interface) != oif))
+    if (interface < 0 || (oif && GetIpv6()->GetNetDevice(interface) != oif))
     {
         sockerr = Socket::ERROR_NOROUTETOHOST;
         return nullptr;
     }
     sockerr = Socket::ERROR_NOTERROR;
-    Ptr<Ipv6Route> route = Create<Ipv6Route>();
-    route->SetDestination(header.GetDestination());
-    route->SetGateway(Ipv6Address::GetAny());
-    route->SetOutputDevice(m_ipv6->GetNetDevice(interface));
-    route->SetSource(m_ipv6->GetAddress(interface, 0).GetAddress());
+    Ptr<Ipv6Route> route = MakeRoute(interface, header.GetDestination());
     return route;
 }
 
@@ -184,10 +152,10 @@ bool
 Ipv6EcmpRouting::RouteInput(Ptr<const Packet> p,
                             const Ipv6Header& header,
                             Ptr<const NetDevice> idev,
-                            CbArg<UnicastForwardCallback> ucb,
-                            CbArg<MulticastForwardCallback> mcb,
-                            CbArg<LocalDeliverCallback> lcb,
-                            CbArg<ErrorCallback> ecb)
+                            Ipv6RouteInputCbArg<UnicastForwardCallback> ucb,
+                            Ipv6RouteInputCbArg<MulticastForwardCallback> mcb,
+                            Ipv6RouteInputCbArg<LocalDeliverCallback> lcb,
+                            Ipv6RouteInputCbArg<ErrorCallback> ecb)
 {
     NS_LOG_FUNCTION(this << p << header.GetDestination());
     if (header.GetDestination().IsMulticast())
@@ -215,58 +183,10 @@ Ipv6EcmpRouting::RouteInput(Ptr<const Packet> p,
 }
 
 void
-Ipv6EcmpRouting::NotifyInterfaceUp(uint32_t interface)
-{
-}
-
-void
-Ipv6EcmpRouting::NotifyInterfaceDown(uint32_t interface)
-{
-}
-
-void
-Ipv6EcmpRouting::NotifyAddAddress(uint32_t interface, Ipv6InterfaceAddress address)
-{
-}
-
-void
-Ipv6EcmpRouting::NotifyRemoveAddress(uint32_t interface, Ipv6InterfaceAddress address)
-{
-}
-
-void
-Ipv6EcmpRouting::NotifyAddRoute(Ipv6Address dst,
-                                Ipv6Prefix mask,
-                                Ipv6Address nextHop,
-                                uint32_t interface,
-                                Ipv6Address prefixToUse)
-{
-}
-
-void
-Ipv6EcmpRouting::NotifyRemoveRoute(Ipv6Address dst,
-                                   Ipv6Prefix mask,
-                                   Ipv6Address nextHop,
-                                   uint32_t interface,
-                                   Ipv6Address prefixToUse)
-{
-}
-
-void
-Ipv6EcmpRouting::SetIpv6(Ptr<Ipv6> ipv6)
-{
-    m_ipv6 = ipv6;
-    m_routeCache.clear();
-}
-
-void
 Ipv6EcmpRouting::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit unit) const
 {
     std::ostream& os = *stream->GetStream();
-    Ptr<Node> node = m_ipv6 ? m_ipv6->GetObject<Node>() : nullptr;
-    os << "Node: " << (node ? Names::FindName(node) : std::string("?")) << " (id "
-       << (node ? node->GetId() : 0) << "), Time: " << Now().As(unit)
-       << ", Ipv6EcmpRouting table, HashSeed " << m_hashSeed << "\n";
+    os << DescribeNode(unit) << ", Ipv6EcmpRouting table, HashSeed " << m_hashSeed << "\n";
     for (const auto& route : m_table.GetRoutes())
     {
         std::ostringstream prefix;

@@ -7,11 +7,11 @@
 
 #include "ecmp-flow-key.h"
 #include "ecmp-route-table.h"
+#include "ipv6-fabric-routing.h"
 
 #include "ns3/ipv6-routing-protocol.h"
 #include "ns3/traced-callback.h"
 
-#include <type_traits>
 #include <vector>
 
 namespace ns3
@@ -32,7 +32,7 @@ class Ipv6Route;
  * Packets to one of the switch's own addresses never reach this object (Ipv6L3Protocol delivers
  * them first). Multicast is not forwarded.
  */
-class Ipv6EcmpRouting : public Ipv6RoutingProtocol
+class Ipv6EcmpRouting : public Ipv6FabricRouting
 {
   public:
     /// Why a packet was not forwarded.
@@ -128,23 +128,6 @@ class Ipv6EcmpRouting : public Ipv6RoutingProtocol
     uint64_t GetDroppedPackets() const;
 
     // Inherited from Ipv6RoutingProtocol
-  private:
-    /// True where ns-3 (>= 3.39) passes RouteInput's callbacks by const reference.
-    static constexpr bool kCallbacksByRef =
-        std::is_same_v<decltype(&Ipv6RoutingProtocol::RouteInput),
-                       bool (Ipv6RoutingProtocol::*)(Ptr<const Packet>,
-                                                     const Ipv6Header&,
-                                                     Ptr<const NetDevice>,
-                                                     const UnicastForwardCallback&,
-                                                     const MulticastForwardCallback&,
-                                                     const LocalDeliverCallback&,
-                                                     const ErrorCallback&)>;
-
-    /// The type RouteInput takes a callback as, in the ns-3 version built against.
-    template<typename Cb>
-    using CbArg = std::conditional_t<kCallbacksByRef, const Cb&, Cb>;
-
-  public:
     Ptr<Ipv6Route> RouteOutput(Ptr<Packet> p,
                                const Ipv6Header& header,
                                Ptr<NetDevice> oif,
@@ -152,44 +135,18 @@ class Ipv6EcmpRouting : public Ipv6RoutingProtocol
     bool RouteInput(Ptr<const Packet> p,
                     const Ipv6Header& header,
                     Ptr<const NetDevice> idev,
-                    CbArg<UnicastForwardCallback> ucb,
-                    CbArg<MulticastForwardCallback> mcb,
-                    CbArg<LocalDeliverCallback> lcb,
-                    CbArg<ErrorCallback> ecb) override;
-    void NotifyInterfaceUp(uint32_t interface) override;
-    void NotifyInterfaceDown(uint32_t interface) override;
-    void NotifyAddAddress(uint32_t interface, Ipv6InterfaceAddress address) override;
-    void NotifyRemoveAddress(uint32_t interface, Ipv6InterfaceAddress address) override;
-    void NotifyAddRoute(Ipv6Address dst,
-                        Ipv6Prefix mask,
-                        Ipv6Address nextHop,
-                        uint32_t interface,
-                        Ipv6Address prefixToUse = Ipv6Address::GetZero()) override;
-    void NotifyRemoveRoute(Ipv6Address dst,
-                           Ipv6Prefix mask,
-                           Ipv6Address nextHop,
-                           uint32_t interface,
-                           Ipv6Address prefixToUse = Ipv6Address::GetZero()) override;
-    void SetIpv6(Ptr<Ipv6> ipv6) override;
+                    Ipv6RouteInputCbArg<UnicastForwardCallback> ucb,
+                    Ipv6RouteInputCbArg<MulticastForwardCallback> mcb,
+                    Ipv6RouteInputCbArg<LocalDeliverCallback> lcb,
+                    Ipv6RouteInputCbArg<ErrorCallback> ecb) override;
     void PrintRoutingTable(Ptr<OutputStreamWrapper> stream,
                            Time::Unit unit = Time::S) const override;
 
-  protected:
-    void DoDispose() override;
-
   private:
-    /**
-     * \param interface an IPv6 interface index
-     * \return the (cached) route object that sends out of it
-     */
-    Ptr<Ipv6Route> GetRouteVia(uint32_t interface);
-
-    Ptr<Ipv6> m_ipv6;                         //!< the node's IPv6 stack
-    EcmpRouteTable m_table;                   //!< routes and ECMP groups
-    uint32_t m_hashSeed{0};                   //!< per-switch hash seed
-    std::vector<Ptr<Ipv6Route>> m_routeCache; //!< one route object per outgoing interface
-    uint64_t m_forwarded{0};                  //!< packets forwarded
-    uint64_t m_dropped{0};                    //!< packets dropped (no route)
+    EcmpRouteTable m_table;  //!< routes and ECMP groups
+    uint32_t m_hashSeed{0};  //!< per-switch hash seed
+    uint64_t m_forwarded{0}; //!< packets forwarded
+    uint64_t m_dropped{0};   //!< packets dropped (no route)
 
     /// Trace of every forwarding decision.
     TracedCallback<Ptr<const Packet>, const Ipv6Header&, uint32_t, uint32_t> m_forwardTrace;

@@ -13,8 +13,8 @@ namespace ns3
 
 /**
  * \ingroup mrc
- * \brief A FIFO (drop-tail) queue of QueueDiscItems from which the most recently enqueued item can be
- * taken back: the data queue of TrimmingQueueDisc, whose "trim a queued victim" policy (as in
+ * \brief A FIFO (drop-tail) queue of QueueDiscItems from which the most recently enqueued item can
+ * be taken back: the data queue of TrimmingQueueDisc, whose "trim a queued victim" policy (as in
  * NDP's switch) trims the tail instead of the arrival.
  */
 class TrimmingDataQueue : public Queue<QueueDiscItem>

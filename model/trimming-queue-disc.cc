@@ -8,8 +8,8 @@
 #include "packet-trimmer.h"
 
 #include "ns3/boolean.h"
-#include "ns3/drop-tail-queue.h"
 #include "ns3/double.h"
+#include "ns3/drop-tail-queue.h"
 #include "ns3/log.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"

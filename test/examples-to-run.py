@@ -12,6 +12,8 @@ cpp_examples = [
     ("mrc-fat-tree-ecmp --topology=clos --planes=2 --t0=4 --hostsPerT0=4 --t1=2 --bytes=100000", "True", "False"),
     ("mrc-benchmark --k=4 --bytes=100000", "True", "False"),
     ("mrc-incast-trimming --senders=8 --packets=20", "True", "False"),
+    ("mrc-srv6-paths", "True", "False"),
+    ("mrc-srv6-paths --topology=fattree --k=4 --planes=1 --usidsPerCarrier=3", "True", "False"),
     ("mrc-incast-trimming --senders=8 --packets=20 --trimming=false", "True", "False"),
 ]
 

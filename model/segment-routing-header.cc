@@ -1,0 +1,322 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "segment-routing-header.h"
+
+#include <stdexcept>
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(SegmentRoutingHeader);
+
+TypeId
+SegmentRoutingHeader::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::SegmentRoutingHeader")
+                            .SetParent<Header>()
+                            .SetGroupName("Mrc")
+                            .AddConstructor<SegmentRoutingHeader>();
+    return tid;
+}
+
+TypeId
+SegmentRoutingHeader::GetInstanceTypeId() const
+{
+    return GetTypeId();
+}
+
+SegmentRoutingHeader::SegmentRoutingHeader() = default;
+
+void
+SegmentRoutingHeader::SetNextHeader(uint8_t nextHeader)
+{
+    m_nextHeader = nextHeader;
+}
+
+uint8_t
+SegmentRoutingHeader::GetNextHeader() const
+{
+    return m_nextHeader;
+}
+
+void
+SegmentRoutingHeader::SetSegmentsLeft(uint8_t left)
+{
+    m_segmentsLeft = left;
+}
+
+uint8_t
+SegmentRoutingHeader::GetSegmentsLeft() const
+{
+    return m_segmentsLeft;
+}
+
+void
+SegmentRoutingHeader::SetFlags(uint8_t flags)
+{
+    m_flags = flags;
+}
+
+uint8_t
+SegmentRoutingHeader::GetFlags() const
+{
+    return m_flags;
+}
+
+void
+SegmentRoutingHeader::SetTag(uint16_t tag)
+{
+    m_tag = tag;
+}
+
+uint16_t
+SegmentRoutingHeader::GetTag() const
+{
+    return m_tag;
+}
+
+void
+SegmentRoutingHeader::SetSegments(const std::vector<Ipv6Address>& segments)
+{
+    if (segments.empty() || segments.size() > 128)
+    {
+        throw std::invalid_argument("SegmentRoutingHeader: segment list size (="
+                                    + std::to_string(segments.size()) + ") must be in 1..128");
+    }
+    m_segments = segments;
+}
+
+const std::vector<Ipv6Address>&
+SegmentRoutingHeader::GetSegments() const
+{
+    return m_segments;
+}
+
+uint8_t
+SegmentRoutingHeader::GetLastEntry() const
+{
+    return m_segments.empty() ? 0 : static_cast<uint8_t>(m_segments.size() - 1);
+}
+
+void
+SegmentRoutingHeader::SetTlvs(const std::vector<Tlv>& tlvs)
+{
+    for (const Tlv& t : tlvs)
+    {
+        if (t.type != kPad1 && t.value.size() > 255)
+        {
+            throw std::invalid_argument("SegmentRoutingHeader: TLV length (="
+                                        + std::to_string(t.value.size()) + ") must be <= 255");
+        }
+    }
+    m_tlvs = tlvs;
+}
+
+const std::vector<SegmentRoutingHeader::Tlv>&
+SegmentRoutingHeader::GetTlvs() const
+{
+    return m_tlvs;
+}
+
+Ipv6Address
+SegmentRoutingHeader::GetActiveSegment() const
+{
+    return m_segmentsLeft < m_segments.size() ? m_segments[m_segmentsLeft] : Ipv6Address();
+}
+
+bool
+SegmentRoutingHeader::IsValid() const
+{
+    return m_error.empty();
+}
+
+const std::string&
+SegmentRoutingHeader::GetError() const
+{
+    return m_error;
+}
+
+uint32_t
+SegmentRoutingHeader::GetTlvBytes() const
+{
+    uint32_t n = 0;
+    for (const Tlv& t : m_tlvs)
+    {
+        n += (t.type == kPad1) ? 1 : 2 + t.value.size();
+    }
+    return n;
+}
+
+uint32_t
+SegmentRoutingHeader::GetPaddingBytes() const
+{
+    return (8 - (GetTlvBytes() % 8)) % 8;
+}
+
+uint8_t
+SegmentRoutingHeader::GetHdrExtLen() const
+{
+    return static_cast<uint8_t>((16 * m_segments.size() + GetTlvBytes() + GetPaddingBytes()) / 8);
+}
+
+uint32_t
+SegmentRoutingHeader::GetSerializedSize() const
+{
+    return 8 + 8 * GetHdrExtLen();
+}
+
+void
+SegmentRoutingHeader::Serialize(Buffer::Iterator start) const
+{
+    Buffer::Iterator i = start;
+    i.WriteU8(m_nextHeader);
+    i.WriteU8(GetHdrExtLen());
+    i.WriteU8(kRoutingType);
+    i.WriteU8(m_segmentsLeft);
+    i.WriteU8(GetLastEntry());
+    i.WriteU8(m_flags);
+    i.WriteHtonU16(m_tag);
+    for (const Ipv6Address& s : m_segments)
+    {
+        uint8_t b[16];
+        s.Serialize(b);
+        i.Write(b, 16);
+    }
+    for (const Tlv& t : m_tlvs)
+    {
+        i.WriteU8(t.type);
+        if (t.type != kPad1)
+        {
+            i.WriteU8(static_cast<uint8_t>(t.value.size()));
+            if (!t.value.empty())
+            {
+                i.Write(t.value.data(), t.value.size());
+            }
+        }
+    }
+    const uint32_t pad = GetPaddingBytes();
+    if (pad == 1)
+    {
+        i.WriteU8(kPad1);
+    }
+    else if (pad > 1)
+    {
+        i.WriteU8(kPadN);
+        i.WriteU8(static_cast<uint8_t>(pad - 2));
+        i.WriteU8(0, pad - 2);
+    }
+}
+
+uint32_t
+SegmentRoutingHeader::Deserialize(Buffer::Iterator start)
+{
+    Buffer::Iterator i = start;
+    m_error.clear();
+    m_segments.clear();
+    m_tlvs.clear();
+    const uint32_t available = i.GetRemainingSize();
+    if (available < 8)
+    {
+        m_error = "truncated: " + std::to_string(available) + " bytes, the fixed part needs 8";
+        return 0;
+    }
+    m_nextHeader = i.ReadU8();
+    const uint8_t hdrExtLen = i.ReadU8();
+    const uint8_t routingType = i.ReadU8();
+    m_segmentsLeft = i.ReadU8();
+    const uint8_t lastEntry = i.ReadU8();
+    m_flags = i.ReadU8();
+    m_tag = i.ReadNtohU16();
+    const uint32_t total = 8 + 8 * uint32_t(hdrExtLen);
+    if (routingType != kRoutingType)
+    {
+        m_error = "routing type " + std::to_string(routingType) + " is not 4 (SRH)";
+        return 8;
+    }
+    if (available < total)
+    {
+        m_error = "truncated: Hdr Ext Len " + std::to_string(hdrExtLen) + " needs "
+                  + std::to_string(total) + " bytes, " + std::to_string(available) + " present";
+        return 8;
+    }
+    if (16 * (uint32_t(lastEntry) + 1) > total - 8)
+    {
+        m_error = "Last Entry " + std::to_string(lastEntry) + " needs "
+                  + std::to_string(16 * (lastEntry + 1)) + " bytes of segments, Hdr Ext Len "
+                  + std::to_string(hdrExtLen) + " gives " + std::to_string(total - 8);
+        return 8;
+    }
+    if (m_segmentsLeft > lastEntry)
+    {
+        m_error = "Segments Left " + std::to_string(m_segmentsLeft) + " > Last Entry "
+                  + std::to_string(lastEntry);
+        return 8;
+    }
+    for (uint32_t s = 0; s <= lastEntry; ++s)
+    {
+        uint8_t b[16];
+        i.Read(b, 16);
+        m_segments.push_back(Ipv6Address::Deserialize(b));
+    }
+    uint32_t left = total - 8 - 16 * (uint32_t(lastEntry) + 1);
+    std::vector<Tlv> tlvs;
+    while (left > 0)
+    {
+        Tlv t;
+        t.type = i.ReadU8();
+        --left;
+        if (t.type == kPad1)
+        {
+            tlvs.push_back(t);
+            continue;
+        }
+        if (left < 1)
+        {
+            m_error = "TLV of type " + std::to_string(t.type) + " has no length byte";
+            m_segments.clear();
+            return 8;
+        }
+        const uint8_t len = i.ReadU8();
+        --left;
+        if (len > left)
+        {
+            m_error = "TLV of type " + std::to_string(t.type) + " and length " + std::to_string(len)
+                      + " runs past the header";
+            m_segments.clear();
+            return 8;
+        }
+        t.value.resize(len);
+        if (len > 0)
+        {
+            i.Read(t.value.data(), len);
+        }
+        left -= len;
+        tlvs.push_back(t);
+    }
+    m_tlvs = tlvs;
+    return total;
+}
+
+void
+SegmentRoutingHeader::Print(std::ostream& os) const
+{
+    os << "SRH next header " << unsigned(m_nextHeader) << " segments left "
+       << unsigned(m_segmentsLeft) << " last entry " << unsigned(GetLastEntry()) << " [";
+    for (size_t s = 0; s < m_segments.size(); ++s)
+    {
+        os << (s ? " " : "") << s << ":" << m_segments[s];
+    }
+    os << "]";
+    if (!m_tlvs.empty())
+    {
+        os << " tlvs " << m_tlvs.size();
+    }
+    if (!m_error.empty())
+    {
+        os << " MALFORMED: " << m_error;
+    }
+}
+
+} // namespace ns3
