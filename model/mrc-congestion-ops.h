@@ -1,0 +1,104 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_CONGESTION_OPS_H
+#define MRC_CONGESTION_OPS_H
+
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mrc
+ * \brief Congestion control of an MRC queue pair: a window of bytes in flight, updated from
+ * acknowledgements, NACKs and losses. Chosen per queue pair by TypeId (MrcQueuePair's
+ * CongestionControl attribute), in the spirit of ns-3's TcpCongestionOps.
+ *
+ * Time is passed in explicitly so that a policy is a pure function of its inputs.
+ */
+class MrcCongestionOps : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /**
+     * Called once when the queue pair starts.
+     * \param mss payload bytes of a full packet
+     * \param mtu wire bytes of a full packet
+     * \param linkRate the sender's line rate (one NIC port)
+     * \param baseRtt the unloaded round-trip time of the path
+     */
+    virtual void Init(uint32_t mss, uint32_t mtu, DataRate linkRate, Time baseRtt) = 0;
+
+    /**
+     * \param now current time
+     * \param ackedBytes bytes newly acknowledged
+     * \param rtt the RTT sample of the acknowledged packet
+     * \param ecn the acknowledged packet was CE-marked
+     */
+    virtual void OnAck(Time now, uint32_t ackedBytes, Time rtt, bool ecn) = 0;
+
+    /**
+     * \param now current time
+     * \param nackedBytes bytes of the trimmed packet
+     * \param lastHop trimmed at the last hop (incast), not in the fabric
+     */
+    virtual void OnNack(Time now, uint32_t nackedBytes, bool lastHop) = 0;
+
+    /**
+     * \param now current time
+     * \param lostBytes bytes of a packet declared lost by its loss timer
+     */
+    virtual void OnLoss(Time now, uint32_t lostBytes) = 0;
+
+    /**
+     * \param penalty receiver window penalty from a SACK, 0..127 (0: none)
+     */
+    virtual void SetReceiverPenalty(uint8_t penalty);
+
+    /// \return the window in bytes, after the receiver penalty
+    uint64_t GetWindow() const;
+
+    /// \return the congestion window in bytes
+    virtual uint64_t GetCwnd() const = 0;
+
+  protected:
+    uint8_t m_penalty{0}; //!< receiver window penalty (window scaled by (128 - penalty) / 128)
+};
+
+/**
+ * \ingroup mrc
+ * \brief A constant window (for tests and for isolating the transport from congestion control).
+ */
+class MrcFixedWindow : public MrcCongestionOps
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    void Init(uint32_t mss, uint32_t mtu, DataRate linkRate, Time baseRtt) override;
+    void OnAck(Time now, uint32_t ackedBytes, Time rtt, bool ecn) override;
+    void OnNack(Time now, uint32_t nackedBytes, bool lastHop) override;
+    void OnLoss(Time now, uint32_t lostBytes) override;
+    uint64_t GetCwnd() const override;
+
+  private:
+    uint64_t m_window{0}; //!< Window attribute
+};
+
+} // namespace ns3
+
+#endif /* MRC_CONGESTION_OPS_H */

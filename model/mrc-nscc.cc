@@ -1,0 +1,270 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mrc-nscc.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MrcNscc");
+
+NS_OBJECT_ENSURE_REGISTERED(MrcNscc);
+
+TypeId
+MrcNscc::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::MrcNscc")
+            .SetParent<MrcCongestionOps>()
+            .SetGroupName("Mrc")
+            .AddConstructor<MrcNscc>()
+            .AddAttribute("TargetDelay",
+                          "Target queueing delay (0: 0.75 x base RTT, the value for a fabric "
+                          "with trimming).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcNscc::m_targetAttr),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("MaxWindowFactor",
+                          "Maximum window in bandwidth-delay products.",
+                          DoubleValue(1.5),
+                          MakeDoubleAccessor(&MrcNscc::m_maxWindowFactor),
+                          MakeDoubleChecker<double>(0.01))
+            .AddAttribute("InitialWindow",
+                          "Initial window in bytes (0: the maximum window).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&MrcNscc::m_initialWindow),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("Gamma",
+                          "Multiplicative-decrease gain.",
+                          DoubleValue(0.8),
+                          MakeDoubleAccessor(&MrcNscc::m_gamma),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("DelayAlpha",
+                          "Weight of a new delay sample in the moving average.",
+                          DoubleValue(0.0125),
+                          MakeDoubleAccessor(&MrcNscc::m_delayAlpha),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("AlphaFactor",
+                          "alpha = AlphaFactor x MSS x a x b / target.",
+                          DoubleValue(4.0),
+                          MakeDoubleAccessor(&MrcNscc::m_alphaFactor),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("FairIncreaseFactor",
+                          "fi = FairIncreaseFactor x MSS x a.",
+                          DoubleValue(5.0),
+                          MakeDoubleAccessor(&MrcNscc::m_fiFactor),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("EtaFactor",
+                          "eta = EtaFactor x MSS x a, added once per base RTT.",
+                          DoubleValue(0.15),
+                          MakeDoubleAccessor(&MrcNscc::m_etaFactor),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("Pi",
+                          "Cap of the proportional increase per acknowledged byte (0: none).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&MrcNscc::m_pi),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("AdjustMtus",
+                          "Apply pending increases every this many full packets acknowledged.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&MrcNscc::m_adjustMtus),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("QuickAdapt",
+                          "Enable quick adapt.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MrcNscc::m_quickAdapt),
+                          MakeBooleanChecker())
+            .AddAttribute("QuickAdaptFactor",
+                          "Quick adapt when the average delay exceeds this many targets.",
+                          DoubleValue(4.0),
+                          MakeDoubleAccessor(&MrcNscc::m_qaFactor),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("ReferenceRate",
+                          "Reference line rate of the scaling factor a.",
+                          DataRateValue(DataRate("100Gbps")),
+                          MakeDataRateAccessor(&MrcNscc::m_refRate),
+                          MakeDataRateChecker())
+            .AddAttribute("ReferenceRtt",
+                          "Reference RTT of the scaling factors a and b.",
+                          TimeValue(MicroSeconds(12)),
+                          MakeTimeAccessor(&MrcNscc::m_refRtt),
+                          MakeTimeChecker(NanoSeconds(1)));
+    return tid;
+}
+
+void
+MrcNscc::Init(uint32_t mss, uint32_t mtu, DataRate linkRate, Time baseRtt)
+{
+    m_mtu = mtu;
+    m_baseRtt = baseRtt;
+    m_target = m_targetAttr.IsStrictlyPositive() ? m_targetAttr : baseRtt * 0.75;
+    const double bdp = linkRate.GetBitRate() / 8.0 * baseRtt.GetSeconds();
+    const double refBdp = m_refRate.GetBitRate() / 8.0 * m_refRtt.GetSeconds();
+    const double a = bdp / refBdp;
+    const double b = m_target.GetSeconds() / m_refRtt.GetSeconds();
+    m_alpha = m_alphaFactor * mss * a * b / m_target.GetSeconds();
+    m_fi = m_fiFactor * mss * a;
+    m_eta = m_etaFactor * mss * a;
+    m_maxWnd = std::max<double>(m_maxWindowFactor * bdp, mtu);
+    m_cwnd = m_initialWindow ? double(m_initialWindow) : m_maxWnd;
+    Bound();
+    NS_LOG_INFO("NSCC init: bdp " << bdp << " B, target " << m_target.As(Time::US) << ", alpha "
+                                  << m_alpha << " B/s, fi " << m_fi << ", eta " << m_eta
+                                  << ", cwnd " << m_cwnd);
+}
+
+void
+MrcNscc::Bound()
+{
+    m_cwnd = std::clamp<double>(m_cwnd, m_mtu, m_maxWnd);
+}
+
+bool
+MrcNscc::QuickAdapt(Time now, bool loss)
+{
+    if (!m_quickAdapt)
+    {
+        return false;
+    }
+    bool done = false;
+    if (now > m_qaEnd)
+    {
+        const bool delayed = m_avgDelay > m_qaFactor * m_target.GetSeconds();
+        if (m_qaEnd.IsStrictlyPositive() && (m_qaTrigger || loss || delayed)
+            && m_achieved < m_maxWnd)
+        {
+            NS_LOG_LOGIC("quick adapt: cwnd " << m_cwnd << " -> " << m_achieved);
+            m_cwnd = std::max<double>(m_achieved, m_mtu);
+            m_qaTrigger = false;
+            done = true;
+        }
+        m_achieved = 0;
+        m_qaEnd = now + m_baseRtt + m_target;
+    }
+    if (done)
+    {
+        m_inc = 0;
+        m_received = 0;
+    }
+    return done;
+}
+
+void
+MrcNscc::OnAck(Time now, uint32_t ackedBytes, Time rtt, bool ecn)
+{
+    const double delay = std::max(0.0, (rtt - m_baseRtt).GetSeconds());
+    m_avgDelay = m_delayAlpha * delay + (1 - m_delayAlpha) * m_avgDelay;
+    m_achieved += ackedBytes;
+    if (QuickAdapt(now, false))
+    {
+        return;
+    }
+    const double target = m_target.GetSeconds();
+    if (!ecn && delay >= target)
+    {
+        m_inc += m_fi * ackedBytes;
+    }
+    else if (!ecn)
+    {
+        double inc = m_alpha * ackedBytes * (target - delay);
+        if (m_pi > 0)
+        {
+            inc = std::min(inc, m_pi * ackedBytes);
+        }
+        m_inc += inc;
+    }
+    else if (delay >= target)
+    {
+        if (m_avgDelay > target
+            && (m_lastDecrease.IsNegative() || now - m_lastDecrease > m_baseRtt))
+        {
+            m_cwnd *= std::max(1 - m_gamma * (m_avgDelay - target) / m_avgDelay, 0.5);
+            m_lastDecrease = now;
+        }
+    }
+    Bound();
+    m_received += ackedBytes;
+    if (m_received >= uint64_t(m_adjustMtus) * m_mtu || now - m_lastAdjust > m_baseRtt)
+    {
+        m_cwnd += m_inc / m_cwnd;
+        if (now - m_lastEta >= m_baseRtt)
+        {
+            m_cwnd += m_eta;
+            m_lastEta = now;
+        }
+        m_inc = 0;
+        m_received = 0;
+        m_lastAdjust = now;
+    }
+    Bound();
+}
+
+void
+MrcNscc::OnNack(Time now, uint32_t nackedBytes, bool lastHop)
+{
+    m_qaTrigger = true;
+    if (!QuickAdapt(now, true))
+    {
+        m_cwnd -= nackedBytes;
+        Bound();
+    }
+}
+
+void
+MrcNscc::OnLoss(Time now, uint32_t lostBytes)
+{
+    OnNack(now, lostBytes, false);
+}
+
+uint64_t
+MrcNscc::GetCwnd() const
+{
+    return static_cast<uint64_t>(std::llround(m_cwnd));
+}
+
+Time
+MrcNscc::GetTarget() const
+{
+    return m_target;
+}
+
+Time
+MrcNscc::GetAverageDelay() const
+{
+    return Seconds(m_avgDelay);
+}
+
+double
+MrcNscc::GetAlpha() const
+{
+    return m_alpha;
+}
+
+double
+MrcNscc::GetFairIncrease() const
+{
+    return m_fi;
+}
+
+double
+MrcNscc::GetEta() const
+{
+    return m_eta;
+}
+
+double
+MrcNscc::GetMaxWindow() const
+{
+    return m_maxWnd;
+}
+
+} // namespace ns3

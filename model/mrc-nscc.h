@@ -1,0 +1,113 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_NSCC_H
+#define MRC_NSCC_H
+
+#include "mrc-congestion-ops.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup mrc
+ * \brief NSCC, the sender-based congestion control of Ultra Ethernet that MRC uses: a window
+ * driven by queueing delay (RTT - base RTT) and ECN, in four quadrants.
+ *
+ * Per acknowledgement (acked bytes A, delay d, its moving average d_avg with weight DelayAlpha):
+ * | ECN | d vs target | action |
+ * | no  | below | proportional increase: inc += alpha * A * (target - d) (capped at A * Pi if Pi >
+ * 0) | | no  | above | fair increase: inc += fi * A | | yes | above | multiplicative decrease: cwnd
+ * *= max(1 - gamma (d_avg - target) / d_avg, 0.5), at most once per base RTT | | yes | below | hold
+ * | Every AdjustMtus full packets acknowledged (or once per base RTT) the increments are applied,
+ * cwnd += inc / cwnd, plus eta once per base RTT. Quick adapt: on a NACK or loss, or when d_avg
+ * exceeds QuickAdaptFactor x target, cwnd becomes the bytes acknowledged over the last
+ * (base RTT + target), at most once per such period. NACKed and lost bytes otherwise come off the
+ * window. The window stays between one MTU and MaxWindowFactor x BDP.
+ *
+ * Defaults follow the public UEC reference simulator: target = 0.75 x base RTT (fabric with
+ * trimming), max window 1.5 BDP, initial window = max window, gamma 0.8, alpha =
+ * 4 MSS a b / target, fi = 5 MSS a, eta = 0.15 MSS a with a = BDP / (100 Gb/s x 12 us) and
+ * b = target / 12 us. The brief's proportional-increase cap A x Pi has no published value [open]:
+ * Pi defaults to 0 (no cap), as in the reference simulator.
+ */
+class MrcNscc : public MrcCongestionOps
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    void Init(uint32_t mss, uint32_t mtu, DataRate linkRate, Time baseRtt) override;
+    void OnAck(Time now, uint32_t ackedBytes, Time rtt, bool ecn) override;
+    void OnNack(Time now, uint32_t nackedBytes, bool lastHop) override;
+    void OnLoss(Time now, uint32_t lostBytes) override;
+    uint64_t GetCwnd() const override;
+
+    /// \return the target queueing delay in use
+    Time GetTarget() const;
+    /// \return the moving average of the queueing delay
+    Time GetAverageDelay() const;
+    /// \return alpha (bytes per second)
+    double GetAlpha() const;
+    /// \return fi (bytes)
+    double GetFairIncrease() const;
+    /// \return eta (bytes)
+    double GetEta() const;
+    /// \return the maximum window (bytes)
+    double GetMaxWindow() const;
+
+  private:
+    /**
+     * Quick adapt.
+     * \param now current time
+     * \param loss called for a NACK or a loss
+     * \return true if the window was reset (pending increments are dropped then)
+     */
+    bool QuickAdapt(Time now, bool loss);
+
+    /// Clamp the window to [MTU, max window].
+    void Bound();
+
+    // Attributes
+    Time m_targetAttr;        //!< TargetDelay (0: 0.75 x base RTT)
+    double m_maxWindowFactor; //!< MaxWindowFactor (x BDP)
+    uint64_t m_initialWindow; //!< InitialWindow (0: the max window)
+    double m_gamma;           //!< Gamma
+    double m_delayAlpha;      //!< DelayAlpha
+    double m_alphaFactor;     //!< AlphaFactor
+    double m_fiFactor;        //!< FairIncreaseFactor
+    double m_etaFactor;       //!< EtaFactor
+    double m_pi;              //!< Pi (proportional-increase cap per acked byte; 0: none)
+    uint32_t m_adjustMtus;    //!< AdjustMtus
+    bool m_quickAdapt;        //!< QuickAdapt
+    double m_qaFactor;        //!< QuickAdaptFactor
+    DataRate m_refRate;       //!< ReferenceRate
+    Time m_refRtt;            //!< ReferenceRtt
+
+    // State
+    uint32_t m_mtu{0};             //!< wire bytes of a full packet
+    Time m_baseRtt;                //!< base RTT
+    Time m_target;                 //!< target queueing delay
+    double m_cwnd{0};              //!< window, bytes
+    double m_maxWnd{0};            //!< max window, bytes
+    double m_alpha{0};             //!< bytes per second
+    double m_fi{0};                //!< bytes
+    double m_eta{0};               //!< bytes
+    double m_avgDelay{0};          //!< seconds
+    double m_inc{0};               //!< pending increase, bytes^2
+    uint64_t m_received{0};        //!< bytes acked since the last adjustment
+    uint64_t m_achieved{0};        //!< bytes acked in the current quick-adapt period
+    Time m_lastAdjust;             //!< last adjustment
+    Time m_lastEta;                //!< last eta
+    Time m_lastDecrease{Time(-1)}; //!< last multiplicative decrease
+    Time m_qaEnd;                  //!< end of the current quick-adapt period
+    bool m_qaTrigger{false};       //!< a NACK/loss is pending for quick adapt
+};
+
+} // namespace ns3
+
+#endif /* MRC_NSCC_H */

@@ -1,0 +1,153 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * NSCC against hand-computed values: MSS 4096, MTU 4224, 100 Gb/s, base RTT 12 us, hence
+ * BDP = 150000 B, a = 1, target = 9 us, b = 0.75, alpha = 4 * 4096 * 0.75 / 9 us
+ * = 1.36533e9 B/s, fi = 20480 B, eta = 614.4 B, max window = 225000 B.
+ */
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/mrc-congestion-ops.h"
+#include "ns3/mrc-nscc.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+
+using namespace ns3;
+
+namespace
+{
+/// \return an NSCC initialised as in the file comment, with a given initial window
+Ptr<MrcNscc>
+Make(uint64_t initial, double delayAlpha = 0.0125, bool quickAdapt = true)
+{
+    Ptr<MrcNscc> cc = CreateObject<MrcNscc>();
+    cc->SetAttribute("InitialWindow", UintegerValue(initial));
+    cc->SetAttribute("DelayAlpha", DoubleValue(delayAlpha));
+    cc->SetAttribute("QuickAdapt", BooleanValue(quickAdapt));
+    cc->Init(4096, 4224, DataRate("100Gbps"), MicroSeconds(12));
+    return cc;
+}
+} // namespace
+
+TEST(MrcNscc, DerivedParameters)
+{
+    Ptr<MrcNscc> cc = Make(0);
+    EXPECT_EQ(cc->GetTarget(), MicroSeconds(9));
+    EXPECT_NEAR(cc->GetAlpha(), 4 * 4096 * 0.75 / 9e-6, 1);
+    EXPECT_DOUBLE_EQ(cc->GetFairIncrease(), 20480);
+    EXPECT_NEAR(cc->GetEta(), 614.4, 1e-9);
+    EXPECT_NEAR(cc->GetMaxWindow(), 225000, 1e-6);
+    EXPECT_EQ(cc->GetCwnd(), 225000u) << "initial window = max window";
+}
+
+TEST(MrcNscc, FairIncreaseAboveTarget)
+{
+    Ptr<MrcNscc> cc = Make(100000);
+    // 9 acks of 4096 B with 10 us of queueing (above the 9 us target), 1 us apart: the 9th
+    // crosses 8 MTU (33792 B) and applies inc / cwnd = 9 * 20480 * 4096 / 100000.
+    for (int i = 1; i <= 8; ++i)
+    {
+        cc->OnAck(MicroSeconds(i), 4096, MicroSeconds(22), false);
+        EXPECT_EQ(cc->GetCwnd(), 100000u) << "ack " << i;
+    }
+    cc->OnAck(MicroSeconds(9), 4096, MicroSeconds(22), false);
+    EXPECT_EQ(cc->GetCwnd(), uint64_t(std::llround(100000 + 9.0 * 20480 * 4096 / 100000)));
+}
+
+TEST(MrcNscc, ProportionalIncreaseBelowTarget)
+{
+    Ptr<MrcNscc> cc = Make(100000);
+    // 3 us of queueing: alpha * 4096 * 6 us = 33554432 per ack.
+    for (int i = 1; i <= 9; ++i)
+    {
+        cc->OnAck(MicroSeconds(i), 4096, MicroSeconds(15), false);
+    }
+    const double alpha = 4 * 4096 * 0.75 / 9e-6;
+    EXPECT_EQ(cc->GetCwnd(), uint64_t(std::llround(100000 + 9 * alpha * 4096 * 6e-6 / 100000)));
+}
+
+TEST(MrcNscc, MultiplicativeDecreaseOncePerBaseRtt)
+{
+    Ptr<MrcNscc> cc = Make(100000, 1.0, false); // average = last sample, no quick adapt
+    // ECN, 18 us of queueing: cwnd *= max(1 - 0.8 * (18 - 9) / 18, 0.5) = 0.6.
+    cc->OnAck(MicroSeconds(1), 100, MicroSeconds(30), true);
+    EXPECT_EQ(cc->GetCwnd(), 60000u);
+    cc->OnAck(MicroSeconds(5), 100, MicroSeconds(30), true);
+    EXPECT_EQ(cc->GetCwnd(), 60000u) << "not twice within a base RTT";
+    // 13 us later: decrease again, then the once-per-base-RTT adjustment adds eta.
+    cc->OnAck(MicroSeconds(14), 100, MicroSeconds(30), true);
+    EXPECT_EQ(cc->GetCwnd(), uint64_t(std::llround(60000 * 0.6 + 614.4)));
+    // 40 us of queueing: the factor is floored at 0.5.
+    cc->OnAck(MicroSeconds(27), 100, MicroSeconds(52), true);
+    EXPECT_EQ(cc->GetCwnd(), uint64_t(std::llround((60000 * 0.6 + 614.4) * 0.5 + 614.4)));
+}
+
+TEST(MrcNscc, QuickAdaptWhenTheAverageDelayExplodes)
+{
+    Ptr<MrcNscc> cc = Make(100000, 1.0);
+    cc->OnAck(MicroSeconds(1), 4096, MicroSeconds(13), false); // period ends at 22 us
+    cc->OnAck(MicroSeconds(10), 4096, MicroSeconds(13), false);
+    // 40 us of queueing > 4 x 9 us: the window becomes what was acked in the period (the
+    // acks at 10 us and 23 us; the one that opened the period counted in the previous one).
+    cc->OnAck(MicroSeconds(23), 4096, MicroSeconds(52), true);
+    EXPECT_EQ(cc->GetCwnd(), 2u * 4096);
+}
+
+TEST(MrcNscc, HoldWhenMarkedBelowTarget)
+{
+    Ptr<MrcNscc> cc = Make(100000, 1.0);
+    for (int i = 1; i <= 20; ++i)
+    {
+        cc->OnAck(MicroSeconds(i), 4096, MicroSeconds(14), true);
+    }
+    // No increase was accumulated; only eta is added once a base RTT has passed.
+    EXPECT_EQ(cc->GetCwnd(), uint64_t(100000 + 614.4));
+}
+
+TEST(MrcNscc, QuickAdaptOnNackAndPlainDecreaseWithoutIt)
+{
+    Ptr<MrcNscc> cc = Make(200000);
+    cc->OnAck(MicroSeconds(1), 4096, MicroSeconds(13), false); // opens a period ending at 22 us
+    const uint64_t afterFirst = cc->GetCwnd();
+    for (int i = 2; i <= 20; ++i)
+    {
+        cc->OnAck(MicroSeconds(i), 4096, MicroSeconds(22), false);
+    }
+    EXPECT_GT(cc->GetCwnd(), afterFirst);
+    cc->OnNack(MicroSeconds(23), 4096, false);
+    EXPECT_EQ(cc->GetCwnd(), 19u * 4096) << "window = bytes acknowledged in the last period";
+
+    Ptr<MrcNscc> plain = Make(200000, 0.0125, false);
+    plain->OnNack(MicroSeconds(23), 4096, false);
+    EXPECT_EQ(plain->GetCwnd(), 200000u - 4096);
+    plain->OnLoss(MicroSeconds(24), 4096);
+    EXPECT_EQ(plain->GetCwnd(), 200000u - 2 * 4096);
+}
+
+TEST(MrcNscc, WindowBoundsAndReceiverPenalty)
+{
+    Ptr<MrcNscc> cc = Make(0, 0.0125, false);
+    for (int i = 0; i < 1000; ++i)
+    {
+        cc->OnNack(MicroSeconds(i), 4096, false);
+    }
+    EXPECT_EQ(cc->GetCwnd(), 4224u) << "never below one MTU";
+    Ptr<MrcNscc> big = Make(0);
+    big->SetReceiverPenalty(64);
+    EXPECT_EQ(big->GetWindow(), 225000u / 2);
+    big->SetReceiverPenalty(200);
+    EXPECT_EQ(big->GetWindow(), 225000u / 128);
+}
+
+TEST(MrcFixedWindow, ConstantWindow)
+{
+    Ptr<MrcFixedWindow> cc = CreateObject<MrcFixedWindow>();
+    cc->Init(4096, 4224, DataRate("100Gbps"), MicroSeconds(12));
+    EXPECT_EQ(cc->GetCwnd(), 225000u);
+    cc->OnNack(MicroSeconds(1), 4096, false);
+    cc->OnAck(MicroSeconds(2), 4096, MicroSeconds(100), true);
+    EXPECT_EQ(cc->GetCwnd(), 225000u);
+}

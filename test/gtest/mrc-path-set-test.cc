@@ -1,0 +1,130 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/mrc-path-set.h"
+
+#include <gtest/gtest.h>
+#include <stdexcept>
+#include <tuple>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+/// Two planes of 5 candidate EVs; 3 active per plane, 2 backups.
+MrcPathSet
+Make(std::vector<std::tuple<uint32_t, MrcEvState, MrcEvState, std::string>>* log = nullptr)
+{
+    MrcPathSet s({{10, 11, 12, 13, 14}, {20, 21, 22, 23, 24}}, 3, 3);
+    if (log)
+    {
+        s.SetChangeCallback([log](uint32_t ev, MrcEvState a, MrcEvState b, const std::string& c) {
+            log->emplace_back(ev, a, b, c);
+        });
+    }
+    return s;
+}
+} // namespace
+
+TEST(MrcPathSet, RotatesOverActiveEvsPerPlane)
+{
+    MrcPathSet s = Make();
+    EXPECT_EQ(s.GetActive(0), (std::vector<uint32_t>{10, 11, 12}));
+    EXPECT_EQ(s.GetBackups(1), (std::vector<uint32_t>{23, 24}));
+    std::vector<uint32_t> got;
+    for (int i = 0; i < 7; ++i)
+    {
+        got.push_back(*s.Next(0));
+    }
+    EXPECT_EQ(got, (std::vector<uint32_t>{10, 11, 12, 10, 11, 12, 10}));
+    EXPECT_EQ(*s.Next(1), 20u);
+}
+
+TEST(MrcPathSet, EcnSkipsUntilTheNextRotation)
+{
+    std::vector<std::tuple<uint32_t, MrcEvState, MrcEvState, std::string>> log;
+    MrcPathSet s = Make(&log);
+    EXPECT_EQ(*s.Next(0), 10u);
+    s.OnEcn(11);
+    EXPECT_EQ(s.GetState(11), MrcEvState::SKIP);
+    EXPECT_EQ(*s.Next(0), 12u); // 11 passed over
+    EXPECT_EQ(*s.Next(0), 10u); // new rotation: 11 is GOOD again
+    EXPECT_EQ(*s.Next(0), 11u);
+    EXPECT_EQ(s.GetState(11), MrcEvState::GOOD);
+    ASSERT_EQ(log.size(), 2u);
+    EXPECT_EQ(log[0], std::make_tuple(11u, MrcEvState::GOOD, MrcEvState::SKIP, std::string("ecn")));
+    EXPECT_EQ(log[1],
+              std::make_tuple(11u, MrcEvState::SKIP, MrcEvState::GOOD, std::string("rotation")));
+    // Trimmed in the fabric: SKIP too; everything skipped: a SKIP EV is still used.
+    s.OnTrimmed(10);
+    s.OnTrimmed(11);
+    s.OnTrimmed(12);
+    EXPECT_TRUE(s.Next(0).has_value());
+}
+
+TEST(MrcPathSet, SilentLossReplacesFromTheSamePlaneAndProbesRestore)
+{
+    std::vector<std::tuple<uint32_t, MrcEvState, MrcEvState, std::string>> log;
+    MrcPathSet s = Make(&log);
+    auto repl = s.OnSilentLoss(21);
+    ASSERT_TRUE(repl.has_value());
+    EXPECT_EQ(*repl, 23u); // a backup of plane 1
+    EXPECT_EQ(s.GetState(21), MrcEvState::ASSUMED_BAD);
+    EXPECT_EQ(s.GetActive(1), (std::vector<uint32_t>{20, 22, 23}));
+    EXPECT_EQ(s.GetActive(0).size(), 3u) << "planes stay equally loaded";
+    EXPECT_EQ(s.GetProbeCandidates(), (std::vector<uint32_t>{21}));
+    for (int i = 0; i < 6; ++i)
+    {
+        EXPECT_NE(*s.Next(1), 21u);
+    }
+    s.OnProbeSuccess(21);
+    s.OnProbeSuccess(21);
+    s.OnProbeFailure(21); // a failure resets the count
+    s.OnProbeSuccess(21);
+    s.OnProbeSuccess(21);
+    EXPECT_EQ(s.GetState(21), MrcEvState::ASSUMED_BAD);
+    s.OnProbeSuccess(21);
+    EXPECT_EQ(s.GetState(21), MrcEvState::GOOD);
+    EXPECT_EQ(s.GetBackups(1), (std::vector<uint32_t>{24, 21})) << "active set was full";
+    EXPECT_EQ(std::get<3>(log.back()), "probes");
+    // Losing every backup and then an active EV shrinks the plane; a restored EV refills it.
+    s.OnSilentLoss(20);
+    s.OnSilentLoss(22);
+    s.OnSilentLoss(23);
+    s.OnSilentLoss(24);
+    EXPECT_EQ(s.GetActive(1), (std::vector<uint32_t>{21}));
+    EXPECT_FALSE(s.OnSilentLoss(21).has_value());
+    EXPECT_FALSE(s.Next(1).has_value()) << "nothing usable on plane 1";
+    for (int i = 0; i < 3; ++i)
+    {
+        s.OnProbeSuccess(20);
+    }
+    EXPECT_EQ(*s.Next(1), 20u);
+}
+
+TEST(MrcPathSet, DenylistAndDisabledPlanes)
+{
+    MrcPathSet s = Make();
+    s.Deny(12);
+    EXPECT_EQ(s.GetState(12), MrcEvState::DENIED);
+    EXPECT_EQ(s.GetActive(0), (std::vector<uint32_t>{10, 11, 13}));
+    s.OnProbeSuccess(12);
+    s.OnSilentLoss(12);
+    EXPECT_EQ(s.GetState(12), MrcEvState::DENIED) << "denied stays denied";
+    s.SetPlaneEnabled(0, false);
+    EXPECT_FALSE(s.Next(0).has_value());
+    EXPECT_TRUE(s.Next(1).has_value());
+    s.SetPlaneEnabled(0, true);
+    EXPECT_TRUE(s.Next(0).has_value());
+}
+
+TEST(MrcPathSet, RejectsBadConfigurations)
+{
+    EXPECT_THROW(MrcPathSet({{1, 2}}, 0, 3), std::invalid_argument);
+    EXPECT_THROW(MrcPathSet({{1, 2}}, 1, 0), std::invalid_argument);
+    EXPECT_THROW(MrcPathSet({{1, 2}, {2}}, 1, 3), std::invalid_argument);
+    MrcPathSet s({{1}}, 1, 1);
+    EXPECT_THROW(s.GetState(9), std::out_of_range);
+}
