@@ -81,6 +81,12 @@ Ipv6Srv6HostRouting::GetDecapsulatedPackets() const
 }
 
 uint64_t
+Ipv6Srv6HostRouting::GetUpperLayerPackets() const
+{
+    return m_deliveredUpperLayer;
+}
+
+uint64_t
 Ipv6Srv6HostRouting::GetEncapsulatedPackets() const
 {
     return m_encapsulated;
@@ -212,7 +218,13 @@ Ipv6Srv6HostRouting::RouteInput(Ptr<const Packet> p,
     }
     if (next != kIpv6InIpv6)
     {
-        Drop(p, header, DropReason::NOT_ENCAPSULATED);
+        // Upper-layer header processing (RFC 8986, 4.1.1): the path ends here and carries a
+        // transport directly (MRC's UDP/4791): deliver it as addressed to this SID.
+        Ipv6Header outer = header;
+        outer.SetNextHeader(next);
+        outer.SetPayloadLength(packet->GetSize());
+        ++m_deliveredUpperLayer;
+        lcb(packet, outer, it->second);
         return true;
     }
     Ipv6Header inner;
@@ -255,8 +267,6 @@ operator<<(std::ostream& os, Ipv6Srv6HostRouting::DropReason reason)
             return os << "MALFORMED_SRH";
         case Ipv6Srv6HostRouting::DropReason::SEGMENTS_LEFT:
             return os << "SEGMENTS_LEFT";
-        case Ipv6Srv6HostRouting::DropReason::NOT_ENCAPSULATED:
-            return os << "NOT_ENCAPSULATED";
         case Ipv6Srv6HostRouting::DropReason::TRUNCATED_INNER:
             return os << "TRUNCATED_INNER";
     }

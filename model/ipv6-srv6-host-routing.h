@@ -30,7 +30,9 @@ class Packet;
  * Decapsulation: destination in the uSID block, active uSID local, end of carrier; optionally
  * an SRH with Segments Left 0; then an inner IPv6 packet (next header 41). The outer IPv6
  * header and the SRH are removed and the inner packet is delivered locally. Anything else
- * addressed to a local uSID is dropped and counted by reason.
+ * addressed to a local uSID is dropped and counted by reason. A packet that ends here and
+ * carries a transport directly (next header not 41, e.g. MRC's UDP/4791) is delivered to the
+ * upper layer as addressed to the SID (RFC 8986 upper-layer header processing).
  *
  * Encapsulation (Send): inner IPv6 header (the packet's real source and destination), an SRH
  * when the path needs more than one carrier (or when asked), and an outer IPv6 header whose
@@ -42,10 +44,9 @@ class Ipv6Srv6HostRouting : public Ipv6FabricRouting
     /// Why an arriving packet addressed to a local uSID was dropped.
     enum class DropReason
     {
-        MALFORMED_SRH,    //!< an SRH that does not parse
-        SEGMENTS_LEFT,    //!< an SRH with segments still to visit (hosts do not forward)
-        NOT_ENCAPSULATED, //!< no inner IPv6 packet
-        TRUNCATED_INNER,  //!< the inner IPv6 header is incomplete
+        MALFORMED_SRH,   //!< an SRH that does not parse
+        SEGMENTS_LEFT,   //!< an SRH with segments still to visit (hosts do not forward)
+        TRUNCATED_INNER, //!< the inner IPv6 header is incomplete
     };
 
     /**
@@ -107,6 +108,8 @@ class Ipv6Srv6HostRouting : public Ipv6FabricRouting
 
     /// \return packets decapsulated
     uint64_t GetDecapsulatedPackets() const;
+    /// \return packets delivered to the upper layer without decapsulation
+    uint64_t GetUpperLayerPackets() const;
     /// \return packets encapsulated and sent
     uint64_t GetEncapsulatedPackets() const;
     /**
@@ -139,12 +142,13 @@ class Ipv6Srv6HostRouting : public Ipv6FabricRouting
      */
     void Drop(Ptr<const Packet> p, const Ipv6Header& h, DropReason reason);
 
-    UsidCarrier m_carrier;                                             //!< uSID format
-    std::map<uint16_t, uint32_t> m_local;                              //!< local uSID -> interface
-    uint64_t m_decapsulated{0};                                        //!< packets decapsulated
-    uint64_t m_encapsulated{0};                                        //!< packets sent
-    std::map<DropReason, uint64_t> m_dropped;                          //!< drops by reason
-    TracedCallback<Ptr<const Packet>, const Ipv6Header&> m_decapTrace; //!< Decap
+    UsidCarrier m_carrier;                    //!< uSID format
+    std::map<uint16_t, uint32_t> m_local;     //!< local uSID -> interface
+    uint64_t m_decapsulated{0};               //!< packets decapsulated
+    uint64_t m_encapsulated{0};               //!< packets sent
+    uint64_t m_deliveredUpperLayer{0};        //!< packets delivered without decapsulation
+    std::map<DropReason, uint64_t> m_dropped; //!< drops by reason
+    TracedCallback<Ptr<const Packet>, const Ipv6Header&> m_decapTrace;            //!< Decap
     TracedCallback<Ptr<const Packet>, const Ipv6Header&, DropReason> m_dropTrace; //!< Drop
 };
 

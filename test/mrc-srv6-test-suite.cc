@@ -400,7 +400,7 @@ class Srv6DropsAndErrorsTestCase : public TestCase
                             c.Locator(t0Usid),
                             17,
                             std::vector<uint8_t>(20, 0));
-        // Reaches host 3's SID but carries UDP directly, not an inner IPv6 packet.
+        // Reaches host 3's SID and carries UDP directly: delivered to the upper layer.
         const Srv6Path path = srv6.GetPath(0, 3, 0);
         Simulator::Schedule(MicroSeconds(4),
                             &Raw,
@@ -429,7 +429,7 @@ class Srv6DropsAndErrorsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(t0->GetDroppedPackets(R::PATH_ENDS_HERE), 1u, "ends at a switch");
         NS_TEST_ASSERT_MSG_EQ(t0->GetDroppedPackets(R::NO_ROUTE), 1u, "unknown uSID");
         using H = Ipv6Srv6HostRouting::DropReason;
-        NS_TEST_ASSERT_MSG_EQ(host3->GetDroppedPackets(H::NOT_ENCAPSULATED), 1u, "no inner IPv6");
+        NS_TEST_ASSERT_MSG_EQ(host3->GetUpperLayerPackets(), 1u, "transport directly on the SID");
         NS_TEST_ASSERT_MSG_EQ(host3->GetDroppedPackets(H::TRUNCATED_INNER), 1u, "short inner");
         NS_TEST_ASSERT_MSG_EQ(host3->GetDecapsulatedPackets(), 0u, "nothing delivered");
         Simulator::Destroy();
