@@ -1,0 +1,184 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mrc-helper.h"
+
+#include "ns3/channel.h"
+#include "ns3/data-rate.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MrcHelper");
+
+MrcHelper::MrcHelper(Ptr<FabricTopology> topo, DataPlaneHelper& dataPlane)
+    : m_topo(topo)
+    , m_dataPlane(dataPlane)
+{
+    m_qpFactory.SetTypeId(MrcQueuePair::GetTypeId());
+    m_rng = CreateObject<UniformRandomVariable>();
+    m_rng->SetStream(1);
+}
+
+void
+MrcHelper::SetQueuePairAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_qpFactory.Set(name, value);
+}
+
+void
+MrcHelper::SetStream(int64_t stream)
+{
+    m_rng->SetStream(stream);
+}
+
+Ptr<MrcL4Protocol>
+MrcHelper::GetL4(Ptr<Node> node)
+{
+    return node->GetObject<MrcL4Protocol>();
+}
+
+void
+MrcHelper::Install()
+{
+    for (uint32_t h = 0; h < m_topo->GetHostCount(); ++h)
+    {
+        Ptr<Node> node = m_topo->GetHost(h);
+        if (GetL4(node))
+        {
+            continue;
+        }
+        Ptr<MrcL4Protocol> l4 = CreateObject<MrcL4Protocol>();
+        node->AggregateObject(l4);
+        for (uint32_t p = 0; p < m_topo->GetSpec().planes; ++p)
+        {
+            DataRateValue rate;
+            m_topo->GetHostDevice(h, p)->GetAttribute("DataRate", rate);
+            l4->AddPort(p, m_topo->GetHostInterface(h, p), rate.Get());
+        }
+    }
+}
+
+Time
+MrcHelper::GetBaseRtt(uint32_t a, uint32_t b) const
+{
+    DataRateValue rate;
+    m_topo->GetHostDevice(a, 0)->GetAttribute("DataRate", rate);
+    TimeValue delay;
+    m_topo->GetHostDevice(a, 0)->GetChannel()->GetAttribute("Delay", delay);
+    // Longest path: 5 switches across pods, 3 within a pod or a two-tier Clos.
+    const uint32_t links = m_topo->GetSpec().GetTiers() == 3 ? 6 : 4;
+    const uint32_t data = 4096 + 84 + 4 + 40 + 2 + 8;
+    const uint32_t sack = 12 + 36 + 4 + 8 + 40 + 2;
+    return (delay.Get() * 2 + rate.Get().CalculateBytesTxTime(data)
+            + rate.Get().CalculateBytesTxTime(sack))
+           * int64_t(links);
+}
+
+std::vector<std::vector<uint32_t>>
+MrcHelper::CandidateEvs(uint32_t src, uint32_t dst)
+{
+    const uint32_t planes = m_topo->GetSpec().planes;
+    UintegerValue setSize;
+    m_qpFactory.Create<MrcQueuePair>()->GetAttribute("EvSetSize", setSize);
+    const uint32_t perPlane = std::max<uint32_t>(1, setSize.Get() / planes);
+    std::vector<std::vector<uint32_t>> evs(planes);
+    for (uint32_t p = 0; p < planes; ++p)
+    {
+        if (m_dataPlane.GetDataPlane() == DataPlane::SRV6)
+        {
+            evs[p] = m_dataPlane.GetSrv6Helper().GetEvs(src, dst, p);
+        }
+        else
+        {
+            while (evs[p].size() < 2 * perPlane)
+            {
+                const uint32_t ev = p << 28 | m_rng->GetInteger(0, 0x0fffffff);
+                if (std::find(evs[p].begin(), evs[p].end(), ev) == evs[p].end())
+                {
+                    evs[p].push_back(ev);
+                }
+            }
+        }
+        // Random order: every sender picks its own subset, uncoordinated.
+        for (uint32_t i = evs[p].size(); i > 1; --i)
+        {
+            std::swap(evs[p][i - 1], evs[p][m_rng->GetInteger(0, i - 1)]);
+        }
+    }
+    return evs;
+}
+
+MrcPathResolver
+MrcHelper::Resolver(uint32_t src, uint32_t dst) const
+{
+    Ptr<FabricTopology> topo = m_topo;
+    if (m_dataPlane.GetDataPlane() == DataPlane::SRV6)
+    {
+        const Srv6RoutingHelper* srv6 = &m_dataPlane.GetSrv6Helper();
+        return [topo, srv6, src, dst](uint32_t ev) {
+            const Srv6Path path = srv6->GetPath(src, dst, ev);
+            return MrcWirePath{ev,
+                               path.plane,
+                               path.interface,
+                               topo->GetHostAddress(src, path.plane),
+                               path.carriers};
+        };
+    }
+    return [topo, src, dst](uint32_t ev) {
+        const uint32_t plane = ev >> 28;
+        return MrcWirePath{ev,
+                           plane,
+                           topo->GetHostInterface(src, plane),
+                           topo->GetHostAddress(src, plane),
+                           {topo->GetHostAddress(dst, plane)}};
+    };
+}
+
+std::pair<Ptr<MrcQueuePair>, Ptr<MrcQueuePair>>
+MrcHelper::Connect(uint32_t a, uint32_t b)
+{
+    if (a == b || a >= m_topo->GetHostCount() || b >= m_topo->GetHostCount())
+    {
+        throw std::invalid_argument("MrcHelper::Connect: hosts (" + std::to_string(a) + ", "
+                                    + std::to_string(b) + ") must be distinct and < "
+                                    + std::to_string(m_topo->GetHostCount()));
+    }
+    Ptr<MrcL4Protocol> la = GetL4(m_topo->GetHost(a));
+    Ptr<MrcL4Protocol> lb = GetL4(m_topo->GetHost(b));
+    if (!la || !lb)
+    {
+        throw std::logic_error("MrcHelper::Connect: call Install() first");
+    }
+    Ptr<MrcQueuePair> qa = la->CreateQueuePair();
+    Ptr<MrcQueuePair> qb = lb->CreateQueuePair();
+    // Apply the configured attributes to both ends.
+    Ptr<MrcQueuePair> proto = m_qpFactory.Create<MrcQueuePair>();
+    for (Ptr<MrcQueuePair> qp : {qa, qb})
+    {
+        TypeId tid = MrcQueuePair::GetTypeId();
+        for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
+        {
+            const TypeId::AttributeInformation info = tid.GetAttribute(i);
+            Ptr<AttributeValue> v = info.checker->Create();
+            proto->GetAttribute(info.name, *v);
+            qp->SetAttribute(info.name, *v);
+        }
+    }
+    const Time rtt = GetBaseRtt(a, b);
+    const uint32_t psnA = m_rng->GetInteger(0, 0xffffff);
+    const uint32_t psnB = m_rng->GetInteger(0, 0xffffff);
+    qa->Connect(qb->GetQpn(), CandidateEvs(a, b), Resolver(a, b), rtt, psnA, psnB);
+    qb->Connect(qa->GetQpn(), CandidateEvs(b, a), Resolver(b, a), rtt, psnB, psnA);
+    NS_LOG_INFO("QP " << qa->GetQpn() << "@host " << a << " <-> QP " << qb->GetQpn() << "@host "
+                      << b << ", base RTT " << rtt.As(Time::US));
+    return {qa, qb};
+}
+
+} // namespace ns3

@@ -1,0 +1,109 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_HELPER_H
+#define MRC_HELPER_H
+
+#include "data-plane-helper.h"
+#include "fabric-topology.h"
+
+#include "ns3/mrc-l4-protocol.h"
+#include "ns3/mrc-queue-pair.h"
+#include "ns3/object-factory.h"
+#include "ns3/random-variable-stream.h"
+
+#include <utility>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mrc
+ * \brief Installs the MRC transport on a fabric's hosts and connects queue pairs.
+ *
+ * \code
+ *   DataPlaneHelper dataPlane;                 // SRv6 by default
+ *   dataPlane.Install(fabric);
+ *   MrcHelper mrc(fabric, dataPlane);
+ *   mrc.SetQueuePairAttribute("EvSetSize", UintegerValue(64));
+ *   mrc.Install();
+ *   auto [a, b] = mrc.Connect(0, 5);           // a on host 0, b on host 5
+ *   a->PostWrite(1 << 20);
+ * \endcode
+ *
+ * EV sets: over SRv6 every EV names a distinct path, so each plane's candidates are the paths
+ * between the two hosts (Srv6RoutingHelper::GetEvs) in random order; the first
+ * EvSetSize / planes are active, the rest are backups. Over ECMP (MRC's non-SRv6 mode) an EV is
+ * only hashed by the switches: each plane gets 2 x EvSetSize / planes random EVs (plane in bits
+ * 31..28), half active, half backups. The order comes from ns-3's RNG (SetStream).
+ *
+ * Base RTT (congestion control and timers): the links of the longest path between the hosts,
+ * each crossed by a full data packet one way and a SACK back, at the host link's rate and delay.
+ */
+class MrcHelper
+{
+  public:
+    /**
+     * \param topo the fabric
+     * \param dataPlane its data plane (already installed)
+     */
+    MrcHelper(Ptr<FabricTopology> topo, DataPlaneHelper& dataPlane);
+
+    /**
+     * \param name an MrcQueuePair attribute
+     * \param value its value, for every queue pair this helper creates
+     */
+    void SetQueuePairAttribute(const std::string& name, const AttributeValue& value);
+
+    /// \param stream RNG stream of the EV choices
+    void SetStream(int64_t stream);
+
+    /// Aggregate an MrcL4Protocol with one port per plane to every host.
+    void Install();
+
+    /**
+     * Create a queue pair on each host and connect them.
+     * \param a a host
+     * \param b another host
+     * \return the QP on a and the QP on b
+     */
+    std::pair<Ptr<MrcQueuePair>, Ptr<MrcQueuePair>> Connect(uint32_t a, uint32_t b);
+
+    /**
+     * \param a a host
+     * \param b another host
+     * \return the base RTT used for them
+     */
+    Time GetBaseRtt(uint32_t a, uint32_t b) const;
+
+    /**
+     * \param node a host
+     * \return its MrcL4Protocol, or nullptr
+     */
+    static Ptr<MrcL4Protocol> GetL4(Ptr<Node> node);
+
+  private:
+    /**
+     * \param src a host
+     * \param dst another host
+     * \return candidate EVs per plane, in the order to use them
+     */
+    std::vector<std::vector<uint32_t>> CandidateEvs(uint32_t src, uint32_t dst);
+
+    /**
+     * \param src a host
+     * \param dst another host
+     * \return EV -> wire path from src to dst
+     */
+    MrcPathResolver Resolver(uint32_t src, uint32_t dst) const;
+
+    Ptr<FabricTopology> m_topo;       //!< the fabric
+    DataPlaneHelper& m_dataPlane;     //!< its data plane
+    ObjectFactory m_qpFactory;        //!< attributes for new QPs
+    Ptr<UniformRandomVariable> m_rng; //!< EV choices
+};
+
+} // namespace ns3
+
+#endif /* MRC_HELPER_H */

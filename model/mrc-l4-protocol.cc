@@ -1,0 +1,268 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mrc-l4-protocol.h"
+
+#include "mrc-bth-header.h"
+#include "mrc-header-types.h"
+#include "mrc-queue-pair.h"
+#include "segment-routing-header.h"
+
+#include "ns3/ipv6-end-point.h"
+#include "ns3/ipv6-interface.h"
+#include "ns3/ipv6-l3-protocol.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/udp-header.h"
+#include "ns3/udp-l4-protocol.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MrcL4Protocol");
+
+NS_OBJECT_ENSURE_REGISTERED(MrcL4Protocol);
+
+TypeId
+MrcL4Protocol::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::MrcL4Protocol")
+            .SetParent<Object>()
+            .SetGroupName("Mrc")
+            .AddConstructor<MrcL4Protocol>()
+            .AddTraceSource("Tx",
+                            "A packet leaves a NIC port: IPv6 payload, outer header, plane.",
+                            MakeTraceSourceAccessor(&MrcL4Protocol::m_txTrace),
+                            "ns3::MrcL4Protocol::PacketTracedCallback")
+            .AddTraceSource("Rx",
+                            "A packet arrives: IPv6 payload (from BTH), outer header, plane.",
+                            MakeTraceSourceAccessor(&MrcL4Protocol::m_rxTrace),
+                            "ns3::MrcL4Protocol::PacketTracedCallback")
+            .AddTraceSource("Drop",
+                            "An arriving packet is dropped before any queue pair: packet, "
+                            "header, reason.",
+                            MakeTraceSourceAccessor(&MrcL4Protocol::m_dropTrace),
+                            "ns3::MrcL4Protocol::DropTracedCallback");
+    return tid;
+}
+
+MrcL4Protocol::MrcL4Protocol() = default;
+
+MrcL4Protocol::~MrcL4Protocol() = default;
+
+void
+MrcL4Protocol::NotifyNewAggregate()
+{
+    if (!m_node)
+    {
+        Ptr<Node> node = GetObject<Node>();
+        Ptr<UdpL4Protocol> udp = node ? node->GetObject<UdpL4Protocol>() : nullptr;
+        if (node && udp)
+        {
+            m_node = node;
+            m_ipv6 = node->GetObject<Ipv6L3Protocol>();
+            m_endPoint = udp->Allocate6(nullptr, kMrcUdpPort);
+            NS_ABORT_MSG_IF(!m_endPoint, "MrcL4Protocol: UDP port 4791 is already taken");
+            m_endPoint->SetRxCallback(MakeCallback(&MrcL4Protocol::Receive, this));
+        }
+    }
+    Object::NotifyNewAggregate();
+}
+
+void
+MrcL4Protocol::DoDispose()
+{
+    for (auto& port : m_ports)
+    {
+        port->Clear();
+    }
+    m_ports.clear();
+    for (auto& [qpn, qp] : m_qps)
+    {
+        qp->Dispose();
+    }
+    m_qps.clear();
+    // The endpoint belongs to UdpL4Protocol's demultiplexer, which frees it on its own disposal
+    // (the node may dispose UDP first): only forget it here.
+    m_endPoint = nullptr;
+    m_node = nullptr;
+    m_ipv6 = nullptr;
+    Object::DoDispose();
+}
+
+Ptr<Node>
+MrcL4Protocol::GetNode() const
+{
+    return m_node;
+}
+
+void
+MrcL4Protocol::AddPort(uint32_t plane, uint32_t interface, DataRate rate)
+{
+    if (plane != m_ports.size())
+    {
+        throw std::invalid_argument("MrcL4Protocol::AddPort: planes must be added in order");
+    }
+    m_ports.push_back(Create<MrcNicPort>(this, plane, rate));
+    m_planeOfInterface[interface] = plane;
+}
+
+Ptr<MrcNicPort>
+MrcL4Protocol::GetPort(uint32_t plane) const
+{
+    return m_ports.at(plane);
+}
+
+uint32_t
+MrcL4Protocol::GetPortCount() const
+{
+    return m_ports.size();
+}
+
+void
+MrcL4Protocol::SetPortUp(uint32_t plane, bool up)
+{
+    m_ports.at(plane)->SetUp(up);
+    for (auto& [qpn, qp] : m_qps)
+    {
+        qp->NotifyLocalPortState(plane, up);
+    }
+}
+
+uint8_t
+MrcL4Protocol::GetPortStateBitmap() const
+{
+    uint8_t bitmap = 0;
+    for (uint32_t p = 0; p < m_ports.size() && p < 8; ++p)
+    {
+        if (!m_ports[p]->IsUp())
+        {
+            bitmap |= uint8_t(1u << p);
+        }
+    }
+    return bitmap;
+}
+
+Ptr<MrcQueuePair>
+MrcL4Protocol::CreateQueuePair()
+{
+    if (m_nextQpn > kPsnMask)
+    {
+        throw std::length_error("MrcL4Protocol: QP numbers are exhausted (24 bits)");
+    }
+    Ptr<MrcQueuePair> qp = CreateObject<MrcQueuePair>();
+    qp->Attach(this, m_nextQpn);
+    m_qps[m_nextQpn++] = qp;
+    return qp;
+}
+
+Ptr<MrcQueuePair>
+MrcL4Protocol::GetQueuePair(uint32_t qpn) const
+{
+    auto it = m_qps.find(qpn);
+    return it == m_qps.end() ? nullptr : it->second;
+}
+
+uint32_t
+MrcL4Protocol::GetWireSize(uint32_t mrcBytes, const MrcWirePath& path)
+{
+    const uint32_t srh = path.carriers.size() > 1 ? 8 + 16 * path.carriers.size() : 0;
+    return mrcBytes + 8 + srh + 40 + MrcNicPort::kFramingBytes;
+}
+
+void
+MrcL4Protocol::Transmit(Ptr<Packet> packet, const MrcWirePath& path, uint8_t dscp, bool ect)
+{
+    UdpHeader udp;
+    udp.SetSourcePort(static_cast<uint16_t>(path.ev & 0xffff));
+    udp.SetDestinationPort(kMrcUdpPort);
+    packet->AddHeader(udp);
+    uint8_t next = UdpL4Protocol::PROT_NUMBER;
+    if (path.carriers.size() > 1)
+    {
+        SegmentRoutingHeader srh;
+        srh.SetNextHeader(next);
+        srh.SetSegments(std::vector<Ipv6Address>(path.carriers.rbegin(), path.carriers.rend()));
+        srh.SetSegmentsLeft(static_cast<uint8_t>(path.carriers.size() - 1));
+        packet->AddHeader(srh);
+        next = SegmentRoutingHeader::kProtocolNumber;
+    }
+    Ipv6Header h;
+    h.SetSource(path.source);
+    h.SetDestination(path.carriers.front());
+    h.SetNextHeader(next);
+    h.SetPayloadLength(packet->GetSize());
+    h.SetHopLimit(64);
+    h.SetTrafficClass(static_cast<uint8_t>(dscp << 2 | (ect ? Ipv6Header::ECN_ECT0 : 0)));
+    h.SetFlowLabel((path.ev >> 16) & 0xffff);
+    m_txTrace(packet, h, path.plane);
+    m_ipv6->GetInterface(path.interface)->Send(packet, h, h.GetDestination());
+}
+
+void
+MrcL4Protocol::Drop(Ptr<const Packet> packet, const Ipv6Header& header, DropReason reason)
+{
+    NS_LOG_LOGIC("drop from " << header.GetSource() << ": " << reason);
+    m_dropped[reason]++;
+    m_dropTrace(packet, header, reason);
+}
+
+uint64_t
+MrcL4Protocol::GetDroppedPackets(DropReason reason) const
+{
+    auto it = m_dropped.find(reason);
+    return it == m_dropped.end() ? 0 : it->second;
+}
+
+void
+MrcL4Protocol::Receive(Ptr<Packet> packet,
+                       Ipv6Header header,
+                       uint16_t sport,
+                       Ptr<Ipv6Interface> interface)
+{
+    const int32_t index = m_ipv6->GetInterfaceForDevice(interface->GetDevice());
+    auto pit = m_planeOfInterface.find(index);
+    const uint32_t plane = pit == m_planeOfInterface.end() ? 0 : pit->second;
+    m_rxTrace(packet, header, plane);
+    if (plane < m_ports.size() && !m_ports[plane]->IsUp())
+    {
+        Drop(packet, header, DropReason::PORT_DOWN);
+        return;
+    }
+    MrcBthHeader bth;
+    packet->PeekHeader(bth);
+    if (!bth.IsValid())
+    {
+        NS_LOG_WARN("malformed BTH: " << bth.GetError());
+        Drop(packet, header, DropReason::MALFORMED);
+        return;
+    }
+    Ptr<MrcQueuePair> qp = GetQueuePair(bth.GetDestQp());
+    if (!qp)
+    {
+        Drop(packet, header, DropReason::UNKNOWN_QP);
+        return;
+    }
+    packet->RemoveHeader(bth);
+    const uint32_t ev = (header.GetFlowLabel() & 0xffff) << 16 | sport;
+    qp->Receive(packet, bth, header, ev, plane);
+}
+
+std::ostream&
+operator<<(std::ostream& os, MrcL4Protocol::DropReason r)
+{
+    switch (r)
+    {
+        case MrcL4Protocol::DropReason::MALFORMED:
+            return os << "MALFORMED";
+        case MrcL4Protocol::DropReason::UNKNOWN_QP:
+            return os << "UNKNOWN_QP";
+        case MrcL4Protocol::DropReason::PORT_DOWN:
+            return os << "PORT_DOWN";
+    }
+    return os << "?";
+}
+
+} // namespace ns3

@@ -1,0 +1,1114 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mrc-queue-pair.h"
+
+#include "mrc-bth-header.h"
+#include "mrc-dscp.h"
+#include "mrc-icrc-trailer.h"
+#include "mrc-immdt-header.h"
+#include "mrc-l4-protocol.h"
+#include "mrc-meth-header.h"
+#include "mrc-nack-header.h"
+#include "mrc-nscc.h"
+#include "mrc-probe-header.h"
+#include "mrc-reth-header.h"
+#include "mrc-sack-header.h"
+#include "mrc-tseth-header.h"
+
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/type-id.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MrcQueuePair");
+
+NS_OBJECT_ENSURE_REGISTERED(MrcQueuePair);
+
+TypeId
+MrcQueuePair::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::MrcQueuePair")
+            .SetParent<Object>()
+            .SetGroupName("Mrc")
+            .AddConstructor<MrcQueuePair>()
+            .AddAttribute("Mss",
+                          "Payload bytes per data packet (the MTU's payload).",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&MrcQueuePair::m_mss),
+                          MakeUintegerChecker<uint32_t>(64, 9000))
+            .AddAttribute("CongestionControl",
+                          "TypeId of the congestion control (an MrcCongestionOps).",
+                          TypeIdValue(MrcNscc::GetTypeId()),
+                          MakeTypeIdAccessor(&MrcQueuePair::m_ccType),
+                          MakeTypeIdChecker())
+            .AddAttribute("EvSetSize",
+                          "Active EVs, split equally across planes (the rest of the paths are "
+                          "backups).",
+                          UintegerValue(128),
+                          MakeUintegerAccessor(&MrcQueuePair::m_evSetSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("MaxOutstandingPsns",
+                          "PSN window: packets sent and not yet acknowledged (a multiple of "
+                          "128, the MPR unit).",
+                          UintegerValue(1024),
+                          MakeUintegerAccessor(&MrcQueuePair::m_maxOutstanding),
+                          MakeUintegerChecker<uint32_t>(128, 1u << 22))
+            .AddAttribute("LossTimeout",
+                          "Per-packet loss timer (0: LossTimeoutRtts x base RTT).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcQueuePair::m_lossTimeout),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("LossTimeoutRtts",
+                          "Loss timer in base RTTs when LossTimeout is 0 [open: a few RTTs].",
+                          DoubleValue(8.0),
+                          MakeDoubleAccessor(&MrcQueuePair::m_lossTimeoutRtts),
+                          MakeDoubleChecker<double>(1.0))
+            .AddAttribute("ProbeInterval",
+                          "Period of the probes of ASSUMED_BAD EVs (0: 4 x base RTT) [open].",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcQueuePair::m_probeInterval),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("ProbeSuccesses",
+                          "Answered probes that bring an ASSUMED_BAD EV back [open: 3].",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&MrcQueuePair::m_probeSuccesses),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("AckTimeoutExponent",
+                          "QP timeout = 1.024 us x 2^t without progress of the cumulative "
+                          "acknowledgement.",
+                          UintegerValue(14),
+                          MakeUintegerAccessor(&MrcQueuePair::m_ackTimeoutExponent),
+                          MakeUintegerChecker<uint32_t>(1, 31))
+            .AddAttribute("RetryCount",
+                          "QP timeouts in a row tolerated before the QP fails.",
+                          UintegerValue(7),
+                          MakeUintegerAccessor(&MrcQueuePair::m_retryCount),
+                          MakeUintegerChecker<uint32_t>(0, 7))
+            .AddAttribute("SackEvery",
+                          "Data packets acknowledged per SACK (SACK coalescing).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&MrcQueuePair::m_sackEvery),
+                          MakeUintegerChecker<uint32_t>(1, 64))
+            .AddAttribute("WindowPenalty",
+                          "Receiver window penalty advertised in SACKs (0: none).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&MrcQueuePair::m_windowPenalty),
+                          MakeUintegerChecker<uint8_t>(0, 127))
+            .AddAttribute("DataDscp",
+                          "DSCP of data packets.",
+                          UintegerValue(MrcDscp::kData),
+                          MakeUintegerAccessor(&MrcQueuePair::m_dataDscp),
+                          MakeUintegerChecker<uint8_t>(0, 63))
+            .AddAttribute("RetransmitDscp",
+                          "DSCP of retransmitted data packets (still trimmable).",
+                          UintegerValue(MrcDscp::kRetransmit),
+                          MakeUintegerAccessor(&MrcQueuePair::m_rtxDscp),
+                          MakeUintegerChecker<uint8_t>(0, 63))
+            .AddAttribute("ControlDscp",
+                          "DSCP of SACK, NACK and probe packets.",
+                          UintegerValue(MrcDscp::kControl),
+                          MakeUintegerAccessor(&MrcQueuePair::m_controlDscp),
+                          MakeUintegerChecker<uint8_t>(0, 63))
+            .AddAttribute("TrimmedDscp",
+                          "DSCP that marks a packet trimmed in the fabric.",
+                          UintegerValue(MrcDscp::kTrimmed),
+                          MakeUintegerAccessor(&MrcQueuePair::m_trimmedDscp),
+                          MakeUintegerChecker<uint8_t>(0, 63))
+            .AddAttribute("TrimmedLastHopDscp",
+                          "DSCP that marks a packet trimmed at the last hop.",
+                          UintegerValue(MrcDscp::kTrimmedLastHop),
+                          MakeUintegerAccessor(&MrcQueuePair::m_trimmedLastHopDscp),
+                          MakeUintegerChecker<uint8_t>(0, 63))
+            .AddTraceSource("Tx",
+                            "A data packet is sent: packet, PSN, EV, retransmission.",
+                            MakeTraceSourceAccessor(&MrcQueuePair::m_txTrace),
+                            "ns3::MrcQueuePair::TxTracedCallback")
+            .AddTraceSource("Rx",
+                            "A data packet is placed: packet, PSN, EV.",
+                            MakeTraceSourceAccessor(&MrcQueuePair::m_rxTrace),
+                            "ns3::MrcQueuePair::RxTracedCallback")
+            .AddTraceSource("Retransmit",
+                            "A PSN is queued for retransmission: PSN, EV, cause.",
+                            MakeTraceSourceAccessor(&MrcQueuePair::m_rtxTrace),
+                            "ns3::MrcQueuePair::RetransmitTracedCallback")
+            .AddTraceSource("NackReceived",
+                            "A NACK arrived: PSN, code.",
+                            MakeTraceSourceAccessor(&MrcQueuePair::m_nackTrace),
+                            "ns3::MrcQueuePair::NackTracedCallback")
+            .AddTraceSource("EvStateChange",
+                            "An EV changed state: EV, old, new, cause.",
+                            MakeTraceSourceAccessor(&MrcQueuePair::m_evTrace),
+                            "ns3::MrcQueuePair::EvStateTracedCallback")
+            .AddTraceSource("CwndChange",
+                            "The congestion window (bytes).",
+                            MakeTraceSourceAccessor(&MrcQueuePair::m_cwnd),
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("RttSample",
+                            "An RTT sample from a SACK's reflected timestamp.",
+                            MakeTraceSourceAccessor(&MrcQueuePair::m_rttTrace),
+                            "ns3::Time::TracedCallback")
+            .AddTraceSource("MessageComplete",
+                            "Sender: the peer acknowledged a message's last byte: MSN, bytes.",
+                            MakeTraceSourceAccessor(&MrcQueuePair::m_completeTrace),
+                            "ns3::MrcQueuePair::MessageTracedCallback")
+            .AddTraceSource("MessageDelivered",
+                            "Receiver: a message arrived whole: MSN, bytes.",
+                            MakeTraceSourceAccessor(&MrcQueuePair::m_deliveredTrace),
+                            "ns3::MrcQueuePair::MessageTracedCallback")
+            .AddTraceSource("QpError",
+                            "The QP failed: reason.",
+                            MakeTraceSourceAccessor(&MrcQueuePair::m_errorTrace),
+                            "ns3::MrcQueuePair::ErrorTracedCallback");
+    return tid;
+}
+
+MrcQueuePair::MrcQueuePair()
+    : m_window(1024)
+{
+}
+
+MrcQueuePair::~MrcQueuePair() = default;
+
+void
+MrcQueuePair::DoDispose()
+{
+    Simulator::Cancel(m_lossEvent);
+    Simulator::Cancel(m_probeEvent);
+    Simulator::Cancel(m_qpEvent);
+    m_l4 = nullptr;
+    m_cc = nullptr;
+    m_resolver = nullptr;
+    m_sendComplete = MakeNullCallback<void, uint32_t>();
+    m_receive = MakeNullCallback<void, uint32_t, uint64_t, std::optional<uint32_t>>();
+    m_error = MakeNullCallback<void, std::string>();
+    Object::DoDispose();
+}
+
+void
+MrcQueuePair::Attach(MrcL4Protocol* l4, uint32_t qpn)
+{
+    m_l4 = l4;
+    m_qpn = qpn;
+}
+
+uint32_t
+MrcQueuePair::GetQpn() const
+{
+    return m_qpn;
+}
+
+void
+MrcQueuePair::Connect(uint32_t remoteQpn,
+                      const std::vector<std::vector<uint32_t>>& evsPerPlane,
+                      MrcPathResolver resolver,
+                      Time baseRtt,
+                      uint32_t firstPsn,
+                      uint32_t peerFirstPsn)
+{
+    if (m_maxOutstanding % 128 != 0)
+    {
+        throw std::invalid_argument("MrcQueuePair: MaxOutstandingPsns (="
+                                    + std::to_string(m_maxOutstanding)
+                                    + ") must be a multiple of 128");
+    }
+    if (evsPerPlane.empty())
+    {
+        throw std::invalid_argument("MrcQueuePair: no plane to send on");
+    }
+    m_remoteQpn = remoteQpn;
+    m_resolver = std::move(resolver);
+    m_baseRtt = baseRtt;
+    const uint32_t planes = evsPerPlane.size();
+    const uint32_t perPlane = std::max<uint32_t>(1, m_evSetSize / planes);
+    m_pathSet = std::make_unique<MrcPathSet>(evsPerPlane, perPlane, m_probeSuccesses);
+    m_pathSet->SetChangeCallback(
+        [this](uint32_t ev, MrcEvState from, MrcEvState to, const std::string& cause) {
+            NS_LOG_INFO("QP " << m_qpn << " EV " << ev << " " << from << " -> " << to << " ("
+                              << cause << ")");
+            m_evTrace(ev, from, to, cause);
+        });
+    m_peerPlaneDown.assign(planes, false);
+    m_localPlaneDown.assign(planes, false);
+    m_window = boost::circular_buffer<TxRecord>(m_maxOutstanding);
+    m_basePsn = m_nextPsn = firstPsn & kPsnMask;
+    m_lastCumulative = m_basePsn;
+    m_rx = std::make_unique<MrcReceiveState>(m_maxOutstanding, peerFirstPsn);
+    ObjectFactory factory;
+    factory.SetTypeId(m_ccType);
+    m_cc = factory.Create<MrcCongestionOps>();
+    if (!m_cc)
+    {
+        throw std::invalid_argument("MrcQueuePair: CongestionControl (=" + m_ccType.GetName()
+                                    + ") is not an MrcCongestionOps");
+    }
+    const uint32_t mtu = m_mss + 84 + 4 + 2; // headers counted by MrcL4Protocol::GetWireSize
+    m_cc->Init(m_mss, mtu, m_l4->GetPort(0)->GetRate(), baseRtt);
+    m_cwnd = m_cc->GetWindow();
+    if (m_lossTimeout.IsZero())
+    {
+        m_lossTimeout = baseRtt * m_lossTimeoutRtts;
+    }
+    if (m_probeInterval.IsZero())
+    {
+        m_probeInterval = baseRtt * 4;
+    }
+}
+
+uint32_t
+MrcQueuePair::PostWrite(uint64_t bytes,
+                        uint64_t remoteVa,
+                        uint32_t rkey,
+                        std::optional<uint32_t> immediate,
+                        std::shared_ptr<const std::vector<uint8_t>> data)
+{
+    if (!m_pathSet)
+    {
+        throw std::logic_error("MrcQueuePair::PostWrite: the QP is not connected");
+    }
+    if (data && data->size() != bytes)
+    {
+        throw std::invalid_argument("MrcQueuePair::PostWrite: data holds "
+                                    + std::to_string(data->size()) + " bytes, the message "
+                                    + std::to_string(bytes));
+    }
+    if (bytes > 0xffffffffULL)
+    {
+        throw std::invalid_argument("MrcQueuePair::PostWrite: message size (="
+                                    + std::to_string(bytes)
+                                    + ") must be < 4 GiB (RETH DMA length)");
+    }
+    TxMessage m;
+    m.msn = m_nextMsn++;
+    m.bytes = bytes;
+    m.va = remoteVa;
+    m.rkey = rkey;
+    m.immediate = immediate;
+    m.data = std::move(data);
+    m_messages.push_back(m);
+    NS_LOG_FUNCTION(this << m.msn << bytes);
+    if (m_failed)
+    {
+        Simulator::ScheduleNow([this]() {
+            Fail("posted on a failed QP");
+        });
+        return m.msn;
+    }
+    // Asynchronous, like a doorbell: the NIC acts in the event loop (also when posted before
+    // the simulation starts, when traffic control is not set up yet).
+    Simulator::ScheduleNow(&MrcQueuePair::Kick, this);
+    if (m_qpEvent.IsExpired())
+    {
+        m_lastCumulative = m_basePsn;
+        m_qpEvent = Simulator::Schedule(NanoSeconds(1024) * int64_t(1ULL << m_ackTimeoutExponent),
+                                        &MrcQueuePair::OnQpTimer,
+                                        this);
+    }
+    return m.msn;
+}
+
+void
+MrcQueuePair::RegisterMemory(uint64_t va, std::shared_ptr<std::vector<uint8_t>> region)
+{
+    m_memory[va] = std::move(region);
+}
+
+void
+MrcQueuePair::SetSendCompleteCallback(Callback<void, uint32_t> cb)
+{
+    m_sendComplete = cb;
+}
+
+void
+MrcQueuePair::SetReceiveCallback(Callback<void, uint32_t, uint64_t, std::optional<uint32_t>> cb)
+{
+    m_receive = cb;
+}
+
+void
+MrcQueuePair::SetErrorCallback(Callback<void, std::string> cb)
+{
+    m_error = cb;
+}
+
+void
+MrcQueuePair::DenyEv(uint32_t ev)
+{
+    m_pathSet->Deny(ev);
+}
+
+const MrcPathSet&
+MrcQueuePair::GetPathSet() const
+{
+    return *m_pathSet;
+}
+
+const MrcQueuePair::Stats&
+MrcQueuePair::GetStats() const
+{
+    return m_stats;
+}
+
+bool
+MrcQueuePair::IsFailed() const
+{
+    return m_failed;
+}
+
+uint32_t
+MrcQueuePair::GetPendingMessages() const
+{
+    return m_messages.size();
+}
+
+Ptr<MrcCongestionOps>
+MrcQueuePair::GetCongestionControl() const
+{
+    return m_cc;
+}
+
+void
+MrcQueuePair::Kick()
+{
+    if (!m_l4 || m_failed)
+    {
+        return;
+    }
+    for (uint32_t p = 0; p < m_l4->GetPortCount(); ++p)
+    {
+        m_l4->GetPort(p)->Request(this);
+    }
+}
+
+uint16_t
+MrcQueuePair::Timestamp()
+{
+    return static_cast<uint16_t>(Simulator::Now().GetMicroSeconds() & 0xffff);
+}
+
+MrcQueuePair::TxRecord*
+MrcQueuePair::Find(uint32_t psn)
+{
+    const int32_t offset = PsnDiff(psn, m_basePsn);
+    if (offset < 0 || size_t(offset) >= m_window.size())
+    {
+        return nullptr;
+    }
+    return &m_window[offset];
+}
+
+Ptr<Packet>
+MrcQueuePair::BuildData(const TxRecord& r, uint32_t ev) const
+{
+    const TxMessage* m = nullptr;
+    for (const TxMessage& msg : m_messages)
+    {
+        if (msg.msn == r.msn)
+        {
+            m = &msg;
+            break;
+        }
+    }
+    NS_ASSERT_MSG(m, "a record's message is unfinished, hence still queued");
+    Ptr<Packet> p =
+        m->data ? Create<Packet>(m->data->data() + r.offset, r.length) : Create<Packet>(r.length);
+    if (CarriesImmediate(r.opcode))
+    {
+        MrcImmDtHeader imm;
+        imm.SetImmediateData(*m->immediate);
+        p->AddHeader(imm);
+    }
+    MrcRethHeader reth;
+    reth.SetVirtualAddress(m->va + r.offset);
+    reth.SetRkey(m->rkey);
+    reth.SetDmaLength(static_cast<uint32_t>(m->bytes));
+    p->AddHeader(reth);
+    MrcTsethHeader tseth;
+    tseth.SetTimestamp(Timestamp());
+    p->AddHeader(tseth);
+    MrcMethHeader meth;
+    meth.SetMsn(r.msn);
+    p->AddHeader(meth);
+    MrcBthHeader bth;
+    bth.SetOpcode(r.opcode);
+    bth.SetDestQp(m_remoteQpn);
+    bth.SetPsn(r.psn);
+    bth.SetAckRequest(true);
+    p->AddHeader(bth);
+    MrcIcrcTrailer icrc;
+    p->AddTrailer(icrc);
+    return p;
+}
+
+std::optional<MrcQueuePair::TxPacket>
+MrcQueuePair::PullPacket(uint32_t plane)
+{
+    if (m_failed || !m_pathSet || plane >= m_peerPlaneDown.size() || m_peerPlaneDown[plane]
+        || m_localPlaneDown[plane])
+    {
+        return std::nullopt;
+    }
+    const uint64_t window = m_cc->GetWindow();
+    // Drop retransmission entries made stale by acknowledgements.
+    while (!m_rtxQueue.empty())
+    {
+        TxRecord* cand = Find(m_rtxQueue.front());
+        if (cand && !cand->acked && cand->queued)
+        {
+            break;
+        }
+        m_rtxQueue.pop_front();
+    }
+    TxMessage* m = nullptr;
+    if (m_rtxQueue.empty())
+    {
+        for (TxMessage& msg : m_messages)
+        {
+            if (!msg.fullyPacketized)
+            {
+                m = &msg;
+                break;
+            }
+        }
+        if (!m || m_window.full())
+        {
+            return std::nullopt;
+        }
+    }
+    const uint32_t length =
+        m ? static_cast<uint32_t>(std::min<uint64_t>(m_mss, m->bytes - m->packetized))
+          : Find(m_rtxQueue.front())->length;
+    if (m_inFlight > 0 && m_inFlight + length > window)
+    {
+        return std::nullopt;
+    }
+    // The EV is chosen now, when the packet leaves.
+    const std::optional<uint32_t> ev = m_pathSet->Next(plane);
+    if (!ev)
+    {
+        return std::nullopt;
+    }
+    TxRecord* r = nullptr;
+    const bool rtx = m == nullptr;
+    if (rtx)
+    {
+        r = Find(m_rtxQueue.front());
+        m_rtxQueue.pop_front();
+        r->queued = false;
+    }
+    else
+    {
+        TxRecord rec;
+        rec.psn = m_nextPsn;
+        rec.msn = m->msn;
+        rec.offset = m->packetized;
+        rec.length = length;
+        const bool first = m->packetized == 0;
+        m->packetized += rec.length;
+        const bool last = m->packetized == m->bytes;
+        const bool imm = m->immediate.has_value();
+        if (first && last)
+        {
+            rec.opcode = imm ? MrcOpcode::WRITE_ONLY_IMM : MrcOpcode::WRITE_ONLY;
+        }
+        else if (first)
+        {
+            rec.opcode = MrcOpcode::WRITE_FIRST;
+        }
+        else if (last)
+        {
+            rec.opcode = imm ? MrcOpcode::WRITE_LAST_IMM : MrcOpcode::WRITE_LAST;
+        }
+        else
+        {
+            rec.opcode = MrcOpcode::WRITE_MIDDLE;
+        }
+        m->fullyPacketized = last;
+        m->unacked++;
+        m_nextPsn = PsnAdd(m_nextPsn, 1);
+        m_window.push_back(rec);
+        r = &m_window.back();
+    }
+    auto pit = m_paths.find(*ev);
+    if (pit == m_paths.end())
+    {
+        pit = m_paths.emplace(*ev, m_resolver(*ev)).first;
+    }
+    r->ev = *ev;
+    r->sentAt = Simulator::Now();
+    r->transmissions++;
+    if (!r->inFlight)
+    {
+        r->inFlight = true;
+        m_inFlight += r->length;
+    }
+    m_lossQueue.emplace_back(Simulator::Now() + m_lossTimeout, r->psn);
+    if (m_lossEvent.IsExpired())
+    {
+        ArmLossTimer();
+    }
+    Ptr<Packet> p = BuildData(*r, *ev);
+    if (rtx)
+    {
+        m_stats.retransmissions++;
+        m_stats.bytesRetransmitted += r->length;
+    }
+    else
+    {
+        m_stats.dataPacketsSent++;
+    }
+    m_txTrace(p, r->psn, *ev, rtx);
+    return TxPacket{p, pit->second, rtx ? m_rtxDscp : m_dataDscp};
+}
+
+void
+MrcQueuePair::QueueRetransmission(TxRecord& r, const std::string& cause)
+{
+    if (r.acked || r.queued)
+    {
+        return;
+    }
+    if (r.inFlight)
+    {
+        r.inFlight = false;
+        m_inFlight -= r.length;
+    }
+    r.queued = true;
+    m_rtxQueue.push_back(r.psn);
+    m_rtxTrace(r.psn, r.ev, cause);
+    Kick();
+}
+
+uint32_t
+MrcQueuePair::Ack(TxRecord& r)
+{
+    if (r.acked)
+    {
+        return 0;
+    }
+    r.acked = true;
+    r.queued = false;
+    if (r.inFlight)
+    {
+        r.inFlight = false;
+        m_inFlight -= r.length;
+    }
+    for (TxMessage& m : m_messages)
+    {
+        if (m.msn == r.msn)
+        {
+            m.unacked--;
+            break;
+        }
+    }
+    return std::max<uint32_t>(r.length, 1);
+}
+
+void
+MrcQueuePair::Slide()
+{
+    while (!m_window.empty() && m_window.front().acked)
+    {
+        m_window.pop_front();
+        m_basePsn = PsnAdd(m_basePsn, 1);
+    }
+    while (!m_messages.empty() && m_messages.front().fullyPacketized
+           && m_messages.front().unacked == 0)
+    {
+        const TxMessage m = m_messages.front();
+        m_messages.pop_front();
+        NS_LOG_INFO("QP " << m_qpn << " message " << m.msn << " (" << m.bytes
+                          << " B) acknowledged");
+        m_completeTrace(m.msn, m.bytes);
+        if (!m_sendComplete.IsNull())
+        {
+            m_sendComplete(m.msn);
+        }
+    }
+}
+
+void
+MrcQueuePair::Receive(Ptr<Packet> packet,
+                      const MrcBthHeader& bth,
+                      const Ipv6Header& outer,
+                      uint32_t ev,
+                      uint32_t plane)
+{
+    if (m_failed || !m_pathSet)
+    {
+        return;
+    }
+    const MrcOpcode op = bth.GetOpcode();
+    if (IsDataOpcode(op))
+    {
+        OnData(packet, bth, outer, ev, plane);
+    }
+    else if (op == MrcOpcode::SACK)
+    {
+        OnSack(packet, ev);
+    }
+    else if (op == MrcOpcode::NACK)
+    {
+        OnNack(packet);
+    }
+    else if (op == MrcOpcode::PROBE)
+    {
+        OnProbe(packet, plane);
+    }
+    else
+    {
+        m_stats.malformedReceived++;
+    }
+}
+
+MrcBthHeader
+MrcQueuePair::ControlBth(MrcOpcode opcode) const
+{
+    MrcBthHeader bth;
+    bth.SetOpcode(opcode);
+    bth.SetDestQp(m_remoteQpn);
+    bth.SetPsn(m_rx ? m_rx->GetCumulativePsn() : 0);
+    return bth;
+}
+
+void
+MrcQueuePair::SendControl(Ptr<Packet> packet, uint32_t plane)
+{
+    // Prefer the plane the triggering packet came on; any usable plane otherwise.
+    const uint32_t planes = m_pathSet->GetPlaneCount();
+    for (uint32_t i = 0; i < planes; ++i)
+    {
+        const uint32_t p = (plane + i) % planes;
+        if (m_peerPlaneDown[p] || m_localPlaneDown[p])
+        {
+            continue;
+        }
+        const std::optional<uint32_t> ev = m_pathSet->Next(p);
+        if (!ev)
+        {
+            continue;
+        }
+        auto pit = m_paths.find(*ev);
+        if (pit == m_paths.end())
+        {
+            pit = m_paths.emplace(*ev, m_resolver(*ev)).first;
+        }
+        packet->AddTrailer(MrcIcrcTrailer());
+        m_l4->GetPort(p)->SendControl(packet, pit->second, m_controlDscp);
+        return;
+    }
+    NS_LOG_WARN("QP " << m_qpn << ": no path for a control packet");
+}
+
+void
+MrcQueuePair::OnData(Ptr<Packet> packet,
+                     const MrcBthHeader& bth,
+                     const Ipv6Header& outer,
+                     uint32_t ev,
+                     uint32_t plane)
+{
+    const uint8_t dscp = outer.GetDscp();
+    MrcMethHeader meth;
+    MrcTsethHeader tseth;
+    MrcRethHeader reth;
+    packet->RemoveHeader(meth);
+    packet->RemoveHeader(tseth);
+    packet->RemoveHeader(reth);
+    if (!meth.IsValid() || !tseth.IsValid() || !reth.IsValid())
+    {
+        m_stats.malformedReceived++;
+        return;
+    }
+    if (dscp == m_trimmedDscp || dscp == m_trimmedLastHopDscp)
+    {
+        // Trimmed: the headers tell which PSN lost its payload.
+        m_stats.trimmedReceived++;
+        MrcNackHeader nack;
+        nack.SetCode(dscp == m_trimmedDscp ? MrcNackCode::TRIMMED : MrcNackCode::TRIMMED_LASTHOP);
+        nack.SetPsn(bth.GetPsn());
+        nack.SetReflectedEv(ev);
+        nack.SetReflectedTimestamp(tseth.GetTimestamp());
+        Ptr<Packet> p = Create<Packet>();
+        p->AddHeader(nack);
+        p->AddHeader(ControlBth(MrcOpcode::NACK));
+        SendControl(p, plane);
+        return;
+    }
+    std::optional<uint32_t> immediate;
+    if (CarriesImmediate(bth.GetOpcode()))
+    {
+        MrcImmDtHeader imm;
+        packet->RemoveHeader(imm);
+        if (!imm.IsValid())
+        {
+            m_stats.malformedReceived++;
+            return;
+        }
+        immediate = imm.GetImmediateData();
+    }
+    MrcIcrcTrailer icrc;
+    if (packet->GetSize() < icrc.GetSerializedSize())
+    {
+        m_stats.malformedReceived++;
+        return;
+    }
+    packet->RemoveTrailer(icrc);
+    const MrcReceiveState::Verdict v = m_rx->Accept(bth.GetPsn());
+    if (v == MrcReceiveState::Verdict::OUT_OF_WINDOW)
+    {
+        m_stats.outOfWindowReceived++;
+        MrcNackHeader nack;
+        nack.SetCode(MrcNackCode::PSN_OOR_WINDOW);
+        nack.SetPsn(bth.GetPsn());
+        nack.SetReflectedEv(ev);
+        Ptr<Packet> p = Create<Packet>();
+        p->AddHeader(nack);
+        p->AddHeader(ControlBth(MrcOpcode::NACK));
+        SendControl(p, plane);
+        return;
+    }
+    if (v == MrcReceiveState::Verdict::DUPLICATE)
+    {
+        m_stats.duplicatesReceived++;
+    }
+    else
+    {
+        m_stats.dataPacketsReceived++;
+        m_rxTrace(packet, bth.GetPsn(), ev);
+        // Place the bytes in the registered region that holds the address, if any.
+        auto it = m_memory.upper_bound(reth.GetVirtualAddress());
+        if (it != m_memory.begin() && packet->GetSize() > 0)
+        {
+            --it;
+            const uint64_t off = reth.GetVirtualAddress() - it->first;
+            if (off + packet->GetSize() <= it->second->size())
+            {
+                packet->CopyData(it->second->data() + off, packet->GetSize());
+            }
+        }
+        auto done = m_rx->Place(meth.GetMsn(),
+                                reth.GetDmaLength(),
+                                packet->GetSize(),
+                                immediate,
+                                CarriesImmediate(bth.GetOpcode()));
+        if (done)
+        {
+            NS_LOG_INFO("QP " << m_qpn << " delivered message " << done->msn << " (" << done->length
+                              << " B)");
+            m_deliveredTrace(done->msn, done->length);
+            if (!m_receive.IsNull())
+            {
+                m_receive(done->msn, done->length, done->immediate);
+            }
+        }
+    }
+    const bool ce = outer.GetEcn() == Ipv6Header::ECN_CE;
+    if (++m_sinceSack < m_sackEvery && !ce && v == MrcReceiveState::Verdict::NEW)
+    {
+        return;
+    }
+    m_sinceSack = 0;
+    MrcSackHeader sack;
+    sack.SetCumulativeAckPsn(m_rx->GetCumulativePsn());
+    sack.SetBitmapBasePsn(m_rx->GetCumulativePsn());
+    sack.SetBitmap(m_rx->GetBitmap());
+    sack.SetReflectedEv(ev);
+    sack.SetEcnEcho(ce);
+    sack.SetMark(ce ? MrcSackMark::SKIP_ONCE : MrcSackMark::NONE);
+    sack.SetReflectedTimestamp(tseth.GetTimestamp());
+    sack.SetOutOfOrderCount(
+        static_cast<uint16_t>(std::min<uint32_t>(m_rx->GetOutOfOrderCount(), 0xffff)));
+    sack.SetWindowPenalty(m_windowPenalty);
+    sack.SetReceivedBytes(static_cast<uint32_t>(m_rx->GetBytesPlaced()));
+    sack.SetPortStateBitmap(m_l4->GetPortStateBitmap());
+    Ptr<Packet> p = Create<Packet>();
+    p->AddHeader(sack);
+    p->AddHeader(ControlBth(MrcOpcode::SACK));
+    SendControl(p, plane);
+}
+
+void
+MrcQueuePair::OnSack(Ptr<Packet> packet, uint32_t ev)
+{
+    MrcSackHeader sack;
+    packet->RemoveHeader(sack);
+    if (!sack.IsValid())
+    {
+        m_stats.malformedReceived++;
+        return;
+    }
+    m_stats.sacksReceived++;
+    uint64_t acked = 0;
+    // Everything before the cumulative PSN, then the bitmap.
+    const uint32_t cum = sack.GetCumulativeAckPsn();
+    while (!m_window.empty() && PsnLess(m_window.front().psn, cum))
+    {
+        acked += Ack(m_window.front());
+        m_window.pop_front();
+        m_basePsn = PsnAdd(m_basePsn, 1);
+    }
+    const uint64_t bitmap = sack.GetBitmap();
+    for (uint32_t i = 0; i < 64; ++i)
+    {
+        if (bitmap >> i & 1)
+        {
+            if (TxRecord* r = Find(PsnAdd(sack.GetBitmapBasePsn(), i)))
+            {
+                acked += Ack(*r);
+            }
+        }
+    }
+    Slide();
+    // Congestion control and path health from the acknowledged packet's EV.
+    const Time rtt = MicroSeconds(uint16_t(Timestamp() - sack.GetReflectedTimestamp()));
+    m_rttTrace(rtt);
+    const bool ecn = sack.GetEcnEcho() || sack.GetMark() != MrcSackMark::NONE;
+    if (ecn && m_pathSet->Contains(sack.GetReflectedEv()))
+    {
+        m_pathSet->OnEcn(sack.GetReflectedEv());
+    }
+    m_cc->SetReceiverPenalty(sack.GetWindowPenalty());
+    if (acked > 0)
+    {
+        m_cc->OnAck(Simulator::Now(), static_cast<uint32_t>(acked), rtt, ecn);
+    }
+    m_cwnd = m_cc->GetWindow();
+    for (uint32_t p = 0; p < m_peerPlaneDown.size() && p < 8; ++p)
+    {
+        const bool down = sack.GetPortStateBitmap() >> p & 1;
+        if (down != m_peerPlaneDown[p])
+        {
+            m_peerPlaneDown[p] = down;
+            m_pathSet->SetPlaneEnabled(p, !down && !m_localPlaneDown[p]);
+        }
+    }
+    Kick();
+}
+
+void
+MrcQueuePair::OnNack(Ptr<Packet> packet)
+{
+    MrcNackHeader nack;
+    packet->RemoveHeader(nack);
+    if (!nack.IsValid())
+    {
+        m_stats.malformedReceived++;
+        return;
+    }
+    m_stats.nacksReceived++;
+    m_nackTrace(nack.GetPsn(), nack.GetCode());
+    TxRecord* r = Find(nack.GetPsn());
+    switch (nack.GetCode())
+    {
+        case MrcNackCode::TRIMMED:
+        case MrcNackCode::TRIMMED_LASTHOP: {
+            const bool lastHop = nack.GetCode() == MrcNackCode::TRIMMED_LASTHOP;
+            if (!lastHop && m_pathSet->Contains(nack.GetReflectedEv()))
+            {
+                m_pathSet->OnTrimmed(nack.GetReflectedEv());
+            }
+            if (r && !r->acked && !r->queued)
+            {
+                (lastHop ? m_stats.rtxTrimmedLastHop : m_stats.rtxTrimmed)++;
+                m_cc->OnNack(Simulator::Now(), r->length, lastHop);
+                m_cwnd = m_cc->GetWindow();
+                QueueRetransmission(*r, lastHop ? "nack-trimmed-lasthop" : "nack-trimmed");
+            }
+            break;
+        }
+        case MrcNackCode::UNEXP_EVENT:
+            Fail("peer reported an unexpected event (NACK UNEXP_EVENT)");
+            break;
+        default:
+            // NO_BITMAP, PSN_OOR_WINDOW: the packet will be retransmitted by its loss timer.
+            break;
+    }
+}
+
+void
+MrcQueuePair::OnProbe(Ptr<Packet> packet, uint32_t plane)
+{
+    MrcProbeHeader probe;
+    packet->RemoveHeader(probe);
+    if (!probe.IsValid())
+    {
+        m_stats.malformedReceived++;
+        return;
+    }
+    if (!probe.GetResponse())
+    {
+        MrcProbeHeader reply = probe;
+        reply.SetResponse(true);
+        Ptr<Packet> p = Create<Packet>();
+        p->AddHeader(reply);
+        p->AddHeader(ControlBth(MrcOpcode::PROBE));
+        SendControl(p, plane);
+        return;
+    }
+    auto it = m_probes.find(probe.GetSequence());
+    if (it != m_probes.end())
+    {
+        m_probes.erase(it);
+        m_pathSet->OnProbeSuccess(probe.GetEv());
+        Kick();
+    }
+}
+
+void
+MrcQueuePair::ArmLossTimer()
+{
+    Simulator::Cancel(m_lossEvent);
+    if (!m_lossQueue.empty())
+    {
+        m_lossEvent =
+            Simulator::Schedule(std::max(Time(0), m_lossQueue.front().first - Simulator::Now()),
+                                &MrcQueuePair::OnLossTimer,
+                                this);
+    }
+}
+
+void
+MrcQueuePair::OnLossTimer()
+{
+    const Time now = Simulator::Now();
+    while (!m_lossQueue.empty() && m_lossQueue.front().first <= now)
+    {
+        const uint32_t psn = m_lossQueue.front().second;
+        m_lossQueue.pop_front();
+        TxRecord* r = Find(psn);
+        // Only the last transmission of a still-unacknowledged packet counts.
+        if (!r || r->acked || r->queued || r->sentAt + m_lossTimeout > now)
+        {
+            continue;
+        }
+        m_stats.rtxTimeout++;
+        m_pathSet->OnSilentLoss(r->ev);
+        m_cc->OnLoss(now, r->length);
+        m_cwnd = m_cc->GetWindow();
+        QueueRetransmission(*r, "loss-timer");
+        if (m_probeEvent.IsExpired())
+        {
+            m_probeEvent = Simulator::Schedule(m_probeInterval, &MrcQueuePair::OnProbeTimer, this);
+        }
+    }
+    ArmLossTimer();
+}
+
+void
+MrcQueuePair::OnProbeTimer()
+{
+    // Unanswered probes of the last round failed.
+    for (const auto& [seq, ev] : m_probes)
+    {
+        m_pathSet->OnProbeFailure(ev);
+    }
+    m_probes.clear();
+    const std::vector<uint32_t> candidates = m_pathSet->GetProbeCandidates();
+    for (uint32_t ev : candidates)
+    {
+        auto pit = m_paths.find(ev);
+        if (pit == m_paths.end())
+        {
+            pit = m_paths.emplace(ev, m_resolver(ev)).first;
+        }
+        MrcProbeHeader probe;
+        probe.SetSequence(m_probeSeq);
+        probe.SetEv(ev);
+        m_probes[m_probeSeq++] = ev;
+        Ptr<Packet> p = Create<Packet>();
+        p->AddHeader(probe);
+        p->AddHeader(ControlBth(MrcOpcode::PROBE));
+        p->AddTrailer(MrcIcrcTrailer());
+        m_stats.probesSent++;
+        m_l4->GetPort(pit->second.plane)->SendControl(p, pit->second, m_controlDscp);
+    }
+    if (!candidates.empty() && !m_failed)
+    {
+        m_probeEvent = Simulator::Schedule(m_probeInterval, &MrcQueuePair::OnProbeTimer, this);
+    }
+}
+
+void
+MrcQueuePair::OnQpTimer()
+{
+    if (m_failed)
+    {
+        return;
+    }
+    if (m_messages.empty())
+    {
+        m_qpTimeouts = 0;
+        return; // idle: rearmed by the next PostWrite
+    }
+    if (m_basePsn == m_lastCumulative && !m_window.empty())
+    {
+        ++m_qpTimeouts;
+        NS_LOG_WARN("QP " << m_qpn << " timeout " << m_qpTimeouts << " of " << m_retryCount + 1);
+        if (m_qpTimeouts > m_retryCount)
+        {
+            Fail("no acknowledgement progress for " + std::to_string(m_retryCount + 1)
+                 + " QP timeouts");
+            return;
+        }
+    }
+    else
+    {
+        m_qpTimeouts = 0;
+    }
+    m_lastCumulative = m_basePsn;
+    m_qpEvent = Simulator::Schedule(NanoSeconds(1024) * int64_t(1ULL << m_ackTimeoutExponent),
+                                    &MrcQueuePair::OnQpTimer,
+                                    this);
+}
+
+void
+MrcQueuePair::Fail(const std::string& reason)
+{
+    if (m_failed)
+    {
+        return;
+    }
+    m_failed = true;
+    NS_LOG_WARN("QP " << m_qpn << " failed: " << reason);
+    Simulator::Cancel(m_lossEvent);
+    Simulator::Cancel(m_probeEvent);
+    Simulator::Cancel(m_qpEvent);
+    m_errorTrace(reason);
+    if (!m_error.IsNull())
+    {
+        m_error(reason);
+    }
+}
+
+void
+MrcQueuePair::NotifyLocalPortState(uint32_t plane, bool up)
+{
+    if (!m_pathSet || plane >= m_localPlaneDown.size())
+    {
+        return;
+    }
+    m_localPlaneDown[plane] = !up;
+    m_pathSet->SetPlaneEnabled(plane, up && !m_peerPlaneDown[plane]);
+    if (!up)
+    {
+        // Packets in flight on the dead port are lost: resend them on the other planes.
+        for (TxRecord& r : m_window)
+        {
+            if (!r.acked && r.inFlight && m_pathSet->GetPlane(r.ev) == plane)
+            {
+                QueueRetransmission(r, "port-down");
+            }
+        }
+    }
+    Kick();
+}
+
+} // namespace ns3
