@@ -38,6 +38,12 @@ MrcHelper::SetStream(int64_t stream)
     m_rng->SetStream(stream);
 }
 
+void
+MrcHelper::SetInitialPsn(std::optional<uint32_t> psn)
+{
+    m_initialPsn = psn;
+}
+
 Ptr<MrcL4Protocol>
 MrcHelper::GetL4(Ptr<Node> node)
 {
@@ -172,8 +178,8 @@ MrcHelper::Connect(uint32_t a, uint32_t b)
         }
     }
     const Time rtt = GetBaseRtt(a, b);
-    const uint32_t psnA = m_rng->GetInteger(0, 0xffffff);
-    const uint32_t psnB = m_rng->GetInteger(0, 0xffffff);
+    const uint32_t psnA = m_initialPsn ? *m_initialPsn : m_rng->GetInteger(0, 0xffffff);
+    const uint32_t psnB = m_initialPsn ? *m_initialPsn : m_rng->GetInteger(0, 0xffffff);
     qa->Connect(qb->GetQpn(), CandidateEvs(a, b), Resolver(a, b), rtt, psnA, psnB);
     qb->Connect(qa->GetQpn(), CandidateEvs(b, a), Resolver(b, a), rtt, psnB, psnA);
     NS_LOG_INFO("QP " << qa->GetQpn() << "@host " << a << " <-> QP " << qb->GetQpn() << "@host "

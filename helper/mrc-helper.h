@@ -59,6 +59,9 @@ class MrcHelper
     /// \param stream RNG stream of the EV choices
     void SetStream(int64_t stream);
 
+    /// \param psn first PSN of both ends of the next connections (default: random)
+    void SetInitialPsn(std::optional<uint32_t> psn);
+
     /// Aggregate an MrcL4Protocol with one port per plane to every host.
     void Install();
 
@@ -98,10 +101,11 @@ class MrcHelper
      */
     MrcPathResolver Resolver(uint32_t src, uint32_t dst) const;
 
-    Ptr<FabricTopology> m_topo;       //!< the fabric
-    DataPlaneHelper& m_dataPlane;     //!< its data plane
-    ObjectFactory m_qpFactory;        //!< attributes for new QPs
-    Ptr<UniformRandomVariable> m_rng; //!< EV choices
+    Ptr<FabricTopology> m_topo;           //!< the fabric
+    DataPlaneHelper& m_dataPlane;         //!< its data plane
+    ObjectFactory m_qpFactory;            //!< attributes for new QPs
+    Ptr<UniformRandomVariable> m_rng;     //!< EV choices
+    std::optional<uint32_t> m_initialPsn; //!< fixed first PSN
 };
 
 } // namespace ns3

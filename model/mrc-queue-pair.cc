@@ -818,8 +818,9 @@ MrcQueuePair::OnData(Ptr<Packet> packet,
     m_sinceSack = 0;
     MrcSackHeader sack;
     sack.SetCumulativeAckPsn(m_rx->GetCumulativePsn());
-    sack.SetBitmapBasePsn(m_rx->GetCumulativePsn());
-    sack.SetBitmap(m_rx->GetBitmap());
+    const uint32_t base = m_rx->GetSackBase(bth.GetPsn());
+    sack.SetBitmapBasePsn(base);
+    sack.SetBitmap(m_rx->GetBitmap(base));
     sack.SetReflectedEv(ev);
     sack.SetEcnEcho(ce);
     sack.SetMark(ce ? MrcSackMark::SKIP_ONCE : MrcSackMark::NONE);

@@ -60,17 +60,27 @@ MrcReceiveState::GetCumulativePsn() const
 }
 
 uint64_t
-MrcReceiveState::GetBitmap() const
+MrcReceiveState::GetBitmap(uint32_t base) const
 {
     uint64_t bitmap = 0;
-    for (uint32_t i = 0; i < 64 && i < m_window; ++i)
+    const int32_t start = PsnDiff(base, m_cum);
+    for (int32_t i = 0; i < 64; ++i)
     {
-        if (m_bits.test((m_base + i) % m_window))
+        const int32_t offset = start + i;
+        if (offset >= 0 && uint32_t(offset) < m_window
+            && m_bits.test((m_base + uint32_t(offset)) % m_window))
         {
             bitmap |= uint64_t(1) << i;
         }
     }
     return bitmap;
+}
+
+uint32_t
+MrcReceiveState::GetSackBase(uint32_t psn) const
+{
+    const int32_t offset = PsnDiff(psn, m_cum);
+    return offset < 64 ? m_cum : PsnAdd(psn, kPsnMask + 1 - 63);
 }
 
 uint32_t

@@ -56,8 +56,21 @@ class MrcReceiveState
     /// \return the cumulative PSN: every PSN before it has arrived
     uint32_t GetCumulativePsn() const;
 
-    /// \return 64 bits: bit i set = PSN cumulative + i has arrived
-    uint64_t GetBitmap() const;
+    /**
+     * \param base first PSN of the bitmap, at or after the cumulative PSN
+     * \return 64 bits: bit i set = PSN base + i has arrived
+     */
+    uint64_t GetBitmap(uint32_t base) const;
+
+    /**
+     * The bitmap base a SACK for a packet should use: the cumulative PSN while the packet is
+     * within 64 PSNs of it, else the 64 PSNs ending at the packet (the "offset" of the SACK
+     * bitmap), so that every arriving packet is acknowledged however far the cumulative PSN
+     * lags behind a hole.
+     * \param psn the PSN that triggers the SACK
+     * \return the base
+     */
+    uint32_t GetSackBase(uint32_t psn) const;
 
     /// \return PSNs received beyond the cumulative PSN
     uint32_t GetOutOfOrderCount() const;

@@ -9,14 +9,17 @@
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
+#include "ns3/inet6-socket-address.h"
 #include "ns3/mrc-module.h"
 #include "ns3/names.h"
 #include "ns3/pointer.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/socket.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-helper.h"
+#include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
 #include <map>
@@ -245,6 +248,276 @@ class MrcDeliveryTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * A black-holed uplink: the QP retires exactly the EVs that cross it within a bounded number of
+ * RTTs, loses no message, and takes the EVs back through probes once the link is repaired.
+ */
+class MrcBlackholeTestCase : public TestCase
+{
+  public:
+    MrcBlackholeTestCase()
+        : TestCase("black-holed link: EVs retired within a few RTTs, no loss, probes bring them "
+                   "back")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(3);
+        Bench b(ClosSpec::TwoTier(1, 2, 2, 2, 4), true);
+        Ptr<Node> t0 = b.topo->GetSwitch(SwitchTier::T0, 0, 0);
+        Ptr<Node> t1 = b.topo->GetSwitch(SwitchTier::T1, 0, 0);
+        const FabricLink dead = b.topo->GetLinksBetween(t0, t1).at(1);
+        Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+        em->SetAttribute("ErrorRate", DoubleValue(1.0));
+        em->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+        em->Disable();
+        dead.upperDevice->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        auto [a, r] = b.Connect(0, 2);
+        a->TraceConnectWithoutContext("EvStateChange",
+                                      MakeCallback(&MrcBlackholeTestCase::OnEv, this));
+        std::shared_ptr<std::vector<uint8_t>> region;
+        auto expected = PostRandom(a, r, {4u << 20, 4u << 20, 4u << 20}, 5, region);
+        const Time failAt = MicroSeconds(50);
+        const Time repairAt = MicroSeconds(400);
+        Simulator::Schedule(failAt, &RateErrorModel::Enable, em);
+        Simulator::Schedule(repairAt, &RateErrorModel::Disable, em);
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+
+        // The EV through the dead link is path choice 2 (T1 0, parallel link 1).
+        const uint32_t deadEv = 2;
+        const Time rtt = b.mrc->GetBaseRtt(0, 2);
+        NS_TEST_ASSERT_MSG_EQ(m_bad.count(deadEv), 1u, "the dead EV was retired");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(m_bad[deadEv] - failAt,
+                                    rtt * 12,
+                                    "retired within 12 base RTTs (" << rtt.As(Time::US) << ")");
+        for (const auto& [ev, when] : m_bad)
+        {
+            NS_TEST_ASSERT_MSG_EQ(ev, deadEv, "no healthy EV retired");
+        }
+        NS_TEST_ASSERT_MSG_EQ(m_good.count(deadEv), 1u, "probes brought it back");
+        NS_TEST_ASSERT_MSG_GT(m_good[deadEv], repairAt, "only after the repair");
+        NS_TEST_ASSERT_MSG_EQ(a->GetPathSet().GetState(deadEv), MrcEvState::GOOD, "GOOD again");
+        NS_TEST_ASSERT_MSG_EQ(b.errors.size(), 0u, "no QP error");
+        for (uint32_t msn = 0; msn < 3; ++msn)
+        {
+            NS_TEST_ASSERT_MSG_EQ(b.delivered[msn], 1u, "message " << msn << " delivered once");
+        }
+        NS_TEST_ASSERT_MSG_EQ((*region == *expected), true, "every byte in place");
+        NS_TEST_ASSERT_MSG_GT(a->GetStats().rtxTimeout, 0u, "losses found by the loss timer");
+        NS_TEST_ASSERT_MSG_GT(a->GetStats().probesSent, 0u, "probes sent");
+    }
+
+    /**
+     * \param ev EV
+     * \param from old state
+     * \param to new state
+     * \param cause why
+     */
+    void OnEv(uint32_t ev, MrcEvState from, MrcEvState to, std::string cause)
+    {
+        if (to == MrcEvState::ASSUMED_BAD && !m_bad.count(ev))
+        {
+            m_bad[ev] = Simulator::Now();
+        }
+        if (from == MrcEvState::ASSUMED_BAD && to == MrcEvState::GOOD)
+        {
+            m_good[ev] = Simulator::Now();
+        }
+    }
+
+    std::map<uint32_t, Time> m_bad;  //!< first retirement of each EV
+    std::map<uint32_t, Time> m_good; //!< return of each EV
+};
+
+/**
+ * \ingroup mrc-test
+ * N-to-1 incast over trimming switches: trimmed packets are NACKed and retransmitted at once,
+ * no loss timer fires, no EV is penalised for last-hop trims, and the receiver's link is busy.
+ */
+class MrcIncastTestCase : public TestCase
+{
+  public:
+    MrcIncastTestCase()
+        : TestCase("7-to-1 incast: NACK-driven retransmission, no timeouts, no EV penalised, "
+                   "goodput near line rate")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(5);
+        // Senders and receiver under one T0: only the receiver's port (the last hop) congests.
+        Bench b(ClosSpec::TwoTier(1, 2, 8, 2), true);
+        const uint64_t bytes = 2u << 20;
+        std::vector<Ptr<MrcQueuePair>> senders;
+        Time last;
+        uint32_t penalised = 0;
+        for (uint32_t s = 1; s < 8; ++s)
+        {
+            auto [a, r] = b.Connect(s, 0);
+            a->PostWrite(bytes);
+            senders.push_back(a);
+            r->TraceConnectWithoutContext(
+                "MessageDelivered",
+                MakeBoundCallback(&MrcIncastTestCase::OnDelivered, &last));
+            a->TraceConnectWithoutContext("EvStateChange",
+                                          MakeBoundCallback(&MrcIncastTestCase::OnEv, &penalised));
+        }
+        Simulator::Stop(MilliSeconds(50));
+        Simulator::Run();
+        uint64_t lastHopRtx = 0;
+        uint64_t timeouts = 0;
+        for (const auto& a : senders)
+        {
+            lastHopRtx += a->GetStats().rtxTrimmedLastHop;
+            timeouts += a->GetStats().rtxTimeout;
+        }
+        uint32_t deliveredMessages = 0;
+        for (const auto& [msn, n] : b.delivered)
+        {
+            deliveredMessages += n;
+        }
+        NS_TEST_ASSERT_MSG_EQ(deliveredMessages, 7u, "all 7 messages delivered");
+        NS_TEST_ASSERT_MSG_GT(lastHopRtx, 0u, "last-hop trims were NACKed and retransmitted");
+        NS_TEST_ASSERT_MSG_EQ(timeouts, 0u, "no loss timer fired");
+        NS_TEST_ASSERT_MSG_EQ(penalised, 0u, "TRIMMED_LASTHOP penalises no EV");
+        const double ideal = 7.0 * bytes * 8 / 100e9; // seconds at line rate
+        const double goodput = ideal / last.GetSeconds();
+        NS_TEST_ASSERT_MSG_GT(goodput, 0.8, "receiver goodput " << goodput << " of line rate");
+    }
+
+    /**
+     * \param last latest delivery
+     * \param msn message
+     * \param bytes size
+     */
+    static void OnDelivered(Time* last, uint32_t msn, uint64_t bytes)
+    {
+        *last = Simulator::Now();
+    }
+
+    /**
+     * \param count EVs penalised
+     * \param ev EV
+     * \param from old
+     * \param to new
+     * \param cause why
+     */
+    static void OnEv(uint32_t* count,
+                     uint32_t ev,
+                     MrcEvState from,
+                     MrcEvState to,
+                     std::string cause)
+    {
+        if (to == MrcEvState::SKIP || to == MrcEvState::ASSUMED_BAD)
+        {
+            ++*count;
+        }
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * The QP fails, once and with a reason, only when every path is gone for longer than its
+ * timeout budget; PSNs wrap around 2^24 without harm.
+ */
+class MrcFailureAndWrapTestCase : public TestCase
+{
+  public:
+    MrcFailureAndWrapTestCase()
+        : TestCase("QP error only when every path is gone; PSN wrap")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        {
+            Bench b(ClosSpec::TwoTier(1, 2, 2, 2), true);
+            b.mrc->SetQueuePairAttribute("AckTimeoutExponent", UintegerValue(8)); // 262 us
+            b.mrc->SetQueuePairAttribute("RetryCount", UintegerValue(2));
+            auto [a, r] = b.Connect(0, 2);
+            Ptr<Node> t0 = b.topo->GetSwitch(SwitchTier::T0, 0, 0);
+            for (const FabricLink& l : b.topo->GetLinksOf(t0))
+            {
+                if (l.tier == LinkTier::T0_T1)
+                {
+                    Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+                    em->SetAttribute("ErrorRate", DoubleValue(1.0));
+                    em->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+                    l.upperDevice->SetAttribute("ReceiveErrorModel", PointerValue(em));
+                }
+            }
+            a->PostWrite(1u << 20);
+            Simulator::Stop(MilliSeconds(5));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(b.errors.size(), 1u, "one error");
+            NS_TEST_ASSERT_MSG_NE(b.errors[0].find("no acknowledgement progress"),
+                                  std::string::npos,
+                                  b.errors[0]);
+            NS_TEST_ASSERT_MSG_EQ(a->IsFailed(), true, "failed");
+            NS_TEST_ASSERT_MSG_EQ(b.delivered.size(), 0u, "nothing delivered");
+        }
+        {
+            Bench b(ClosSpec::TwoTier(1, 2, 2, 2), true);
+            b.mrc->SetInitialPsn(0xffffff - 100);
+            auto [a, r] = b.Connect(0, 3);
+            std::shared_ptr<std::vector<uint8_t>> region;
+            auto expected = PostRandom(a, r, {1u << 20, 12345}, 9, region);
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(b.delivered.size(), 2u, "both messages across the wrap");
+            NS_TEST_ASSERT_MSG_EQ((*region == *expected), true, "every byte in place");
+            NS_TEST_ASSERT_MSG_EQ(r->GetStats().dataPacketsReceived,
+                                  256u + 4u,
+                                  "PSNs: 1 MiB + 12345 B");
+        }
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * Malformed packets on UDP/4791 are dropped and counted, never trusted.
+ */
+class MrcMalformedTestCase : public TestCase
+{
+  public:
+    MrcMalformedTestCase()
+        : TestCase("malformed and misaddressed packets on UDP port 4791 are dropped and counted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench b(ClosSpec::TwoTier(1, 2, 2, 2), false, DataPlane::ECMP);
+        Ptr<Socket> s = Socket::CreateSocket(b.topo->GetHost(0), UdpSocketFactory::GetTypeId());
+        s->Bind6();
+        const Inet6SocketAddress to(b.topo->GetHostAddress(2, 0), kMrcUdpPort);
+        auto send = [s, to](std::vector<uint8_t> bytes) {
+            s->SendTo(Create<Packet>(bytes.data(), bytes.size()), 0, to);
+        };
+        // 5 bytes: no BTH. 12 bytes, opcode 0x0a: unknown opcode. 12 bytes, QP 77: unknown QP.
+        Simulator::Schedule(MicroSeconds(1), [send]() {
+            send({1, 2, 3, 4, 5});
+        });
+        Simulator::Schedule(MicroSeconds(2), [send]() {
+            send({0x0a, 0, 0xff, 0xff, 0, 0, 0, 1, 0, 0, 0, 1});
+        });
+        Simulator::Schedule(MicroSeconds(3), [send]() {
+            send({0xca, 0, 0xff, 0xff, 0, 0, 0, 77, 0, 0, 0, 1});
+        });
+        Simulator::Run();
+        Ptr<MrcL4Protocol> l4 = MrcHelper::GetL4(b.topo->GetHost(2));
+        NS_TEST_ASSERT_MSG_EQ(l4->GetDroppedPackets(MrcL4Protocol::DropReason::MALFORMED), 2u, "");
+        NS_TEST_ASSERT_MSG_EQ(l4->GetDroppedPackets(MrcL4Protocol::DropReason::UNKNOWN_QP), 1u, "");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * The transport test suite.
  */
 class MrcTransportTestSuite : public TestSuite
@@ -265,6 +538,10 @@ class MrcTransportTestSuite : public TestSuite
                                             DataPlane::SRV6,
                                             0.02,
                                             true));
+        AddTestCase(new MrcBlackholeTestCase);
+        AddTestCase(new MrcIncastTestCase);
+        AddTestCase(new MrcFailureAndWrapTestCase);
+        AddTestCase(new MrcMalformedTestCase);
     }
 };
 
