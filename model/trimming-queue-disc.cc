@@ -14,6 +14,7 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -147,6 +148,7 @@ TrimmingQueueDisc::DoDispose()
 {
     m_uv = nullptr;
     m_dataQueue = nullptr;
+    m_substitute.clear();
     QueueDisc::DoDispose();
 }
 
@@ -246,8 +248,10 @@ TrimmingQueueDisc::CheckConfig()
             reject(e.what());
         }
     }
+    // The priority queue's limit counts trimmed packets at their trimmed size (see
+    // EnqueuePriority), so the internal queue itself is unbounded.
     auto priority = CreateObject<DropTailQueue<QueueDiscItem>>();
-    priority->SetMaxSize(m_priorityMaxSize);
+    priority->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, std::numeric_limits<uint32_t>::max()));
     AddInternalQueue(priority);
     m_dataQueue = CreateObject<TrimmingDataQueue>();
     m_dataQueue->SetMaxSize(m_dataMaxSize);
@@ -291,45 +295,39 @@ TrimmingQueueDisc::MaybeMark(Ptr<QueueDiscItem> item)
 }
 
 bool
-TrimmingQueueDisc::TrimToPriority(Ptr<QueueDiscItem> item, bool victim)
+TrimmingQueueDisc::PriorityFits(uint32_t bytes) const
 {
-    const uint8_t dscp = m_lastHop ? m_trimmedLastHopDscp : m_trimmedDscp;
-    Ptr<QueueDiscItem> trimmed = PacketTrimmer::Trim(item, m_trimSize, dscp);
-    if (!trimmed)
+    if (m_priorityMaxSize.GetUnit() == QueueSizeUnit::PACKETS)
     {
-        // Not an IP packet: nothing to trim to.
-        if (victim)
-        {
-            DropAfterDequeue(item, kDropNotTrimmable);
-        }
-        else
-        {
-            DropBeforeEnqueue(item, kDropNotTrimmable);
-        }
+        return m_priorityPackets + 1 <= m_priorityMaxSize.GetValue();
+    }
+    return m_priorityBytes + bytes <= m_priorityMaxSize.GetValue();
+}
+
+Ptr<const QueueDiscItem>
+TrimmingQueueDisc::Content(Ptr<const QueueDiscItem> item) const
+{
+    auto it = m_substitute.find(PeekPointer(item));
+    return it == m_substitute.end() ? item : Ptr<const QueueDiscItem>(it->second);
+}
+
+bool
+TrimmingQueueDisc::EnqueuePriority(Ptr<QueueDiscItem> item, Ptr<QueueDiscItem> substitute)
+{
+    const uint32_t bytes = (substitute ? substitute : item)->GetSize();
+    if (!PriorityFits(bytes))
+    {
+        NS_LOG_LOGIC("priority queue full");
+        DropBeforeEnqueue(item, kDropPriorityFull);
         return false;
     }
-    Ptr<InternalQueue> priority = GetInternalQueue(0);
-    if (!Fits(priority, trimmed))
+    if (substitute)
     {
-        NS_LOG_LOGIC("priority queue full: trimmed header dropped");
-        if (victim)
-        {
-            DropAfterDequeue(item, kDropPriorityFull);
-        }
-        else
-        {
-            DropBeforeEnqueue(item, kDropPriorityFull);
-        }
-        return false;
+        m_substitute[PeekPointer(item)] = substitute;
     }
-    m_trimStats.trimmed++;
-    m_trimStats.victims += victim ? 1 : 0;
-    m_trimStats.bytesRemoved += item->GetSize() - trimmed->GetSize();
-    m_trimTrace(item, trimmed, victim);
-    NS_LOG_LOGIC("trimmed " << item->GetSize() << " -> " << trimmed->GetSize() << " B, DSCP "
-                            << unsigned(dscp) << (victim ? " (victim)" : ""));
-    priority->Enqueue(trimmed);
-    return true;
+    m_priorityBytes += bytes;
+    m_priorityPackets++;
+    return GetInternalQueue(0)->Enqueue(item);
 }
 
 bool
@@ -339,13 +337,7 @@ TrimmingQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     const std::optional<uint8_t> dscp = PacketTrimmer::GetDscp(item);
     if (IsPriority(dscp))
     {
-        Ptr<InternalQueue> priority = GetInternalQueue(0);
-        if (!Fits(priority, item))
-        {
-            DropBeforeEnqueue(item, kDropPriorityFull);
-            return false;
-        }
-        return priority->Enqueue(item);
+        return EnqueuePriority(item, nullptr);
     }
     if (Fits(m_dataQueue, item))
     {
@@ -360,27 +352,47 @@ TrimmingQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         DropBeforeEnqueue(item, kDropNotTrimmable);
         return false;
     }
+    const uint8_t trimmedDscp = m_lastHop ? m_trimmedLastHopDscp : m_trimmedDscp;
+    // QueueDisc requires every received packet to be enqueued or dropped whole, so trims are
+    // done by substitution: the queued item keeps its size in the queue disc's counters and
+    // the packet that leaves is its substitute.
     if (m_victimProbability > 0 && !m_dataQueue->IsEmpty()
         && m_uv->GetValue() < m_victimProbability)
     {
-        // NDP: trim the most recent queued packet and admit the arrival in its place, if the
-        // victim is trimmable and its departure makes room.
-        const auto tailDscp = PacketTrimmer::GetDscp(m_dataQueue->PeekTail());
-        if (!(tailDscp && m_nonTrimmableSet.test(*tailDscp)))
+        // NDP: the most recent queued packet is trimmed and its header goes first; the arrival
+        // takes its place in the data queue.
+        Ptr<QueueDiscItem> tail = ConstCast<QueueDiscItem>(m_dataQueue->PeekTail());
+        Ptr<const QueueDiscItem> content = Content(tail);
+        const auto tailDscp = PacketTrimmer::GetDscp(content);
+        Ptr<QueueDiscItem> header = PacketTrimmer::Trim(content, m_trimSize, trimmedDscp);
+        if (header && !(tailDscp && m_nonTrimmableSet.test(*tailDscp))
+            && PriorityFits(header->GetSize()))
         {
-            Ptr<QueueDiscItem> victim = m_dataQueue->RemoveTail();
-            TrimToPriority(victim, true);
-            if (Fits(m_dataQueue, item))
-            {
-                if (!m_markAtDequeue)
-                {
-                    MaybeMark(item);
-                }
-                return m_dataQueue->Enqueue(item);
-            }
+            m_trimStats.trimmed++;
+            m_trimStats.victims++;
+            m_trimStats.bytesRemoved += content->GetSize() - header->GetSize();
+            m_trimTrace(content, header, true);
+            m_substitute[PeekPointer(tail)] = item;
+            return EnqueuePriority(item, header);
         }
     }
-    return TrimToPriority(item, false);
+    Ptr<QueueDiscItem> header = PacketTrimmer::Trim(item, m_trimSize, trimmedDscp);
+    if (!header)
+    {
+        DropBeforeEnqueue(item, kDropNotTrimmable); // not an IP packet
+        return false;
+    }
+    if (!PriorityFits(header->GetSize()))
+    {
+        DropBeforeEnqueue(item, kDropPriorityFull);
+        return false;
+    }
+    m_trimStats.trimmed++;
+    m_trimStats.bytesRemoved += item->GetSize() - header->GetSize();
+    m_trimTrace(item, header, false);
+    NS_LOG_LOGIC("trimmed " << item->GetSize() << " -> " << header->GetSize() << " B, DSCP "
+                            << unsigned(trimmedDscp));
+    return EnqueuePriority(item, header);
 }
 
 Ptr<QueueDiscItem>
@@ -389,9 +401,11 @@ TrimmingQueueDisc::DoDequeue()
     NS_LOG_FUNCTION(this);
     Ptr<InternalQueue> priority = GetInternalQueue(0);
     Ptr<QueueDiscItem> item;
+    bool fromPriority = false;
     if (m_strictPriority)
     {
         item = priority->Dequeue();
+        fromPriority = item != nullptr;
         if (!item)
         {
             item = m_dataQueue->Dequeue();
@@ -405,6 +419,7 @@ TrimmingQueueDisc::DoDequeue()
             Ptr<InternalQueue> q =
                 m_wrrServingPriority ? priority : Ptr<InternalQueue>(m_dataQueue);
             item = q->Dequeue();
+            fromPriority = item && m_wrrServingPriority;
             if (item && --m_wrrCredit > 0)
             {
                 break;
@@ -413,11 +428,27 @@ TrimmingQueueDisc::DoDequeue()
             m_wrrCredit = m_wrrServingPriority ? m_priorityWeight : m_dataWeight;
         }
     }
-    if (item && m_markAtDequeue && !IsPriority(PacketTrimmer::GetDscp(item)))
+    if (!item)
     {
-        MaybeMark(item);
+        return nullptr;
     }
-    return item;
+    auto it = m_substitute.find(PeekPointer(item));
+    Ptr<QueueDiscItem> out = item;
+    if (it != m_substitute.end())
+    {
+        out = it->second;
+        m_substitute.erase(it);
+    }
+    if (fromPriority)
+    {
+        m_priorityBytes -= out->GetSize();
+        m_priorityPackets--;
+    }
+    else if (m_markAtDequeue)
+    {
+        MaybeMark(out);
+    }
+    return out;
 }
 
 } // namespace ns3

@@ -14,6 +14,7 @@
 #include <bitset>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 namespace ns3
 {
@@ -46,6 +47,9 @@ namespace ns3
  *
  * Statistics: QueueDisc::Stats drop reasons kDropNotTrimmable and kDropPriorityFull, mark
  * reason kMarkEcn; trims are not drops and are counted by GetTrimStats() and the Trim trace.
+ * ns-3's QueueDisc counts every packet whole (received = enqueued + dropped, in packets and in
+ * bytes), so a trim is a substitution: the queued item keeps its original size in QueueDisc's
+ * byte counters and its trimmed form leaves in its place; PriorityMaxSize counts trimmed sizes.
  */
 class TrimmingQueueDisc : public QueueDisc
 {
@@ -117,12 +121,24 @@ class TrimmingQueueDisc : public QueueDisc
     static bool Fits(Ptr<InternalQueue> queue, Ptr<const QueueDiscItem> item);
 
     /**
-     * Trim an item and put it in the priority queue, or drop it if there is no room.
-     * \param item the packet to trim (not in any queue)
-     * \param victim whether it was a queued victim
-     * \return true if the trimmed packet was queued
+     * \param bytes size the packet will have in the priority queue
+     * \return true if it fits under PriorityMaxSize
      */
-    bool TrimToPriority(Ptr<QueueDiscItem> item, bool victim);
+    bool PriorityFits(uint32_t bytes) const;
+
+    /**
+     * Put an item in the priority queue, or drop it if there is no room.
+     * \param item the item as the queue disc accounts it
+     * \param substitute the packet that leaves in its place (its trimmed form), or nullptr
+     * \return true if queued
+     */
+    bool EnqueuePriority(Ptr<QueueDiscItem> item, Ptr<QueueDiscItem> substitute);
+
+    /**
+     * \param item a queued item
+     * \return the packet that will leave for it (its substitute, if any)
+     */
+    Ptr<const QueueDiscItem> Content(Ptr<const QueueDiscItem> item) const;
 
     /**
      * Mark an item with the RED-like probability of the current data queue length.
@@ -165,6 +181,11 @@ class TrimmingQueueDisc : public QueueDisc
     uint32_t m_wrrCredit{0};              //!< WRR: packets left in the current turn
     bool m_wrrServingPriority{true};      //!< WRR: whose turn it is
     TrimStats m_trimStats;                //!< counters
+    /// queued item -> the packet that leaves in its place (its trimmed header, or, for a
+    /// victim's slot, the arrival that took it)
+    std::unordered_map<const QueueDiscItem*, Ptr<QueueDiscItem>> m_substitute;
+    uint64_t m_priorityBytes{0};   //!< priority queue bytes, trimmed sizes
+    uint32_t m_priorityPackets{0}; //!< priority queue packets
     TracedCallback<Ptr<const QueueDiscItem>, Ptr<const QueueDiscItem>, bool> m_trimTrace; //!< Trim
 };
 
