@@ -9,11 +9,16 @@
  * of the largest so far).
  *
  *   mrc-benchmark --ks=4,8,16 --bytes=2000000 --transport=udp
+ *   mrc-benchmark --ks=8 --transport=mrc     # MRC over SRv6 with trimming switches
+ *
+ * With --transport=mrc the table is followed by each run's flow completion times against the
+ * line-rate ideal (every packet back to back at the host link, plus the base RTT).
  *
  * For figures worth quoting, build with -DMRC_ASSERTS=OFF -DCMAKE_BUILD_TYPE=Release
  * (utils/benchmark.sh does).
  */
 
+#include "ns3/boolean.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/mrc-module.h"
@@ -22,6 +27,7 @@
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <sys/resource.h>
 
@@ -64,6 +70,18 @@ CountLinkTraversals(const FabricTopology& topo)
     return sent;
 }
 
+/**
+ * MessageDelivered trace of an MRC receiver.
+ * \param finish where to record the time
+ * \param msn message
+ * \param bytes size
+ */
+void
+OnMrcDelivered(Time* finish, uint32_t msn, uint64_t bytes)
+{
+    *finish = Simulator::Now();
+}
+
 } // namespace
 
 int
@@ -83,15 +101,17 @@ main(int argc, char* argv[])
     cmd.AddValue("packetSize", "payload bytes per packet", packetSize);
     cmd.AddValue("rate", "every link's rate", rate);
     cmd.AddValue("delay", "every link's delay", delay);
-    cmd.AddValue("transport", "udp or tcp", transport);
+    cmd.AddValue("transport",
+                 "udp, tcp (ns-3's, over per-flow ECMP) or mrc (over SRv6)",
+                 transport);
     cmd.AddValue("seed", "RNG seed", seed);
     cmd.Parse(argc, argv);
 
     try
     {
-        if (transport != "udp" && transport != "tcp")
+        if (transport != "udp" && transport != "tcp" && transport != "mrc")
         {
-            throw std::invalid_argument("--transport (=" + transport + ") must be udp or tcp");
+            throw std::invalid_argument("--transport (=" + transport + ") must be udp, tcp or mrc");
         }
         const DataRate linkRate = ValueParser::ParseDataRate("--rate", rate);
         const Time linkDelay = ValueParser::ParseTime("--delay", delay);
@@ -101,9 +121,10 @@ main(int argc, char* argv[])
         Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(1)));
         Config::SetDefault("ns3::TcpSocketBase::ClockGranularity", TimeValue(MicroSeconds(1)));
 
-        std::cout << "mrc-benchmark: permutation over per-flow ECMP, " << transport << ", " << bytes
-                  << " B per flow, " << packetSize << " B payloads, links " << rate << " / "
-                  << delay << "\n";
+        std::cout << "mrc-benchmark: permutation, " << transport
+                  << (transport == "mrc" ? " over SRv6 with trimming" : " over per-flow ECMP")
+                  << ", " << bytes << " B per flow, " << packetSize << " B payloads, links " << rate
+                  << " / " << delay << "\n";
         std::cout << std::left << std::setw(4) << "k" << std::right << std::setw(7) << "hosts"
                   << std::setw(10) << "done" << std::setw(12) << "sim ms" << std::setw(10)
                   << "wall s" << std::setw(14) << "pkt-hops" << std::setw(14) << "hops/s"
@@ -122,17 +143,54 @@ main(int argc, char* argv[])
                 topoHelper.SetLinkRate(t, linkRate);
                 topoHelper.SetLinkDelay(t, linkDelay);
             }
+            const bool mrc = transport == "mrc";
+            if (mrc)
+            {
+                TrafficControlHelper fabric;
+                fabric.SetRootQueueDisc("ns3::TrimmingQueueDisc");
+                TrafficControlHelper lastHop;
+                lastHop.SetRootQueueDisc("ns3::TrimmingQueueDisc",
+                                         "LastHop",
+                                         BooleanValue(true),
+                                         "EcnEnabled",
+                                         BooleanValue(false));
+                topoHelper.SetQueueDisc(PortRole::FABRIC, fabric);
+                topoHelper.SetQueueDisc(PortRole::HOST_FACING, lastHop);
+            }
             Ptr<FabricTopology> topo = topoHelper.Build(ClosSpec::FatTree(k));
-            EcmpRoutingHelper ecmp;
-            ecmp.SetBaseSeed(seed);
-            ecmp.Install(*topo);
+            DataPlaneHelper dataPlane;
+            dataPlane.SetDataPlane(mrc ? DataPlane::SRV6 : DataPlane::ECMP);
+            dataPlane.GetEcmpHelper().SetBaseSeed(seed);
+            dataPlane.Install(topo);
             PermutationHelper perm(topo);
-            perm.SetBytesPerFlow(bytes);
-            perm.SetPacketSize(packetSize);
-            perm.SetTransport(transport == "tcp" ? PermutationTransport::TCP
-                                                 : PermutationTransport::UDP);
-            perm.SetTrackCollisions(false);
-            perm.Install();
+            std::unique_ptr<MrcHelper> mrcHelper;
+            std::vector<Time> finish;
+            if (mrc)
+            {
+                mrcHelper = std::make_unique<MrcHelper>(topo, dataPlane);
+                mrcHelper->Install();
+                Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+                rng->SetStream(0);
+                const std::vector<uint32_t> dst =
+                    PermutationHelper::Derangement(topo->GetHostCount(), rng);
+                finish.assign(dst.size(), Time(-1));
+                for (uint32_t i = 0; i < dst.size(); ++i)
+                {
+                    auto [a, b] = mrcHelper->Connect(i, dst[i]);
+                    a->PostWrite(bytes);
+                    b->TraceConnectWithoutContext("MessageDelivered",
+                                                  MakeBoundCallback(&OnMrcDelivered, &finish[i]));
+                }
+            }
+            else
+            {
+                perm.SetBytesPerFlow(bytes);
+                perm.SetPacketSize(packetSize);
+                perm.SetTransport(transport == "tcp" ? PermutationTransport::TCP
+                                                     : PermutationTransport::UDP);
+                perm.SetTrackCollisions(false);
+                perm.Install();
+            }
             Simulator::Stop(Seconds(1));
 
             const uint64_t events0 = Simulator::GetEventCount();
@@ -144,22 +202,45 @@ main(int argc, char* argv[])
             const uint64_t hops = CountLinkTraversals(*topo);
             Time last(0);
             uint32_t done = 0;
-            for (const auto& f : perm.GetFlows())
+            if (!mrc)
             {
-                if (!f.finish.IsNegative())
+                for (const auto& f : perm.GetFlows())
+                {
+                    finish.push_back(f.finish);
+                }
+            }
+            std::vector<Time> fct;
+            for (const Time& f : finish)
+            {
+                fct.push_back(f.IsNegative() ? Time::Max() : f);
+                if (!f.IsNegative())
                 {
                     ++done;
-                    last = Max(last, f.finish);
+                    last = Max(last, f);
                 }
             }
             std::ostringstream doneStr;
-            doneStr << done << "/" << perm.GetFlows().size();
+            doneStr << done << "/" << finish.size();
             std::cout << std::left << std::setw(4) << k << std::right << std::setw(7)
                       << topo->GetHostCount() << std::setw(10) << doneStr.str() << std::fixed
                       << std::setprecision(3) << std::setw(12) << last.GetSeconds() * 1e3
                       << std::setw(10) << wall << std::setw(14) << hops << std::setprecision(0)
                       << std::setw(14) << hops / wall << std::setw(14) << events / wall
                       << std::setprecision(1) << std::setw(12) << PeakRssMiB() << std::endl;
+            if (mrc && done == finish.size())
+            {
+                // Line rate: every packet back to back at the host link (4096 B payload plus
+                // IPv6, UDP, BTH, METH, TSETH, RETH, ICRC and PPP = 4234 B), plus the base RTT.
+                const uint64_t packets = (bytes + 4095) / 4096;
+                const Time ideal = linkRate.CalculateBytesTxTime(packets * 4234)
+                                   + mrcHelper->GetBaseRtt(0, topo->GetHostCount() - 1);
+                CompletionStats s(fct);
+                std::cout << "     FCT us: max " << s.GetMax().GetMicroSeconds() << ", P99 "
+                          << s.GetPercentile(99).GetMicroSeconds() << ", median "
+                          << s.GetMedian().GetMicroSeconds() << "; ideal (line rate + base RTT) "
+                          << ideal.GetMicroSeconds() << "; max/ideal " << std::setprecision(3)
+                          << s.GetMax().GetSeconds() / ideal.GetSeconds() << std::endl;
+            }
             Simulator::Destroy();
             Names::Clear();
         }

@@ -84,17 +84,13 @@ PermutationHelper::SetTrackCollisions(bool track)
     m_trackCollisions = track;
 }
 
-ApplicationContainer
-PermutationHelper::Install()
+std::vector<uint32_t>
+PermutationHelper::Derangement(uint32_t n, Ptr<UniformRandomVariable> rng)
 {
-    const uint32_t n = m_topo->GetHostCount();
     if (n < 2)
     {
         throw std::invalid_argument("PermutationHelper: a permutation needs at least 2 hosts");
     }
-    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
-    rng->SetStream(m_stream);
-    // Random derangement: Fisher-Yates, then break fixed points by swapping with a neighbour.
     std::vector<uint32_t> dst(n);
     for (uint32_t i = 0; i < n; ++i)
     {
@@ -111,6 +107,16 @@ PermutationHelper::Install()
             std::swap(dst[i], dst[(i + 1) % n]);
         }
     }
+    return dst;
+}
+
+ApplicationContainer
+PermutationHelper::Install()
+{
+    const uint32_t n = m_topo->GetHostCount();
+    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+    rng->SetStream(m_stream);
+    const std::vector<uint32_t> dst = Derangement(n, rng);
 
     const uint32_t planes = m_topo->GetSpec().planes;
     ApplicationContainer senders;

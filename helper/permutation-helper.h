@@ -12,6 +12,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/ecmp-flow-key.h"
 #include "ns3/nstime.h"
+#include "ns3/random-variable-stream.h"
 
 #include <map>
 #include <set>
@@ -80,6 +81,15 @@ class PermutationHelper
     void SetStream(int64_t stream);
     /// \param track record each flow's links to count collisions (costs a map update per hop)
     void SetTrackCollisions(bool track);
+
+    /**
+     * A random derangement (nobody maps to itself): Fisher-Yates, then fixed points swapped
+     * with their neighbour.
+     * \param n number of hosts (>= 2)
+     * \param rng the random variable to draw from
+     * \return dst[i] for every source i
+     */
+    static std::vector<uint32_t> Derangement(uint32_t n, Ptr<UniformRandomVariable> rng);
 
     /**
      * Draw the permutation and install senders and sinks.
