@@ -134,7 +134,7 @@ main(int argc, char* argv[])
                     udp.SetSourcePort(index);
                     udp.SetDestinationPort(9000);
                     packet->AddHeader(udp);
-                    srv6.Send(src, dst, ev, packet, UdpL4Protocol::PROT_NUMBER, MrcDscp::kData);
+                    srv6.Send(src, dst, ev, packet, kUdpProtocolNumber, MrcDscp::kData);
                 });
                 at += MicroSeconds(10);
             }

@@ -67,6 +67,8 @@ enum class MrcSackMark : uint8_t
 
 /// UDP destination port of RoCEv2 (and so of MRC).
 inline constexpr uint16_t kMrcUdpPort = 4791;
+/// IANA protocol number of UDP (ns-3 deprecates UdpL4Protocol::PROT_NUMBER from 3.49 on).
+inline constexpr uint8_t kUdpProtocolNumber = 17;
 /// Width of a packet sequence number in bits.
 inline constexpr uint32_t kPsnBits = 24;
 /// Mask of a packet sequence number.

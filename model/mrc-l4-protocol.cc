@@ -179,7 +179,7 @@ MrcL4Protocol::Transmit(Ptr<Packet> packet, const MrcWirePath& path, uint8_t dsc
     udp.SetSourcePort(static_cast<uint16_t>(path.ev & 0xffff));
     udp.SetDestinationPort(kMrcUdpPort);
     packet->AddHeader(udp);
-    uint8_t next = UdpL4Protocol::PROT_NUMBER;
+    uint8_t next = kUdpProtocolNumber;
     if (path.carriers.size() > 1)
     {
         SegmentRoutingHeader srh;

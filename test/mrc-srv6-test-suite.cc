@@ -127,7 +127,7 @@ class Srv6Harness
         udp.SetSourcePort(index);
         udp.SetDestinationPort(9000);
         p->AddHeader(udp);
-        srv6.Send(src, dst, ev, p, UdpL4Protocol::PROT_NUMBER);
+        srv6.Send(src, dst, ev, p, kUdpProtocolNumber);
     }
 
     /**

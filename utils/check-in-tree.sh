@@ -1,0 +1,367 @@
+#!/usr/bin/env bash
+# Build the "mrc" module inside an ns-3 source tree (contrib/mrc) and run its test suites and
+# the examples listed in test/examples-to-run.py through ns-3's own test.py.
+#
+#   utils/check-in-tree.sh [--ns3-dir DIR] [--profile P] [--jobs N] [--no-werror] [--fresh]
+#                          [--no-apt] [--fullness F]
+#
+#   --ns3-dir DIR  an ns-3 source tree (ns-3.37 ... ns-3-dev). Default: Debian's ns-3.37
+#                  source, fetched once with `apt-get source ns3` into $MRC_CACHE
+#                  (default ~/.cache/mrc), outside this clone.
+#   --profile P    ns-3 build profile (default: debug = -O0 -g, NS_ASSERT and NS_LOG on,
+#                  -Werror; the fastest to compile, and the tests want asserts).
+#   --jobs N       parallel compile jobs (default: nproc; `./ns3 build` would use nproc-1).
+#   --no-werror    do not treat compiler warnings as errors.
+#   --fresh        wipe the tree's build directories and configure from scratch.
+#   --no-apt       do not install packages / fetch sources (fail if something is missing).
+#   --fullness F   test.py fullness: QUICK (default), EXTENSIVE or TAKES_FOREVER.
+#
+# Only the ns-3 libraries mrc needs are built (--enable-modules=mrc;csma), and of ns-3's tests
+# and examples only mrc's (--filter-module-examples-and-tests=mrc; ns-3's src/test system
+# suites still go into test-runner and are not run). test.py runs the suites named mrc* and
+# the examples of test/examples-to-run.py. Re-runs reuse the configured build and recompile
+# only the module files whose content changed. Logs: <tree>/mrc-{configure,build,test}.log.
+# Exit status: 0 if everything built and every suite and example passed, non-zero otherwise.
+set -euo pipefail
+
+MODULE=mrc
+SRC_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CACHE=${MRC_CACHE:-$HOME/.cache/mrc}
+NS3_DIR=""
+PROFILE=debug
+JOBS=$(nproc 2>/dev/null || echo 2)
+WERROR=1
+FRESH=0
+APT=1
+FULLNESS=QUICK
+
+die() { echo "check-in-tree: error: $*" >&2; exit 1; }
+log() { echo "check-in-tree: $*"; }
+usage() { sed -n '2,/^set -e/{/^#/p}' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+
+while [ $# -gt 0 ]; do
+  case $1 in
+    --ns3-dir) NS3_DIR=${2:?}; shift 2 ;;
+    --ns3-dir=*) NS3_DIR=${1#*=}; shift ;;
+    --profile) PROFILE=${2:?}; shift 2 ;;
+    --profile=*) PROFILE=${1#*=}; shift ;;
+    --jobs|-j) JOBS=${2:?}; shift 2 ;;
+    --jobs=*) JOBS=${1#*=}; shift ;;
+    --fullness) FULLNESS=${2:?}; shift 2 ;;
+    --fullness=*) FULLNESS=${1#*=}; shift ;;
+    --no-werror) WERROR=0; shift ;;
+    --fresh) FRESH=1; shift ;;
+    --no-apt) APT=0; shift ;;
+    -h|--help) usage; exit 0 ;;
+    *) usage >&2; die "unknown argument: $1" ;;
+  esac
+done
+
+[ -f "$SRC_DIR/CMakeLists.txt" ] && [ -f "$SRC_DIR/test/examples-to-run.py" ] \
+  || die "$SRC_DIR does not look like the $MODULE module"
+
+T_START=$(date +%s)
+phase() { # phase TEXT: log TEXT with the seconds elapsed since the start
+  log "[$(printf '%4ds' $(($(date +%s) - T_START)))] $*"
+}
+
+# ------------------------------------------------------------------------------------------
+# 1. Packages (Debian 12). Only touches apt when something is missing.
+# ------------------------------------------------------------------------------------------
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null; then SUDO="sudo"; fi
+fi
+apt_updated=0
+apt_update() {
+  [ $apt_updated -eq 1 ] && return 0
+  $SUDO apt-get update -qq
+  apt_updated=1
+}
+ensure_packages() {
+  local missing=() p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+      || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  [ $APT -eq 1 ] || die "missing packages (and --no-apt given): ${missing[*]}"
+  [ "$(id -u)" -eq 0 ] || [ -n "$SUDO" ] || die "need root or sudo to install: ${missing[*]}"
+  log "installing: ${missing[*]}"
+  apt_update
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
+}
+# compiler + build tools for ns-3 (CMake >= 3.10 for 3.37, 3.25 for ns-3-dev: Debian 12 has
+# 3.25.1); python3 runs ./ns3 and test.py; Boost headers are used by mrc.
+# dpkg-dev, bzip2, xz-utils: `apt-get source` unpacks the Debian source package.
+# lld: ns-3 links with it when present (much faster than ld.bfd on debug objects).
+ensure_packages g++ cmake ninja-build lld python3 libboost-dev dpkg-dev bzip2 xz-utils
+
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=$(command -v python3)
+
+# ------------------------------------------------------------------------------------------
+# 2. The ns-3 tree
+# ------------------------------------------------------------------------------------------
+find_debian_tree() {
+  local d
+  for d in "$CACHE"/ns3-3.37*/ns-3.37 "$CACHE"/ns3-*/ns-3.*; do
+    if [ -x "$d/ns3" ] && [ -f "$d/test.py" ]; then echo "$d"; return 0; fi
+  done
+  return 1
+}
+ensure_deb_src() {
+  if grep -qsE '^Types:.*deb-src' /etc/apt/sources.list.d/*.sources \
+     || grep -qsE '^deb-src ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list; then
+    return 0
+  fi
+  log "adding a deb-src entry for Debian"
+  if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+    sed -E 's/^Types:[[:space:]]*deb[[:space:]]*$/Types: deb-src/' \
+      /etc/apt/sources.list.d/debian.sources \
+      | $SUDO tee /etc/apt/sources.list.d/debian-src.sources >/dev/null
+  elif [ -f /etc/apt/sources.list ]; then
+    sed -n -E 's/^deb[[:space:]]/deb-src /p' /etc/apt/sources.list \
+      | $SUDO tee /etc/apt/sources.list.d/debian-src.list >/dev/null
+  else
+    die "no Debian apt source found to derive a deb-src entry from"
+  fi
+  apt_updated=0
+}
+
+if [ -z "$NS3_DIR" ]; then
+  if ! NS3_DIR=$(find_debian_tree); then
+    [ $APT -eq 1 ] || die "no ns-3 source in $CACHE (and --no-apt given)"
+    ensure_deb_src
+    apt_update
+    mkdir -p "$CACHE"
+    log "fetching Debian's ns-3 source into $CACHE"
+    (cd "$CACHE" && apt-get source -qq ns3 >/dev/null) || die "apt-get source ns3 failed"
+    NS3_DIR=$(find_debian_tree) || die "apt-get source ns3 gave no ns-3 tree in $CACHE"
+  fi
+fi
+NS3_DIR=$(cd "$NS3_DIR" && pwd) || die "no such directory: $NS3_DIR"
+[ -f "$NS3_DIR/ns3" ] && [ -f "$NS3_DIR/test.py" ] && [ -d "$NS3_DIR/contrib" ] \
+  || die "$NS3_DIR is not an ns-3 source tree (ns3, test.py, contrib/)"
+case "$NS3_DIR/" in "$SRC_DIR"/*) die "the ns-3 tree must be outside the module clone" ;; esac
+# one run per tree at a time (a second run waits)
+if command -v flock >/dev/null; then
+  exec 9>"$NS3_DIR/.mrc-check-in-tree.lock"
+  flock -n 9 || { log "waiting for another run on $NS3_DIR"; flock 9; }
+fi
+NS3_VERSION=$(cat "$NS3_DIR/VERSION" 2>/dev/null || echo unknown)
+log "module $SRC_DIR -> ns-$NS3_VERSION tree $NS3_DIR (profile $PROFILE, -j$JOBS)"
+phase "setup done"
+
+# ------------------------------------------------------------------------------------------
+# 3. Mirror the module's working tree into contrib/mrc (no .git, no build directories).
+#    By content, like `rsync -r --checksum --delete`: unchanged files are left untouched, so
+#    they are not recompiled; new or changed files get the current time, so they always are
+#    (copying source mtimes would miss a change whose file is older than the last build).
+# ------------------------------------------------------------------------------------------
+DEST="$NS3_DIR/contrib/$MODULE"
+list_module_files() {
+  if command -v git >/dev/null && git -C "$SRC_DIR" rev-parse --is-inside-work-tree \
+       >/dev/null 2>&1; then
+    # tracked + untracked files, minus what .gitignore excludes
+    git -C "$SRC_DIR" ls-files -z --cached --others --exclude-standard
+  else
+    (cd "$SRC_DIR" && find . -path ./.git -prune -o \( -type f -o -type l \) -print0 \
+       | sed -z 's|^\./||')
+  fi
+}
+# build trees that may sit in the clone (standalone builds, IDE dirs)
+EXCLUDE_RE='^(\.git|build[^/]*|cmake-build[^/]*|cmake-cache|_build|\.cache|\.vscode|\.idea)/'
+SYNC_PY=$(cat <<'EOF'
+import filecmp, os, re, shutil, sys
+src, dest, rx = sys.argv[1], sys.argv[2], re.compile(sys.argv[3])
+files = {p for p in sys.stdin.buffer.read().decode().split("\0")
+         if p and not rx.match(p) and os.path.isfile(os.path.join(src, p))}
+updated = removed = 0
+for p in sorted(files):
+    s, d = os.path.join(src, p), os.path.join(dest, p)
+    if os.path.isfile(d) and not os.path.islink(d) and filecmp.cmp(s, d, shallow=False):
+        if (os.stat(s).st_mode ^ os.stat(d).st_mode) & 0o777:
+            shutil.copymode(s, d)
+        continue
+    os.makedirs(os.path.dirname(d), exist_ok=True)
+    if os.path.lexists(d) and not os.path.isfile(d):
+        shutil.rmtree(d) if os.path.isdir(d) and not os.path.islink(d) else os.remove(d)
+    shutil.copyfile(s, d + ".mrc-tmp")
+    shutil.copymode(s, d + ".mrc-tmp")
+    os.replace(d + ".mrc-tmp", d)
+    updated += 1
+for root, dirs, names in os.walk(dest, topdown=False):
+    for n in names:
+        if os.path.relpath(os.path.join(root, n), dest) not in files:
+            os.remove(os.path.join(root, n))
+            removed += 1
+    for n in dirs:
+        full = os.path.join(root, n)
+        if not os.path.islink(full) and not os.listdir(full):
+            os.rmdir(full)
+print(f"{len(files)} files, {updated} new or changed, {removed} removed")
+EOF
+)
+mkdir -p "$DEST"
+sync_result=$(list_module_files | "$PY" -c "$SYNC_PY" "$SRC_DIR" "$DEST" "$EXCLUDE_RE") \
+  || die "copying the module into $DEST failed"
+log "synced $DEST: $sync_result"
+
+# ------------------------------------------------------------------------------------------
+# 4. Configure (only when the options changed or nothing is configured yet)
+# ------------------------------------------------------------------------------------------
+cd "$NS3_DIR"
+# `./ns3` exports CLICOLOR=1 (3.37: always), which makes ns-3's CMake add
+# -fdiagnostics-color=always. CMake re-runs itself during `cmake --build` whenever the module's
+# CMakeLists.txt changes; without the same CLICOLOR the flags change and *everything* rebuilds.
+export CLICOLOR=1
+strip_ansi() { sed -u 's/\x1b\[[0-9;]*[mK]//g'; }
+# csma: ns-3's own src/test (always linked into test-runner) compiles ns3tcp-socket-test-suite.cc
+# as soon as applications and point-to-point are enabled, but that file also needs csma
+# (ns-3 bug, 3.37 .. ns-3-dev). Without csma it fails to compile -- or, if Debian's
+# libns3-dev is installed, picks /usr/include/ns3/csma-helper.h and fails to link.
+MODULES="$MODULE"
+[ -d src/csma ] && MODULES="$MODULE;csma"
+CONFIG_ARGS=(-G Ninja -d "$PROFILE" --enable-tests --enable-examples
+  --enable-modules="$MODULES" --filter-module-examples-and-tests="$MODULE"
+  --disable-python-bindings --disable-gtk)
+[ $WERROR -eq 1 ] && CONFIG_ARGS+=(--enable-werror) || CONFIG_ARGS+=(--disable-werror)
+STAMP=cmake-cache/.mrc-check-in-tree.stamp
+if [ $FRESH -eq 1 ]; then
+  log "--fresh: removing $NS3_DIR/build and cmake-cache"
+  rm -rf build cmake-cache
+fi
+if [ -f cmake-cache/build.ninja ] && [ -f "$STAMP" ] \
+   && [ "$(cat "$STAMP")" = "${CONFIG_ARGS[*]}" ]; then
+  log "already configured with: ${CONFIG_ARGS[*]}"
+else
+  # a cache made with another generator cannot be reused
+  [ -f cmake-cache/CMakeCache.txt ] && [ ! -f cmake-cache/build.ninja ] \
+    && rm -rf cmake-cache
+  log "configuring: ./ns3 configure ${CONFIG_ARGS[*]}"
+  rm -f "$STAMP"
+  if ! "$PY" ./ns3 configure "${CONFIG_ARGS[@]}" -- -DPython3_EXECUTABLE="$PY" 2>&1 \
+       | strip_ansi > mrc-configure.log; then
+    tail -n 60 mrc-configure.log
+    die "ns-3 configure failed (full log: $NS3_DIR/mrc-configure.log)"
+  fi
+  sed -n '/^Modules configured to be built/,/^Modules that cannot/p' mrc-configure.log \
+    | grep -qE "(^|[[:space:]])$MODULE([[:space:]]|$)" \
+    || { tail -n 60 mrc-configure.log; die "module $MODULE is not among the modules to build"; }
+  echo "${CONFIG_ARGS[*]}" > "$STAMP"
+fi
+phase "configured"
+
+# ------------------------------------------------------------------------------------------
+# 5. Build (cmake re-runs itself if contrib/mrc/CMakeLists.txt changed)
+# ------------------------------------------------------------------------------------------
+BUILD_LOG="$NS3_DIR/mrc-build.log"
+if ! cmake --build cmake-cache -j "$JOBS" 2>&1 | strip_ansi > "$BUILD_LOG"; then
+  if grep -q '^FAILED:' "$BUILD_LOG"; then
+    sed -n '/^FAILED:/,$p' "$BUILD_LOG" | grep -vE '^(/usr/bin/|: && )' | head -n 60
+  else
+    tail -n 40 "$BUILD_LOG"
+  fi
+  die "build failed (full log: $BUILD_LOG)"
+fi
+WARNINGS=$(grep -E "contrib/$MODULE/.*warning:" "$BUILD_LOG" | sed "s|^.*contrib/$MODULE/||" \
+  | sort -u || true)
+n_warn=$(printf '%s' "$WARNINGS" | grep -c . || true)
+if [ "$n_warn" -gt 0 ]; then
+  log "$n_warn compiler warning(s) in the module (not errors: deprecations are exempt):"
+  printf '%s\n' "$WARNINGS" | head -n 20
+fi
+phase "built ($(grep -cE '^\[[0-9]+/[0-9]+\]' "$BUILD_LOG" || true) build steps; log $BUILD_LOG)"
+
+# ------------------------------------------------------------------------------------------
+# 6. Test suites and examples through test.py
+# ------------------------------------------------------------------------------------------
+# suites: the test-runner's suites (not examples) whose name starts with the module's name
+mapfile -t SUITES < <("$PY" ./test.py --no-build --list --nocolor 2>/dev/null \
+  | awk -v m="$MODULE" 'NF >= 2 && $1 !~ /^(example|pyexample)$/ && index($2, m) == 1 \
+                        { print $2 }' | sort -u || true)
+# examples expected to run: entries of examples-to-run.py whose do_run is true
+mapfile -t EXAMPLES < <("$PY" - "$DEST/test/examples-to-run.py" <<'EOF'
+import sys
+env = {}
+exec(open(sys.argv[1]).read(), env)
+for entry in env.get("cpp_examples", []):
+    name, do_run = entry[0], entry[1]
+    try:
+        run = bool(eval(do_run, {"True": True, "False": False}))
+    except Exception:
+        run = False  # a condition only test.py knows (e.g. ENABLE_REAL_TIME): not required
+    if run:
+        print(name)
+EOF
+)
+log "test suites: ${SUITES[*]:-(none)}"
+log "examples to run: ${#EXAMPLES[@]}"
+[ ${#SUITES[@]} -gt 0 ] || die "test.py lists no $MODULE test suite"
+
+TEST_LOG="$NS3_DIR/mrc-test.log"
+: > "$TEST_LOG"
+status=0
+# --suite=mrc* (fnmatch) runs the module's suites in one test.py run; --constrain=example runs
+# the examples-to-run.py entries whose programs were built: with the filter above, mrc's only.
+# (ns-3.37's `--example` cannot pass arguments, hence not used.)
+"$PY" ./test.py --no-build --nocolor --fullness="$FULLNESS" --suite="$MODULE*" \
+  >> "$TEST_LOG" 2>&1 || status=1
+if [ ${#EXAMPLES[@]} -gt 0 ]; then
+  "$PY" ./test.py --no-build --nocolor --fullness="$FULLNESS" --constrain=example \
+    >> "$TEST_LOG" 2>&1 || status=1
+fi
+# result lines look like "PASS: TestSuite x" (3.37) or "[1/2] PASS: TestSuite x" (newer)
+RESULTS=$(sed -nE 's/^(\[[0-9]+\/[0-9]+\] )?((PASS|FAIL|CRASH|SKIP|VALGR|TIMEOUT|IGNORE)[A-Z]*:)/\2/p' \
+  "$TEST_LOG" || true)
+echo "$RESULTS"
+n_suite_pass=$(echo "$RESULTS" | grep -cE '^PASS: (TestSuite )?'"$MODULE" || true)
+n_ex_pass=$(echo "$RESULTS" | grep -cE '^PASS: Example ' || true)
+n_bad=$(echo "$RESULTS" | grep -cvE '^(PASS|SKIP)' || true)
+[ -z "$RESULTS" ] && n_bad=0
+if [ "$n_bad" -gt 0 ] || [ $status -ne 0 ]; then
+  status=1
+  # test.py hides the programs' output: re-run what failed, directly, and show its tail.
+  runner=$(ls build/utils/ns3*-test-runner* 2>/dev/null | head -n 1 || true)
+  echo "$RESULTS" | sed -nE 's/^(FAIL|CRASH|VALGR[A-Z]*|TIMEOUT): TestSuite (.*)$/\2/p' \
+    | while read -r suite; do
+        echo "---- $suite (test-runner --suite=$suite) ----"
+        [ -n "$runner" ] && { (timeout 600 "$runner" --suite="$suite" --fullness="$FULLNESS" \
+          2>&1 || true) 2>&1 | tail -n 15; }
+      done
+  echo "$RESULTS" | sed -nE 's/^(FAIL|CRASH|VALGR[A-Z]*|TIMEOUT): Example (.*)$/\2/p' \
+    | while read -r prog args; do
+        exe=""
+        for f in "$NS3_DIR/build/$(dirname "$prog")"/ns3*-"$(basename "$prog")"{,-"$PROFILE"}; do
+          [ -x "$f" ] && exe=$f
+        done
+        echo "---- example $(basename "$prog") $args ----"
+        [ -n "$exe" ] || continue
+        out=$(mktemp -d)
+        # shellcheck disable=SC2086
+        (cd "$out" && timeout 600 "$exe" $args 2>&1 || true) 2>&1 | tail -n 15
+        rm -rf "$out"
+      done
+fi
+if [ "$n_ex_pass" -lt ${#EXAMPLES[@]} ]; then
+  log "expected ${#EXAMPLES[@]} passing examples from examples-to-run.py, got $n_ex_pass" \
+      "(an example not built, misnamed, or failing?)"
+  status=1
+fi
+if [ "$n_suite_pass" -ne ${#SUITES[@]} ]; then
+  log "expected ${#SUITES[@]} passing suites, got $n_suite_pass"
+  status=1
+fi
+phase "tested (log $TEST_LOG)"
+
+echo "============================================================"
+echo " $MODULE in ns-$NS3_VERSION ($NS3_DIR), profile $PROFILE"
+echo " suites passed:   $n_suite_pass / ${#SUITES[@]}"
+echo " examples passed: $n_ex_pass / ${#EXAMPLES[@]}"
+echo " module warnings: $n_warn"
+echo " wall time:       $(( $(date +%s) - T_START )) s"
+if [ $status -eq 0 ]; then echo " RESULT: PASS"; else echo " RESULT: FAIL"; fi
+echo "============================================================"
+exit $status
