@@ -124,7 +124,8 @@ RunOnce(const Params& p, const ClosSpec& spec, PermutationTransport transport)
         }
         return os.str();
     };
-    std::cout << (transport == PermutationTransport::TCP ? "TCP" : "UDP (line rate)") << ": "
+    std::cout << std::defaultfloat
+              << (transport == PermutationTransport::TCP ? "TCP" : "UDP (line rate)") << ": "
               << complete << "/" << n << " flows complete by " << p.stopTime << " s\n"
               << "  FCT us   min " << us(s.GetMin()) << "  median " << us(s.GetMedian()) << "  P99 "
               << us(s.GetPercentile(99)) << "  max " << us(s.GetMax()) << "\n"
