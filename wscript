@@ -47,6 +47,7 @@ def build(bld):
         'helper/data-plane-helper.cc',
         'helper/mrc-helper.cc',
         'helper/completion-stats.cc',
+        'helper/fabric-queue-stats.cc',
         'helper/permutation-helper.cc',
         'helper/value-parser.cc',
     ]
@@ -108,6 +109,7 @@ def build(bld):
         'helper/data-plane-helper.h',
         'helper/mrc-helper.h',
         'helper/completion-stats.h',
+        'helper/fabric-queue-stats.h',
         'helper/permutation-helper.h',
         'helper/value-parser.h',
     ]

@@ -46,31 +46,6 @@ PeakRssMiB()
 }
 
 /**
- * \param topo a fabric
- * \return packets handed to NetDevices by every root queue disc (= link traversals)
- */
-uint64_t
-CountLinkTraversals(const FabricTopology& topo)
-{
-    uint64_t sent = 0;
-    NodeContainer nodes = topo.GetAllSwitches();
-    nodes.Add(topo.GetHosts());
-    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
-    {
-        Ptr<TrafficControlLayer> tc = (*it)->GetObject<TrafficControlLayer>();
-        for (uint32_t d = 0; d < (*it)->GetNDevices(); ++d)
-        {
-            Ptr<QueueDisc> q = tc->GetRootQueueDiscOnDevice((*it)->GetDevice(d));
-            if (q)
-            {
-                sent += q->GetStats().nTotalSentPackets;
-            }
-        }
-    }
-    return sent;
-}
-
-/**
  * MessageDelivered trace of an MRC receiver.
  * \param finish where to record the time
  * \param msn message
@@ -146,16 +121,7 @@ main(int argc, char* argv[])
             const bool mrc = transport == "mrc";
             if (mrc)
             {
-                TrafficControlHelper fabric;
-                fabric.SetRootQueueDisc("ns3::TrimmingQueueDisc");
-                TrafficControlHelper lastHop;
-                lastHop.SetRootQueueDisc("ns3::TrimmingQueueDisc",
-                                         "LastHop",
-                                         BooleanValue(true),
-                                         "EcnEnabled",
-                                         BooleanValue(false));
-                topoHelper.SetQueueDisc(PortRole::FABRIC, fabric);
-                topoHelper.SetQueueDisc(PortRole::HOST_FACING, lastHop);
+                topoHelper.SetTrimmingQueues();
             }
             Ptr<FabricTopology> topo = topoHelper.Build(ClosSpec::FatTree(k));
             DataPlaneHelper dataPlane;
@@ -199,7 +165,9 @@ main(int argc, char* argv[])
             const double wall =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             const uint64_t events = Simulator::GetEventCount() - events0;
-            const uint64_t hops = CountLinkTraversals(*topo);
+            NodeContainer all = topo->GetAllSwitches();
+            all.Add(topo->GetHosts());
+            const uint64_t hops = FabricQueueStats::Sum(all).sentPackets;
             Time last(0);
             uint32_t done = 0;
             if (!mrc)

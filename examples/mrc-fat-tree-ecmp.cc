@@ -92,20 +92,7 @@ RunOnce(const Params& p, const ClosSpec& spec, PermutationTransport transport)
         ideal.push_back(perm.GetIdealTime(f, p.hostRateValue, p.fabricRateValue, p.delayValue));
         collided += f.collided ? 1 : 0;
     }
-    uint64_t qdiscDrops = 0;
-    NodeContainer switches = topo->GetAllSwitches();
-    for (auto it = switches.Begin(); it != switches.End(); ++it)
-    {
-        Ptr<TrafficControlLayer> tc = (*it)->GetObject<TrafficControlLayer>();
-        for (uint32_t d = 0; d < (*it)->GetNDevices(); ++d)
-        {
-            Ptr<QueueDisc> q = tc->GetRootQueueDiscOnDevice((*it)->GetDevice(d));
-            if (q)
-            {
-                qdiscDrops += q->GetStats().nTotalDroppedPackets;
-            }
-        }
-    }
+    const uint64_t qdiscDrops = FabricQueueStats::Sum(topo->GetAllSwitches()).droppedPackets;
     CompletionStats s(fct);
     CompletionStats si(ideal);
     const uint32_t n = perm.GetFlows().size();

@@ -102,28 +102,9 @@ main(int argc, char* argv[])
         {
             topoHelper.SetLinkRate(t, linkRate);
         }
-        TrafficControlHelper fabric;
-        fabric.SetRootQueueDisc("ns3::TrimmingQueueDisc",
-                                "TrimmingEnabled",
-                                BooleanValue(trimming),
-                                "TrimSize",
-                                UintegerValue(trimSize),
-                                "VictimTrimProbability",
-                                DoubleValue(victim));
-        TrafficControlHelper lastHop;
-        lastHop.SetRootQueueDisc("ns3::TrimmingQueueDisc",
-                                 "TrimmingEnabled",
-                                 BooleanValue(trimming),
-                                 "TrimSize",
-                                 UintegerValue(trimSize),
-                                 "VictimTrimProbability",
-                                 DoubleValue(victim),
-                                 "LastHop",
-                                 BooleanValue(true),
-                                 "EcnEnabled",
-                                 BooleanValue(false));
-        topoHelper.SetQueueDisc(PortRole::FABRIC, fabric);
-        topoHelper.SetQueueDisc(PortRole::HOST_FACING, lastHop);
+        Config::SetDefault("ns3::TrimmingQueueDisc::TrimSize", UintegerValue(trimSize));
+        Config::SetDefault("ns3::TrimmingQueueDisc::VictimTrimProbability", DoubleValue(victim));
+        topoHelper.SetTrimmingQueues(trimming);
         const uint32_t t0 = std::max(2u, (senders + 1 + 7) / 8);
         Ptr<FabricTopology> topo = topoHelper.Build(ClosSpec::TwoTier(1, t0, 8, 4));
         EcmpRoutingHelper ecmp;
@@ -150,20 +131,9 @@ main(int argc, char* argv[])
         }
         Simulator::Run();
 
-        uint64_t drops = 0;
-        uint64_t trims = 0;
-        NodeContainer sw = topo->GetAllSwitches();
-        for (auto it = sw.Begin(); it != sw.End(); ++it)
-        {
-            for (uint32_t d = 1; d < (*it)->GetNDevices(); ++d)
-            {
-                auto q = DynamicCast<TrimmingQueueDisc>(
-                    (*it)->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(
-                        (*it)->GetDevice(d)));
-                drops += q->GetStats().nTotalDroppedPackets;
-                trims += q->GetTrimStats().trimmed;
-            }
-        }
+        const FabricQueueStats::Totals q = FabricQueueStats::Sum(topo->GetAllSwitches());
+        const uint64_t drops = q.droppedPackets;
+        const uint64_t trims = q.trimmedPackets;
         const uint32_t sent = senders * packets;
         const uint32_t arrived = r.whole + r.trimmedLastHop + r.trimmedFabric;
         const Time ideal = linkRate.CalculateBytesTxTime(uint64_t(sent) * uint64_t(wire));

@@ -127,6 +127,23 @@ ClosTopologyHelper::SetQueueDisc(PortRole role, const TrafficControlHelper& help
 }
 
 void
+ClosTopologyHelper::SetTrimmingQueues(bool trimming)
+{
+    TrafficControlHelper fabric;
+    fabric.SetRootQueueDisc("ns3::TrimmingQueueDisc", "TrimmingEnabled", BooleanValue(trimming));
+    TrafficControlHelper lastHop;
+    lastHop.SetRootQueueDisc("ns3::TrimmingQueueDisc",
+                             "TrimmingEnabled",
+                             BooleanValue(trimming),
+                             "LastHop",
+                             BooleanValue(true),
+                             "EcnEnabled",
+                             BooleanValue(false));
+    SetQueueDisc(PortRole::FABRIC, fabric);
+    SetQueueDisc(PortRole::HOST_FACING, lastHop);
+}
+
+void
 ClosTopologyHelper::SetDeviceQueueSize(const std::string& size)
 {
     // QueueSize's constructor aborts on a bad string; parse through the attribute value first.

@@ -83,6 +83,15 @@ class ClosTopologyHelper
     void SetQueueDisc(PortRole role, const TrafficControlHelper& helper);
 
     /**
+     * MRC's switch ports: TrimmingQueueDisc on every fabric port, and on every host-facing port
+     * with LastHop (the TRIMMED_LASTHOP codepoint) and without ECN marking (an ECN mark then
+     * means "this path is loaded"). Other TrimmingQueueDisc attributes keep their defaults
+     * (Config::SetDefault changes them).
+     * \param trimming TrimmingEnabled (false: the same queues, dropping instead of trimming)
+     */
+    void SetTrimmingQueues(bool trimming = true);
+
+    /**
      * \param size the NetDevice transmit queue size (e.g. "1p"), kept small so that packets
      *        wait in the queue disc
      */

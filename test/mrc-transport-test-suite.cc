@@ -52,16 +52,7 @@ struct Bench
         ClosTopologyHelper helper;
         if (trimming)
         {
-            TrafficControlHelper fabric;
-            fabric.SetRootQueueDisc("ns3::TrimmingQueueDisc");
-            TrafficControlHelper lastHop;
-            lastHop.SetRootQueueDisc("ns3::TrimmingQueueDisc",
-                                     "LastHop",
-                                     BooleanValue(true),
-                                     "EcnEnabled",
-                                     BooleanValue(false));
-            helper.SetQueueDisc(PortRole::FABRIC, fabric);
-            helper.SetQueueDisc(PortRole::HOST_FACING, lastHop);
+            helper.SetTrimmingQueues();
         }
         topo = helper.Build(spec);
         dataPlane.SetDataPlane(plane);

@@ -383,20 +383,7 @@ class TrimmingIncastTestCase : public TestCase
         const uint32_t packets = 50;
         const uint32_t payload = 4096;
         ClosTopologyHelper topoHelper;
-        TrafficControlHelper fabric;
-        fabric.SetRootQueueDisc("ns3::TrimmingQueueDisc",
-                                "TrimmingEnabled",
-                                BooleanValue(m_trimming));
-        TrafficControlHelper lastHop;
-        lastHop.SetRootQueueDisc("ns3::TrimmingQueueDisc",
-                                 "TrimmingEnabled",
-                                 BooleanValue(m_trimming),
-                                 "LastHop",
-                                 BooleanValue(true),
-                                 "EcnEnabled",
-                                 BooleanValue(false));
-        topoHelper.SetQueueDisc(PortRole::FABRIC, fabric);
-        topoHelper.SetQueueDisc(PortRole::HOST_FACING, lastHop);
+        topoHelper.SetTrimmingQueues(m_trimming);
         const uint32_t t0 = (m_senders + 1 + 7) / 8;
         Ptr<FabricTopology> topo = topoHelper.Build(ClosSpec::TwoTier(1, std::max(t0, 2u), 8, 4));
         EcmpRoutingHelper().Install(*topo);
@@ -420,20 +407,9 @@ class TrimmingIncastTestCase : public TestCase
         }
         Simulator::Run();
 
-        uint64_t drops = 0;
-        uint64_t trims = 0;
-        NodeContainer sw = topo->GetAllSwitches();
-        for (auto it = sw.Begin(); it != sw.End(); ++it)
-        {
-            for (uint32_t d = 1; d < (*it)->GetNDevices(); ++d)
-            {
-                auto q = DynamicCast<TrimmingQueueDisc>(
-                    (*it)->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(
-                        (*it)->GetDevice(d)));
-                drops += q->GetStats().nTotalDroppedPackets;
-                trims += q->GetTrimStats().trimmed;
-            }
-        }
+        const FabricQueueStats::Totals q = FabricQueueStats::Sum(topo->GetAllSwitches());
+        const uint64_t drops = q.droppedPackets;
+        const uint64_t trims = q.trimmedPackets;
         const uint32_t sent = m_senders * packets;
         if (m_trimming)
         {
