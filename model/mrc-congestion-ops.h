@@ -35,7 +35,7 @@ class MrcCongestionOps : public Object
      * Called once when the queue pair starts.
      * \param mss payload bytes of a full packet
      * \param mtu wire bytes of a full packet
-     * \param linkRate the sender's line rate (one NIC port)
+     * \param linkRate the sender's line rate (all the NIC's ports together)
      * \param baseRtt the unloaded round-trip time of the path
      */
     virtual void Init(uint32_t mss, uint32_t mtu, DataRate linkRate, Time baseRtt) = 0;

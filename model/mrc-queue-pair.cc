@@ -251,7 +251,13 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
                                     + ") is not an MrcCongestionOps");
     }
     const uint32_t mtu = m_mss + 84 + 4 + 2; // headers counted by MrcL4Protocol::GetWireSize
-    m_cc->Init(m_mss, mtu, m_l4->GetPort(0)->GetRate(), baseRtt);
+    // The window covers the whole NIC: every plane's port carries this QP's packets.
+    uint64_t nicRate = 0;
+    for (uint32_t p = 0; p < m_l4->GetPortCount(); ++p)
+    {
+        nicRate += m_l4->GetPort(p)->GetRate().GetBitRate();
+    }
+    m_cc->Init(m_mss, mtu, DataRate(nicRate), baseRtt);
     m_cwnd = m_cc->GetWindow();
     if (m_lossTimeout.IsZero())
     {

@@ -13,6 +13,8 @@ cpp_examples = [
     ("mrc-benchmark --k=4 --bytes=100000", "True", "False"),
     ("mrc-incast-trimming --senders=8 --packets=20", "True", "False"),
     ("mrc-srv6-paths", "True", "False"),
+    ("mrc-transfer --bytes=500000 --loss=0.01", "True", "False"),
+    ("mrc-transfer --bytes=500000 --dataPlane=ecmp", "True", "False"),
     ("mrc-srv6-paths --topology=fattree --k=4 --planes=1 --usidsPerCarrier=3", "True", "False"),
     ("mrc-incast-trimming --senders=8 --packets=20 --trimming=false", "True", "False"),
 ]
