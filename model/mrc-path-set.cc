@@ -64,6 +64,12 @@ MrcPathSet::SetChangeCallback(ChangeCallback cb)
     m_onChange = std::move(cb);
 }
 
+void
+MrcPathSet::SetSkipRotations(uint32_t rotations)
+{
+    m_skipRotations = std::max<uint32_t>(1, rotations);
+}
+
 uint32_t
 MrcPathSet::GetPlaneCount() const
 {
@@ -104,7 +110,7 @@ MrcPathSet::Next(uint32_t plane)
         }
         const uint32_t ev = pl.active[pl.cursor++];
         Entry& e = m_entries.at(ev);
-        if (e.state == MrcEvState::SKIP && pl.rotation > e.skipRotation)
+        if (e.state == MrcEvState::SKIP && pl.rotation >= e.skipRotation + m_skipRotations)
         {
             Change(ev, MrcEvState::GOOD, "rotation");
         }

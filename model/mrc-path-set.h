@@ -41,8 +41,8 @@ std::ostream& operator<<(std::ostream& os, MrcEvState s);
  * pool, and the per-EV state machine.
  *
  * - Next(plane) returns the next GOOD EV of the plane's active set in rotation; SKIP EVs are
- *   passed over and become GOOD again once their plane's rotation has come round (a SKIP EV is
- *   used only if no GOOD one is left).
+ *   passed over and become GOOD again once their plane's rotation has come round
+ *   SkipRotations times (a SKIP EV is used only if no GOOD one is left).
  * - ECN echo (SKIP_ONCE) and NACK TRIMMED put an EV in SKIP; TRIMMED_LASTHOP does not touch it.
  * - A silent loss puts an EV in ASSUMED_BAD at once and replaces it with a backup EV of the same
  *   plane, so that every plane keeps the same number of active EVs.
@@ -71,6 +71,11 @@ class MrcPathSet
 
     /// \param cb the state-change callback
     void SetChangeCallback(ChangeCallback cb);
+
+    /**
+     * \param rotations rotations of its plane's active set that a SKIP lasts (>= 1; default 1)
+     */
+    void SetSkipRotations(uint32_t rotations);
 
     /// \return number of planes
     uint32_t GetPlaneCount() const;
@@ -157,6 +162,7 @@ class MrcPathSet
     std::vector<Plane> m_planes;         //!< planes
     uint32_t m_target;                   //!< active EVs per plane
     uint32_t m_probeSuccesses;           //!< successes to restore an EV
+    uint32_t m_skipRotations{1};         //!< rotations a SKIP lasts
     ChangeCallback m_onChange;           //!< state-change callback
 };
 

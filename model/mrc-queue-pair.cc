@@ -24,6 +24,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ns3
 {
@@ -82,6 +83,13 @@ MrcQueuePair::GetTypeId()
                           UintegerValue(3),
                           MakeUintegerAccessor(&MrcQueuePair::m_probeSuccesses),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("SkipRotations",
+                          "Rotations of its plane's active EVs that a SKIP lasts (0: as many as "
+                          "the plane sends in one base RTT, so that a marked EV waits for fresh "
+                          "feedback) [open].",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&MrcQueuePair::m_skipRotations),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("AckTimeoutExponent",
                           "QP timeout = 1.024 us x 2^t without progress of the cumulative "
                           "acknowledgement.",
@@ -259,6 +267,16 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     }
     m_cc->Init(m_mss, mtu, DataRate(nicRate), baseRtt);
     m_cwnd = m_cc->GetWindow();
+    uint32_t skip = m_skipRotations;
+    if (skip == 0)
+    {
+        // Packets one port sends in a base RTT, over the plane's active EVs.
+        const double perRtt =
+            m_l4->GetPort(0)->GetRate().GetBitRate() / 8.0 * baseRtt.GetSeconds() / (m_mss + 96);
+        skip = static_cast<uint32_t>(
+            std::ceil(perRtt / std::max<size_t>(1, m_pathSet->GetActive(0).size())));
+    }
+    m_pathSet->SetSkipRotations(skip);
     if (m_lossTimeout.IsZero())
     {
         m_lossTimeout = baseRtt * m_lossTimeoutRtts;

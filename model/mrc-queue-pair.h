@@ -319,6 +319,7 @@ class MrcQueuePair : public Object
     double m_lossTimeoutRtts;      //!< loss timer in base RTTs
     Time m_probeInterval;          //!< probe period (0: 2 x base RTT)
     uint32_t m_probeSuccesses;     //!< probe successes to restore an EV
+    uint32_t m_skipRotations;      //!< SKIP duration in rotations (0: one base RTT's worth)
     uint32_t m_ackTimeoutExponent; //!< QP timeout = 1.024 us x 2^t
     uint32_t m_retryCount;         //!< QP timeouts tolerated
     uint32_t m_sackEvery;          //!< data packets per SACK

@@ -509,6 +509,79 @@ class MrcMalformedTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * ECN marks on one EV move traffic away from it: a line-rate UDP flow loads the path of EV 0
+ * (plain IPv6 follows the first shortest path, which is EV 0's), the QP sees ECN echoes on EV 0
+ * and its share of the QP's packets falls well below the even 1/4 while the other EVs take the
+ * load.
+ */
+class MrcEcnSteeringTestCase : public TestCase
+{
+  public:
+    MrcEcnSteeringTestCase()
+        : TestCase("ECN marks on one EV move traffic to the other EVs")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(9);
+        Bench b(ClosSpec::TwoTier(1, 2, 2, 2, 4), true);
+        auto [a, r] = b.Connect(0, 2);
+        std::map<uint32_t, uint32_t> perEv;
+        a->TraceConnectWithoutContext("Tx",
+                                      MakeBoundCallback(&MrcEcnSteeringTestCase::OnTx, &perEv));
+        // Background: host 1 -> host 3 at 95 Gb/s of plain UDP, on EV 0's links.
+        Ptr<Socket> s = Socket::CreateSocket(b.topo->GetHost(1), UdpSocketFactory::GetTypeId());
+        s->Bind6();
+        const Inet6SocketAddress to(b.topo->GetHostAddress(3, 0), 9);
+        const Time gap = DataRate("95Gbps").CalculateBytesTxTime(4096 + 48 + 2);
+        for (uint32_t i = 0; i < 4000; ++i)
+        {
+            Simulator::Schedule(gap * int64_t(i), [s, to]() {
+                s->SendTo(Create<Packet>(4096), 0, to);
+            });
+        }
+        // The QP starts once the background has built a queue on EV 0's links.
+        Simulator::Schedule(MicroSeconds(50), [a = a]() {
+            a->PostWrite(8u << 20);
+        });
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        uint32_t total = 0;
+        for (const auto& [ev, n] : perEv)
+        {
+            total += n;
+        }
+        const double share0 = double(perEv[0]) / total;
+        NS_TEST_ASSERT_MSG_EQ(b.delivered[0], 1u, "delivered");
+        NS_TEST_ASSERT_MSG_EQ(perEv.size(), 4u, "four EVs");
+        NS_TEST_ASSERT_MSG_LT(share0, 0.15, "EV 0 carried " << share0 << " of the packets");
+        for (uint32_t ev = 1; ev < 4; ++ev)
+        {
+            NS_TEST_ASSERT_MSG_GT(double(perEv[ev]) / total, 0.25, "EV " << ev << " took load");
+        }
+    }
+
+    /**
+     * \param perEv packets per EV
+     * \param p packet
+     * \param psn PSN
+     * \param ev EV
+     * \param rtx retransmission
+     */
+    static void OnTx(std::map<uint32_t, uint32_t>* perEv,
+                     Ptr<const Packet> p,
+                     uint32_t psn,
+                     uint32_t ev,
+                     bool rtx)
+    {
+        (*perEv)[ev]++;
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * The transport test suite.
  */
 class MrcTransportTestSuite : public TestSuite
@@ -531,6 +604,7 @@ class MrcTransportTestSuite : public TestSuite
                                             true));
         AddTestCase(new MrcBlackholeTestCase);
         AddTestCase(new MrcIncastTestCase);
+        AddTestCase(new MrcEcnSteeringTestCase);
         AddTestCase(new MrcFailureAndWrapTestCase);
         AddTestCase(new MrcMalformedTestCase);
     }

@@ -64,6 +64,19 @@ TEST(MrcPathSet, EcnSkipsUntilTheNextRotation)
     EXPECT_TRUE(s.Next(0).has_value());
 }
 
+TEST(MrcPathSet, SkipCanLastSeveralRotations)
+{
+    MrcPathSet s = Make();
+    s.SetSkipRotations(2);
+    EXPECT_EQ(*s.Next(0), 10u);
+    s.OnEcn(11);
+    EXPECT_EQ(*s.Next(0), 12u);
+    EXPECT_EQ(*s.Next(0), 10u); // rotation 1: 11 still skipped
+    EXPECT_EQ(*s.Next(0), 12u);
+    EXPECT_EQ(*s.Next(0), 10u); // rotation 2: 11 back
+    EXPECT_EQ(*s.Next(0), 11u);
+}
+
 TEST(MrcPathSet, SilentLossReplacesFromTheSamePlaneAndProbesRestore)
 {
     std::vector<std::tuple<uint32_t, MrcEvState, MrcEvState, std::string>> log;
