@@ -582,6 +582,73 @@ class MrcEcnSteeringTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * A NIC port goes down mid-transfer, at the sender or at the receiver: the queue pair moves to
+ * the other plane (the receiver announces its dead port in SACKs) and every byte arrives.
+ */
+class MrcPortDownTestCase : public TestCase
+{
+  public:
+    /**
+     * \param atReceiver the receiver's port fails (else the sender's)
+     */
+    explicit MrcPortDownTestCase(bool atReceiver)
+        : TestCase(std::string("NIC port down at the ") + (atReceiver ? "receiver" : "sender")
+                   + ": the other plane carries everything")
+        , m_atReceiver(atReceiver)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(4);
+        Bench b(ClosSpec::TwoTier(2, 2, 2, 2), true);
+        auto [a, r] = b.Connect(0, 3);
+        std::map<uint32_t, uint32_t> afterDown; // plane -> packets sent after the failure
+        const Time downAt = MicroSeconds(60);
+        a->TraceConnectWithoutContext(
+            "Tx",
+            MakeBoundCallback(&MrcPortDownTestCase::OnTx, &afterDown, downAt));
+        std::shared_ptr<std::vector<uint8_t>> region;
+        auto expected = PostRandom(a, r, {6u << 20}, 2, region);
+        Ptr<MrcL4Protocol> l4 = MrcHelper::GetL4(b.topo->GetHost(m_atReceiver ? 3 : 0));
+        Simulator::Schedule(downAt, &MrcL4Protocol::SetPortUp, l4, 1, false);
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(b.delivered[0], 1u, "delivered");
+        NS_TEST_ASSERT_MSG_EQ((*region == *expected), true, "every byte in place");
+        NS_TEST_ASSERT_MSG_GT(afterDown[0], 0u, "plane 0 carries on");
+        // The sender stops at once; told by SACKs, it stops within a round trip.
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(afterDown[1], m_atReceiver ? 64u : 0u, "plane 1 abandoned");
+        NS_TEST_ASSERT_MSG_EQ(b.errors.size(), 0u, "no QP error");
+    }
+
+    /**
+     * \param counts packets per plane after the failure
+     * \param downAt failure time
+     * \param p packet
+     * \param psn PSN
+     * \param ev EV
+     * \param rtx retransmission
+     */
+    static void OnTx(std::map<uint32_t, uint32_t>* counts,
+                     Time downAt,
+                     Ptr<const Packet> p,
+                     uint32_t psn,
+                     uint32_t ev,
+                     bool rtx)
+    {
+        if (Simulator::Now() > downAt)
+        {
+            (*counts)[ev >> 28]++;
+        }
+    }
+
+    bool m_atReceiver; //!< which end fails
+};
+
+/**
+ * \ingroup mrc-test
  * The transport test suite.
  */
 class MrcTransportTestSuite : public TestSuite
@@ -605,6 +672,8 @@ class MrcTransportTestSuite : public TestSuite
         AddTestCase(new MrcBlackholeTestCase);
         AddTestCase(new MrcIncastTestCase);
         AddTestCase(new MrcEcnSteeringTestCase);
+        AddTestCase(new MrcPortDownTestCase(false));
+        AddTestCase(new MrcPortDownTestCase(true));
         AddTestCase(new MrcFailureAndWrapTestCase);
         AddTestCase(new MrcMalformedTestCase);
     }
