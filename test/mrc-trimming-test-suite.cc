@@ -9,6 +9,7 @@
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/inet6-socket-address.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/ipv6-l3-protocol.h"
 #include "ns3/ipv6-queue-disc-item.h"
 #include "ns3/mrc-module.h"
@@ -170,6 +171,29 @@ class TrimmingSequenceTestCase : public TestCase
                               "last hop");
         NS_TEST_ASSERT_MSG_EQ(t->GetSize(), 256u, "default TrimSize");
         last->Dispose();
+
+        // IPv4 packets are trimmed alike: size, DSCP and total length rewritten.
+        Ptr<TrimmingQueueDisc> v4 = CreateObject<TrimmingQueueDisc>();
+        v4->SetAttribute("DataMaxSize", StringValue("1p"));
+        v4->SetAttribute("TrimSize", UintegerValue(64));
+        v4->Initialize();
+        for (int i = 0; i < 2; ++i)
+        {
+            Ipv4Header h4;
+            h4.SetDscp(Ipv4Header::DSCP_AF31);
+            h4.SetPayloadSize(1000);
+            h4.SetProtocol(17);
+            v4->Enqueue(Create<Ipv4QueueDiscItem>(Create<Packet>(1000), Address(), 0x0800, h4));
+        }
+        Ptr<QueueDiscItem> t4 = v4->Dequeue();
+        auto t4v4 = DynamicCast<Ipv4QueueDiscItem>(t4);
+        NS_TEST_ASSERT_MSG_EQ(t4->GetSize(), 64u, "IPv4 trimmed to TrimSize");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<uint32_t>(t4v4->GetHeader().GetDscp()),
+                              static_cast<uint32_t>(MrcDscp::kTrimmed),
+                              "IPv4 DSCP rewritten");
+        NS_TEST_ASSERT_MSG_EQ(t4v4->GetHeader().GetPayloadSize(), 44u, "IPv4 length rewritten");
+        NS_TEST_ASSERT_MSG_EQ(v4->Dequeue()->GetSize(), 1020u, "the other one whole");
+        v4->Dispose();
 
         Ptr<TrimmingQueueDisc> off = CreateObject<TrimmingQueueDisc>();
         off->SetAttribute("DataMaxSize", StringValue("1p"));
