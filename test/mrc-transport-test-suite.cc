@@ -619,7 +619,7 @@ class MrcPortDownTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ((*region == *expected), true, "every byte in place");
         NS_TEST_ASSERT_MSG_GT(afterDown[0], 0u, "plane 0 carries on");
         // The sender stops at once; told by SACKs, it stops within a round trip.
-        NS_TEST_ASSERT_MSG_LT_OR_EQ(afterDown[1], m_atReceiver ? 64u : 0u, "plane 1 abandoned");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(afterDown[1], (m_atReceiver ? 64u : 0u), "plane 1 abandoned");
         NS_TEST_ASSERT_MSG_EQ(b.errors.size(), 0u, "no QP error");
     }
 
