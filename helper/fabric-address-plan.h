@@ -6,6 +6,7 @@
 #define MRC_FABRIC_ADDRESS_PLAN_H
 
 #include "ns3/ipv6-address.h"
+#include "ns3/usid-carrier.h"
 
 #include <cstdint>
 #include <optional>
@@ -38,8 +39,9 @@ class FabricAddressPlan
         uint32_t port;  //!< T0 host-facing port
     };
 
-    static constexpr uint16_t kHostBlock = 0xfd00;     //!< first 16 bits of every host address
-    static constexpr uint32_t kUsidBlock = 0xfcbbbb00; //!< 32-bit SRv6 uSID block
+    static constexpr uint16_t kHostBlock = 0xfd00; //!< first 16 bits of every host address
+    /// 32-bit SRv6 uSID block (UsidCarrier's default)
+    static constexpr uint32_t kUsidBlock = UsidCarrier::kDefaultBlock;
 
     /**
      * \param plane plane

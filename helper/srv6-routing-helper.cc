@@ -38,10 +38,7 @@ Hex(uint32_t v)
 }
 } // namespace
 
-Srv6RoutingHelper::Srv6RoutingHelper()
-    : m_carrier(32, 0xfcbbbb00)
-{
-}
+Srv6RoutingHelper::Srv6RoutingHelper() = default;
 
 void
 Srv6RoutingHelper::SetBlock(uint32_t blockBits, uint64_t block)

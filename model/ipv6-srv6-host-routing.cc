@@ -49,10 +49,7 @@ Ipv6Srv6HostRouting::GetTypeId()
     return tid;
 }
 
-Ipv6Srv6HostRouting::Ipv6Srv6HostRouting()
-    : m_carrier(32, 0xfcbbbb00)
-{
-}
+Ipv6Srv6HostRouting::Ipv6Srv6HostRouting() = default;
 
 Ipv6Srv6HostRouting::~Ipv6Srv6HostRouting() = default;
 

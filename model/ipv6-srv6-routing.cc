@@ -51,10 +51,7 @@ Ipv6Srv6Routing::GetTypeId()
     return tid;
 }
 
-Ipv6Srv6Routing::Ipv6Srv6Routing()
-    : m_carrier(32, 0xfcbbbb00)
-{
-}
+Ipv6Srv6Routing::Ipv6Srv6Routing() = default;
 
 Ipv6Srv6Routing::~Ipv6Srv6Routing() = default;
 

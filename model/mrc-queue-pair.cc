@@ -418,6 +418,18 @@ MrcQueuePair::Timestamp()
     return static_cast<uint16_t>(Simulator::Now().GetMicroSeconds() & 0xffff);
 }
 
+MrcQueuePair::TxMessage*
+MrcQueuePair::FindMessage(uint32_t msn)
+{
+    // Unfinished messages are consecutive MSNs: only the oldest ever leaves the queue.
+    if (m_messages.empty())
+    {
+        return nullptr;
+    }
+    const uint32_t index = msn - m_messages.front().msn;
+    return index < m_messages.size() ? &m_messages[index] : nullptr;
+}
+
 MrcQueuePair::TxRecord*
 MrcQueuePair::Find(uint32_t psn)
 {
@@ -432,15 +444,7 @@ MrcQueuePair::Find(uint32_t psn)
 Ptr<Packet>
 MrcQueuePair::BuildData(const TxRecord& r, uint32_t ev) const
 {
-    const TxMessage* m = nullptr;
-    for (const TxMessage& msg : m_messages)
-    {
-        if (msg.msn == r.msn)
-        {
-            m = &msg;
-            break;
-        }
-    }
+    const TxMessage* m = const_cast<MrcQueuePair*>(this)->FindMessage(r.msn);
     NS_ASSERT_MSG(m, "a record's message is unfinished, hence still queued");
     Ptr<Packet> p =
         m->data ? Create<Packet>(m->data->data() + r.offset, r.length) : Create<Packet>(r.length);
@@ -494,14 +498,7 @@ MrcQueuePair::PullPacket(uint32_t plane)
     TxMessage* m = nullptr;
     if (m_rtxQueue.empty())
     {
-        for (TxMessage& msg : m_messages)
-        {
-            if (!msg.fullyPacketized)
-            {
-                m = &msg;
-                break;
-            }
-        }
+        m = FindMessage(m_cutMsn);
         if (!m || m_window.full())
         {
             return std::nullopt;
@@ -556,6 +553,7 @@ MrcQueuePair::PullPacket(uint32_t plane)
             rec.opcode = MrcOpcode::WRITE_MIDDLE;
         }
         m->fullyPacketized = last;
+        m_cutMsn += last ? 1 : 0;
         m->unacked++;
         m_nextPsn = PsnAdd(m_nextPsn, 1);
         m_window.push_back(rec);
@@ -625,13 +623,9 @@ MrcQueuePair::Ack(TxRecord& r)
         r.inFlight = false;
         m_inFlight -= r.length;
     }
-    for (TxMessage& m : m_messages)
+    if (TxMessage* m = FindMessage(r.msn))
     {
-        if (m.msn == r.msn)
-        {
-            m.unacked--;
-            break;
-        }
+        m->unacked--;
     }
     return std::max<uint32_t>(r.length, 1);
 }

@@ -238,6 +238,11 @@ class MrcQueuePair : public Object
      */
     TxRecord* Find(uint32_t psn);
     /**
+     * \param msn a message sequence number
+     * \return the unfinished message, or nullptr (constant time)
+     */
+    TxMessage* FindMessage(uint32_t msn);
+    /**
      * Build a data packet for a record.
      * \param r the record
      * \param ev its EV
@@ -344,13 +349,14 @@ class MrcQueuePair : public Object
     std::vector<bool> m_localPlaneDown;      //!< local ports down
 
     // Sender
-    std::deque<TxMessage> m_messages;                  //!< unfinished messages, by MSN
-    uint32_t m_nextMsn{0};                             //!< next MSN
-    boost::circular_buffer<TxRecord> m_window;         //!< PSNs from m_basePsn on
-    uint32_t m_basePsn{0};                             //!< oldest unacknowledged PSN
-    uint32_t m_nextPsn{0};                             //!< next new PSN
-    std::deque<uint32_t> m_rtxQueue;                   //!< PSNs to retransmit
-    uint64_t m_inFlight{0};                            //!< bytes in flight
+    std::deque<TxMessage> m_messages;          //!< unfinished messages, by MSN
+    uint32_t m_nextMsn{0};                     //!< next MSN
+    uint32_t m_cutMsn{0};                      //!< MSN of the next message to cut into packets
+    boost::circular_buffer<TxRecord> m_window; //!< PSNs from m_basePsn on
+    uint32_t m_basePsn{0};                     //!< oldest unacknowledged PSN
+    uint32_t m_nextPsn{0};                     //!< next new PSN
+    std::deque<uint32_t> m_rtxQueue;           //!< PSNs to retransmit
+    uint64_t m_inFlight{0};                    //!< bytes in flight
     std::deque<std::pair<Time, uint32_t>> m_lossQueue; //!< (deadline, PSN), in send order
     EventId m_lossEvent;                               //!< loss timer
     EventId m_probeEvent;                              //!< probe timer

@@ -52,6 +52,11 @@ FromWords(const Words& w)
 
 } // namespace
 
+UsidCarrier::UsidCarrier()
+    : UsidCarrier(kDefaultBlockBits, kDefaultBlock)
+{
+}
+
 UsidCarrier::UsidCarrier(uint32_t blockBits, uint64_t block)
     : m_blockBits(blockBits)
     , m_block(block)

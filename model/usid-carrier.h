@@ -33,6 +33,13 @@ class UsidCarrier
   public:
     /// Length of a uSID in bits (MRC uses 16-bit uSIDs).
     static constexpr uint32_t kUsidBits = 16;
+    /// Default locator block: fcbb:bb00::/32 (the block of RFC 9800's examples).
+    static constexpr uint64_t kDefaultBlock = 0xfcbbbb00;
+    /// Length of the default block in bits.
+    static constexpr uint32_t kDefaultBlockBits = 32;
+
+    /// The default format: 16-bit uSIDs after fcbb:bb00::/32.
+    UsidCarrier();
 
     /**
      * \param blockBits locator block length in bits: 16, 32 (default), 48 or 64
