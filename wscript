@@ -35,6 +35,9 @@ def build(bld):
         'model/mrc-receive-state.cc',
         'model/mrc-nic-port.cc',
         'model/mrc-l4-protocol.cc',
+        'model/mrc-send-queue.cc',
+        'model/mrc-qp-receiver.cc',
+        'model/mrc-qp-prober.cc',
         'model/mrc-queue-pair.cc',
         'helper/clos-spec.cc',
         'helper/fabric-address-plan.cc',
@@ -59,6 +62,7 @@ def build(bld):
         'test/mrc-trimming-test-suite.cc',
         'test/mrc-srv6-test-suite.cc',
         'test/mrc-transport-test-suite.cc',
+        'test/mrc-qp-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -96,6 +100,10 @@ def build(bld):
         'model/mrc-receive-state.h',
         'model/mrc-nic-port.h',
         'model/mrc-l4-protocol.h',
+        'model/mrc-qp-stats.h',
+        'model/mrc-send-queue.h',
+        'model/mrc-qp-receiver.h',
+        'model/mrc-qp-prober.h',
         'model/mrc-queue-pair.h',
         'helper/clos-spec.h',
         'helper/fabric-address-plan.h',

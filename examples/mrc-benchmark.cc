@@ -14,6 +14,10 @@
  * With --transport=mrc the table is followed by each run's flow completion times against the
  * line-rate ideal (every packet back to back at the host link, plus the base RTT).
  *
+ * Columns "deliv MB" and "wall s/GB" put transports on the same footing: application bytes that
+ * reached their receivers, and wall seconds per delivered GB (UDP over per-flow ECMP loses
+ * packets where flows collide, so it moves fewer bytes than it sends).
+ *
  * For figures worth quoting, build with -DMRC_ASSERTS=OFF -DCMAKE_BUILD_TYPE=Release
  * (utils/benchmark.sh does).
  */
@@ -103,7 +107,8 @@ main(int argc, char* argv[])
         std::cout << std::left << std::setw(4) << "k" << std::right << std::setw(7) << "hosts"
                   << std::setw(10) << "done" << std::setw(12) << "sim ms" << std::setw(10)
                   << "wall s" << std::setw(14) << "pkt-hops" << std::setw(14) << "hops/s"
-                  << std::setw(14) << "events/s" << std::setw(12) << "peakRSS MiB"
+                  << std::setw(14) << "events/s" << std::setw(12) << "peakRSS MiB" << std::setw(12)
+                  << "deliv MB" << std::setw(12) << "wall s/GB"
                   << "\n";
         std::stringstream list(ks);
         std::string item;
@@ -170,11 +175,13 @@ main(int argc, char* argv[])
             const uint64_t hops = FabricQueueStats::Sum(all).sentPackets;
             Time last(0);
             uint32_t done = 0;
+            uint64_t delivered = 0; // application bytes that reached their receiver
             if (!mrc)
             {
                 for (const auto& f : perm.GetFlows())
                 {
                     finish.push_back(f.finish);
+                    delivered += f.received;
                 }
             }
             std::vector<Time> fct;
@@ -187,6 +194,10 @@ main(int argc, char* argv[])
                     last = Max(last, f);
                 }
             }
+            if (mrc)
+            {
+                delivered = uint64_t(done) * bytes; // MRC reports whole messages only
+            }
             std::ostringstream doneStr;
             doneStr << done << "/" << finish.size();
             std::cout << std::left << std::setw(4) << k << std::right << std::setw(7)
@@ -194,7 +205,9 @@ main(int argc, char* argv[])
                       << std::setprecision(3) << std::setw(12) << last.GetSeconds() * 1e3
                       << std::setw(10) << wall << std::setw(14) << hops << std::setprecision(0)
                       << std::setw(14) << hops / wall << std::setw(14) << events / wall
-                      << std::setprecision(1) << std::setw(12) << PeakRssMiB() << std::endl;
+                      << std::setprecision(1) << std::setw(12) << PeakRssMiB() << std::setw(12)
+                      << delivered / 1e6 << std::setprecision(2) << std::setw(12)
+                      << (delivered > 0 ? wall / (delivered / 1e9) : 0.0) << std::endl;
             if (mrc && done == finish.size())
             {
                 // Line rate: every packet back to back at the host link (4096 B payload plus

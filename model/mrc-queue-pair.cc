@@ -7,15 +7,11 @@
 #include "mrc-bth-header.h"
 #include "mrc-dscp.h"
 #include "mrc-icrc-trailer.h"
-#include "mrc-immdt-header.h"
 #include "mrc-l4-protocol.h"
-#include "mrc-meth-header.h"
 #include "mrc-nack-header.h"
 #include "mrc-nscc.h"
 #include "mrc-probe-header.h"
-#include "mrc-reth-header.h"
 #include "mrc-sack-header.h"
-#include "mrc-tseth-header.h"
 
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -101,11 +97,27 @@ MrcQueuePair::GetTypeId()
                           UintegerValue(7),
                           MakeUintegerAccessor(&MrcQueuePair::m_retryCount),
                           MakeUintegerChecker<uint32_t>(0, 7))
-            .AddAttribute("SackEvery",
-                          "Data packets acknowledged per SACK (SACK coalescing).",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&MrcQueuePair::m_sackEvery),
-                          MakeUintegerChecker<uint32_t>(1, 64))
+            .AddAttribute("SackBytes",
+                          "Receiver: payload bytes placed per SACK (SACK coalescing; 0: a SACK per "
+                          "data packet). ECN-marked packets, duplicates and message ends are "
+                          "acknowledged at once. Default: the 16 KiB of the UEC reference "
+                          "simulator.",
+                          UintegerValue(16384),
+                          MakeUintegerAccessor(&MrcQueuePair::m_sackBytes),
+                          MakeUintegerChecker<uint32_t>(0, 1u << 20))
+            .AddAttribute("SackDelay",
+                          "Receiver: longest wait of a SACK owed for fewer than SackBytes (0: the "
+                          "time SackBytes take at the port's line rate).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcQueuePair::m_sackDelay),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("ReceiveBitmapPsns",
+                          "Receiver: PSNs beyond the cumulative PSN the NIC can track; a data "
+                          "packet further ahead (but inside the PSN window) is refused with NACK "
+                          "NO_BITMAP (0: the whole PSN window, MaxOutstandingPsns).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&MrcQueuePair::m_bitmapPsns),
+                          MakeUintegerChecker<uint32_t>(0, 1u << 22))
             .AddAttribute("WindowPenalty",
                           "Receiver window penalty advertised in SACKs (0: none).",
                           UintegerValue(0),
@@ -180,8 +192,15 @@ MrcQueuePair::GetTypeId()
 }
 
 MrcQueuePair::MrcQueuePair()
-    : m_window(1024)
+    : m_rng(CreateObject<UniformRandomVariable>())
 {
+}
+
+int64_t
+MrcQueuePair::AssignStreams(int64_t stream)
+{
+    m_rng->SetStream(stream);
+    return 1;
 }
 
 MrcQueuePair::~MrcQueuePair() = default;
@@ -190,8 +209,10 @@ void
 MrcQueuePair::DoDispose()
 {
     Simulator::Cancel(m_lossEvent);
-    Simulator::Cancel(m_probeEvent);
     Simulator::Cancel(m_qpEvent);
+    m_prober.reset();
+    m_receiver.reset();
+    m_rng = nullptr;
     m_l4 = nullptr;
     m_cc = nullptr;
     m_resolver = nullptr;
@@ -246,10 +267,8 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
         });
     m_peerPlaneDown.assign(planes, false);
     m_localPlaneDown.assign(planes, false);
-    m_window = boost::circular_buffer<TxRecord>(m_maxOutstanding);
-    m_basePsn = m_nextPsn = firstPsn & kPsnMask;
-    m_lastCumulative = m_basePsn;
-    m_rx = std::make_unique<MrcReceiveState>(m_maxOutstanding, peerFirstPsn);
+    m_sendQueue = std::make_unique<MrcSendQueue>(m_maxOutstanding, m_mss, firstPsn);
+    m_lastCumulative = m_sendQueue->GetBasePsn();
     ObjectFactory factory;
     factory.SetTypeId(m_ccType);
     m_cc = factory.Create<MrcCongestionOps>();
@@ -285,6 +304,57 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     {
         m_probeInterval = baseRtt * 4;
     }
+    MrcQpReceiver::Config rc;
+    rc.window = m_maxOutstanding;
+    rc.bitmapPsns = m_bitmapPsns == 0 ? m_maxOutstanding : m_bitmapPsns;
+    rc.sackBytes = m_sackBytes;
+    rc.sackDelay = m_sackDelay.IsZero()
+                       ? m_l4->GetPort(0)->GetRate().CalculateBytesTxTime(std::max(m_sackBytes, 1u))
+                       : m_sackDelay;
+    rc.windowPenalty = m_windowPenalty;
+    rc.trimmedDscp = m_trimmedDscp;
+    rc.trimmedLastHopDscp = m_trimmedLastHopDscp;
+    MrcQpReceiver::Hooks rh;
+    rh.sendControl = [this](Ptr<Packet> body, MrcOpcode opcode, uint32_t plane) {
+        body->AddHeader(ControlBth(opcode));
+        SendControl(body, plane);
+    };
+    rh.portState = [this]() {
+        return m_l4->GetPortStateBitmap();
+    };
+    rh.placed = [this](Ptr<const Packet> p, uint32_t psn, uint32_t ev) {
+        m_rxTrace(p, psn, ev);
+        m_prober->OnDataArrival();
+    };
+    rh.delivered = [this](uint32_t msn, uint64_t bytes, std::optional<uint32_t> imm) {
+        NS_LOG_INFO("QP " << m_qpn << " delivered message " << msn << " (" << bytes << " B)");
+        m_deliveredTrace(msn, bytes);
+        if (!m_receive.IsNull())
+        {
+            m_receive(msn, bytes, imm);
+        }
+    };
+    m_receiver = std::make_unique<MrcQpReceiver>(rc, peerFirstPsn, rh, m_stats);
+    for (auto& [va, region] : m_pendingMemory)
+    {
+        m_receiver->RegisterMemory(va, region);
+    }
+    m_pendingMemory.clear();
+    MrcQpProber::Config pc;
+    pc.restoreInterval = m_probeInterval;
+    pc.livenessInterval = baseRtt;
+    pc.livenessTimeout = m_lossTimeout;
+    MrcQpProber::Hooks ph;
+    ph.sendProbe = [this](uint32_t ev, Ptr<Packet> body) {
+        SendProbe(ev, body);
+    };
+    ph.onlyReceiving = [this]() {
+        return OnlyReceiving();
+    };
+    ph.restored = [this]() {
+        Kick();
+    };
+    m_prober = std::make_unique<MrcQpProber>(*m_pathSet, pc, ph, m_stats, m_rng);
 }
 
 uint32_t
@@ -298,51 +368,39 @@ MrcQueuePair::PostWrite(uint64_t bytes,
     {
         throw std::logic_error("MrcQueuePair::PostWrite: the QP is not connected");
     }
-    if (data && data->size() != bytes)
-    {
-        throw std::invalid_argument("MrcQueuePair::PostWrite: data holds "
-                                    + std::to_string(data->size()) + " bytes, the message "
-                                    + std::to_string(bytes));
-    }
-    if (bytes > 0xffffffffULL)
-    {
-        throw std::invalid_argument("MrcQueuePair::PostWrite: message size (="
-                                    + std::to_string(bytes)
-                                    + ") must be < 4 GiB (RETH DMA length)");
-    }
-    TxMessage m;
-    m.msn = m_nextMsn++;
-    m.bytes = bytes;
-    m.va = remoteVa;
-    m.rkey = rkey;
-    m.immediate = immediate;
-    m.data = std::move(data);
-    m_messages.push_back(m);
-    NS_LOG_FUNCTION(this << m.msn << bytes);
+    const uint32_t msn = m_sendQueue->Post(bytes, remoteVa, rkey, immediate, std::move(data));
+    NS_LOG_FUNCTION(this << msn << bytes);
     if (m_failed)
     {
         Simulator::ScheduleNow([this]() {
             Fail("posted on a failed QP");
         });
-        return m.msn;
+        return msn;
     }
     // Asynchronous, like a doorbell: the NIC acts in the event loop (also when posted before
     // the simulation starts, when traffic control is not set up yet).
     Simulator::ScheduleNow(&MrcQueuePair::Kick, this);
     if (m_qpEvent.IsExpired())
     {
-        m_lastCumulative = m_basePsn;
+        m_lastCumulative = m_sendQueue->GetBasePsn();
         m_qpEvent = Simulator::Schedule(NanoSeconds(1024) * int64_t(1ULL << m_ackTimeoutExponent),
                                         &MrcQueuePair::OnQpTimer,
                                         this);
     }
-    return m.msn;
+    return msn;
 }
 
 void
 MrcQueuePair::RegisterMemory(uint64_t va, std::shared_ptr<std::vector<uint8_t>> region)
 {
-    m_memory[va] = std::move(region);
+    if (m_receiver)
+    {
+        m_receiver->RegisterMemory(va, std::move(region));
+    }
+    else
+    {
+        m_pendingMemory.emplace_back(va, std::move(region));
+    }
 }
 
 void
@@ -390,7 +448,7 @@ MrcQueuePair::IsFailed() const
 uint32_t
 MrcQueuePair::GetPendingMessages() const
 {
-    return m_messages.size();
+    return m_sendQueue ? m_sendQueue->GetPendingMessages() : 0;
 }
 
 Ptr<MrcCongestionOps>
@@ -418,64 +476,6 @@ MrcQueuePair::Timestamp()
     return static_cast<uint16_t>(Simulator::Now().GetMicroSeconds() & 0xffff);
 }
 
-MrcQueuePair::TxMessage*
-MrcQueuePair::FindMessage(uint32_t msn)
-{
-    // Unfinished messages are consecutive MSNs: only the oldest ever leaves the queue.
-    if (m_messages.empty())
-    {
-        return nullptr;
-    }
-    const uint32_t index = msn - m_messages.front().msn;
-    return index < m_messages.size() ? &m_messages[index] : nullptr;
-}
-
-MrcQueuePair::TxRecord*
-MrcQueuePair::Find(uint32_t psn)
-{
-    const int32_t offset = PsnDiff(psn, m_basePsn);
-    if (offset < 0 || size_t(offset) >= m_window.size())
-    {
-        return nullptr;
-    }
-    return &m_window[offset];
-}
-
-Ptr<Packet>
-MrcQueuePair::BuildData(const TxRecord& r, uint32_t ev) const
-{
-    const TxMessage* m = const_cast<MrcQueuePair*>(this)->FindMessage(r.msn);
-    NS_ASSERT_MSG(m, "a record's message is unfinished, hence still queued");
-    Ptr<Packet> p =
-        m->data ? Create<Packet>(m->data->data() + r.offset, r.length) : Create<Packet>(r.length);
-    if (CarriesImmediate(r.opcode))
-    {
-        MrcImmDtHeader imm;
-        imm.SetImmediateData(*m->immediate);
-        p->AddHeader(imm);
-    }
-    MrcRethHeader reth;
-    reth.SetVirtualAddress(m->va + r.offset);
-    reth.SetRkey(m->rkey);
-    reth.SetDmaLength(static_cast<uint32_t>(m->bytes));
-    p->AddHeader(reth);
-    MrcTsethHeader tseth;
-    tseth.SetTimestamp(Timestamp());
-    p->AddHeader(tseth);
-    MrcMethHeader meth;
-    meth.SetMsn(r.msn);
-    p->AddHeader(meth);
-    MrcBthHeader bth;
-    bth.SetOpcode(r.opcode);
-    bth.SetDestQp(m_remoteQpn);
-    bth.SetPsn(r.psn);
-    bth.SetAckRequest(true);
-    p->AddHeader(bth);
-    MrcIcrcTrailer icrc;
-    p->AddTrailer(icrc);
-    return p;
-}
-
 std::optional<MrcQueuePair::TxPacket>
 MrcQueuePair::PullPacket(uint32_t plane)
 {
@@ -484,30 +484,22 @@ MrcQueuePair::PullPacket(uint32_t plane)
     {
         return std::nullopt;
     }
-    const uint64_t window = m_cc->GetWindow();
     // Drop retransmission entries made stale by acknowledgements.
     while (!m_rtxQueue.empty())
     {
-        TxRecord* cand = Find(m_rtxQueue.front());
+        const TxRecord* cand = m_sendQueue->Find(m_rtxQueue.front());
         if (cand && !cand->acked && cand->queued)
         {
             break;
         }
         m_rtxQueue.pop_front();
     }
-    TxMessage* m = nullptr;
-    if (m_rtxQueue.empty())
-    {
-        m = FindMessage(m_cutMsn);
-        if (!m || m_window.full())
-        {
-            return std::nullopt;
-        }
-    }
-    const uint32_t length =
-        m ? static_cast<uint32_t>(std::min<uint64_t>(m_mss, m->bytes - m->packetized))
-          : Find(m_rtxQueue.front())->length;
-    if (m_inFlight > 0 && m_inFlight + length > window)
+    const bool rtx = !m_rtxQueue.empty();
+    const std::optional<uint32_t> length =
+        rtx ? std::optional<uint32_t>(m_sendQueue->Find(m_rtxQueue.front())->length)
+            : m_sendQueue->PeekNew();
+    const uint64_t inFlight = m_sendQueue->GetInFlight();
+    if (!length || (inFlight > 0 && inFlight + *length > m_cc->GetWindow()))
     {
         return std::nullopt;
     }
@@ -518,77 +510,32 @@ MrcQueuePair::PullPacket(uint32_t plane)
         return std::nullopt;
     }
     TxRecord* r = nullptr;
-    const bool rtx = m == nullptr;
     if (rtx)
     {
-        r = Find(m_rtxQueue.front());
+        r = m_sendQueue->Find(m_rtxQueue.front());
         m_rtxQueue.pop_front();
         r->queued = false;
-    }
-    else
-    {
-        TxRecord rec;
-        rec.psn = m_nextPsn;
-        rec.msn = m->msn;
-        rec.offset = m->packetized;
-        rec.length = length;
-        const bool first = m->packetized == 0;
-        m->packetized += rec.length;
-        const bool last = m->packetized == m->bytes;
-        const bool imm = m->immediate.has_value();
-        if (first && last)
-        {
-            rec.opcode = imm ? MrcOpcode::WRITE_ONLY_IMM : MrcOpcode::WRITE_ONLY;
-        }
-        else if (first)
-        {
-            rec.opcode = MrcOpcode::WRITE_FIRST;
-        }
-        else if (last)
-        {
-            rec.opcode = imm ? MrcOpcode::WRITE_LAST_IMM : MrcOpcode::WRITE_LAST;
-        }
-        else
-        {
-            rec.opcode = MrcOpcode::WRITE_MIDDLE;
-        }
-        m->fullyPacketized = last;
-        m_cutMsn += last ? 1 : 0;
-        m->unacked++;
-        m_nextPsn = PsnAdd(m_nextPsn, 1);
-        m_window.push_back(rec);
-        r = &m_window.back();
-    }
-    auto pit = m_paths.find(*ev);
-    if (pit == m_paths.end())
-    {
-        pit = m_paths.emplace(*ev, m_resolver(*ev)).first;
-    }
-    r->ev = *ev;
-    r->sentAt = Simulator::Now();
-    r->transmissions++;
-    if (!r->inFlight)
-    {
-        r->inFlight = true;
-        m_inFlight += r->length;
-    }
-    m_lossQueue.emplace_back(Simulator::Now() + m_lossTimeout, r->psn);
-    if (m_lossEvent.IsExpired())
-    {
-        ArmLossTimer();
-    }
-    Ptr<Packet> p = BuildData(*r, *ev);
-    if (rtx)
-    {
         m_stats.retransmissions++;
         m_stats.bytesRetransmitted += r->length;
     }
     else
     {
+        r = &m_sendQueue->CutNew();
         m_stats.dataPacketsSent++;
     }
+    const MrcWirePath& path = PathOf(*ev);
+    r->ev = *ev;
+    r->sentAt = Simulator::Now();
+    r->transmissions++;
+    m_sendQueue->MarkSent(*r);
+    m_lossQueue.emplace_back(Simulator::Now() + m_lossTimeout, r->psn);
+    if (m_lossEvent.IsExpired())
+    {
+        ArmLossTimer();
+    }
+    Ptr<Packet> p = m_sendQueue->Build(*r, m_remoteQpn, Timestamp());
     m_txTrace(p, r->psn, *ev, rtx);
-    return TxPacket{p, pit->second, rtx ? m_rtxDscp : m_dataDscp};
+    return TxPacket{p, path, rtx ? m_rtxDscp : m_dataDscp};
 }
 
 void
@@ -598,51 +545,18 @@ MrcQueuePair::QueueRetransmission(TxRecord& r, const std::string& cause)
     {
         return;
     }
-    if (r.inFlight)
-    {
-        r.inFlight = false;
-        m_inFlight -= r.length;
-    }
+    m_sendQueue->MarkLost(r);
     r.queued = true;
     m_rtxQueue.push_back(r.psn);
     m_rtxTrace(r.psn, r.ev, cause);
     Kick();
 }
 
-uint32_t
-MrcQueuePair::Ack(TxRecord& r)
-{
-    if (r.acked)
-    {
-        return 0;
-    }
-    r.acked = true;
-    r.queued = false;
-    if (r.inFlight)
-    {
-        r.inFlight = false;
-        m_inFlight -= r.length;
-    }
-    if (TxMessage* m = FindMessage(r.msn))
-    {
-        m->unacked--;
-    }
-    return std::max<uint32_t>(r.length, 1);
-}
-
 void
 MrcQueuePair::Slide()
 {
-    while (!m_window.empty() && m_window.front().acked)
+    for (const MrcSendQueue::Completed& m : m_sendQueue->Slide())
     {
-        m_window.pop_front();
-        m_basePsn = PsnAdd(m_basePsn, 1);
-    }
-    while (!m_messages.empty() && m_messages.front().fullyPacketized
-           && m_messages.front().unacked == 0)
-    {
-        const TxMessage m = m_messages.front();
-        m_messages.pop_front();
         NS_LOG_INFO("QP " << m_qpn << " message " << m.msn << " (" << m.bytes
                           << " B) acknowledged");
         m_completeTrace(m.msn, m.bytes);
@@ -667,7 +581,7 @@ MrcQueuePair::Receive(Ptr<Packet> packet,
     const MrcOpcode op = bth.GetOpcode();
     if (IsDataOpcode(op))
     {
-        OnData(packet, bth, outer, ev, plane);
+        m_receiver->OnData(packet, bth, outer, ev, plane);
     }
     else if (op == MrcOpcode::SACK)
     {
@@ -693,8 +607,36 @@ MrcQueuePair::ControlBth(MrcOpcode opcode) const
     MrcBthHeader bth;
     bth.SetOpcode(opcode);
     bth.SetDestQp(m_remoteQpn);
-    bth.SetPsn(m_rx ? m_rx->GetCumulativePsn() : 0);
+    bth.SetPsn(m_receiver ? m_receiver->GetCumulativePsn() : 0);
     return bth;
+}
+
+const MrcWirePath&
+MrcQueuePair::PathOf(uint32_t ev)
+{
+    auto it = m_paths.find(ev);
+    if (it == m_paths.end())
+    {
+        it = m_paths.emplace(ev, m_resolver(ev)).first;
+    }
+    return it->second;
+}
+
+bool
+MrcQueuePair::OnlyReceiving() const
+{
+    const Time last = m_receiver->GetLastArrival();
+    return m_sendQueue->IsWindowEmpty() && !last.IsNegative()
+           && Simulator::Now() - last <= m_baseRtt * 4;
+}
+
+void
+MrcQueuePair::SendProbe(uint32_t ev, Ptr<Packet> body)
+{
+    body->AddHeader(ControlBth(MrcOpcode::PROBE));
+    body->AddTrailer(MrcIcrcTrailer());
+    const MrcWirePath& path = PathOf(ev);
+    m_l4->GetPort(path.plane)->SendControl(body, path, m_controlDscp);
 }
 
 void
@@ -714,144 +656,11 @@ MrcQueuePair::SendControl(Ptr<Packet> packet, uint32_t plane)
         {
             continue;
         }
-        auto pit = m_paths.find(*ev);
-        if (pit == m_paths.end())
-        {
-            pit = m_paths.emplace(*ev, m_resolver(*ev)).first;
-        }
         packet->AddTrailer(MrcIcrcTrailer());
-        m_l4->GetPort(p)->SendControl(packet, pit->second, m_controlDscp);
+        m_l4->GetPort(p)->SendControl(packet, PathOf(*ev), m_controlDscp);
         return;
     }
     NS_LOG_WARN("QP " << m_qpn << ": no path for a control packet");
-}
-
-void
-MrcQueuePair::OnData(Ptr<Packet> packet,
-                     const MrcBthHeader& bth,
-                     const Ipv6Header& outer,
-                     uint32_t ev,
-                     uint32_t plane)
-{
-    const uint8_t dscp = outer.GetDscp();
-    MrcMethHeader meth;
-    MrcTsethHeader tseth;
-    MrcRethHeader reth;
-    packet->RemoveHeader(meth);
-    packet->RemoveHeader(tseth);
-    packet->RemoveHeader(reth);
-    if (!meth.IsValid() || !tseth.IsValid() || !reth.IsValid())
-    {
-        m_stats.malformedReceived++;
-        return;
-    }
-    if (dscp == m_trimmedDscp || dscp == m_trimmedLastHopDscp)
-    {
-        // Trimmed: the headers tell which PSN lost its payload.
-        m_stats.trimmedReceived++;
-        MrcNackHeader nack;
-        nack.SetCode(dscp == m_trimmedDscp ? MrcNackCode::TRIMMED : MrcNackCode::TRIMMED_LASTHOP);
-        nack.SetPsn(bth.GetPsn());
-        nack.SetReflectedEv(ev);
-        nack.SetReflectedTimestamp(tseth.GetTimestamp());
-        Ptr<Packet> p = Create<Packet>();
-        p->AddHeader(nack);
-        p->AddHeader(ControlBth(MrcOpcode::NACK));
-        SendControl(p, plane);
-        return;
-    }
-    std::optional<uint32_t> immediate;
-    if (CarriesImmediate(bth.GetOpcode()))
-    {
-        MrcImmDtHeader imm;
-        packet->RemoveHeader(imm);
-        if (!imm.IsValid())
-        {
-            m_stats.malformedReceived++;
-            return;
-        }
-        immediate = imm.GetImmediateData();
-    }
-    MrcIcrcTrailer icrc;
-    if (packet->GetSize() < icrc.GetSerializedSize())
-    {
-        m_stats.malformedReceived++;
-        return;
-    }
-    packet->RemoveTrailer(icrc);
-    const MrcReceiveState::Verdict v = m_rx->Accept(bth.GetPsn());
-    if (v == MrcReceiveState::Verdict::OUT_OF_WINDOW)
-    {
-        m_stats.outOfWindowReceived++;
-        MrcNackHeader nack;
-        nack.SetCode(MrcNackCode::PSN_OOR_WINDOW);
-        nack.SetPsn(bth.GetPsn());
-        nack.SetReflectedEv(ev);
-        Ptr<Packet> p = Create<Packet>();
-        p->AddHeader(nack);
-        p->AddHeader(ControlBth(MrcOpcode::NACK));
-        SendControl(p, plane);
-        return;
-    }
-    if (v == MrcReceiveState::Verdict::DUPLICATE)
-    {
-        m_stats.duplicatesReceived++;
-    }
-    else
-    {
-        m_stats.dataPacketsReceived++;
-        m_rxTrace(packet, bth.GetPsn(), ev);
-        // Place the bytes in the registered region that holds the address, if any.
-        auto it = m_memory.upper_bound(reth.GetVirtualAddress());
-        if (it != m_memory.begin() && packet->GetSize() > 0)
-        {
-            --it;
-            const uint64_t off = reth.GetVirtualAddress() - it->first;
-            if (off + packet->GetSize() <= it->second->size())
-            {
-                packet->CopyData(it->second->data() + off, packet->GetSize());
-            }
-        }
-        auto done = m_rx->Place(meth.GetMsn(),
-                                reth.GetDmaLength(),
-                                packet->GetSize(),
-                                immediate,
-                                CarriesImmediate(bth.GetOpcode()));
-        if (done)
-        {
-            NS_LOG_INFO("QP " << m_qpn << " delivered message " << done->msn << " (" << done->length
-                              << " B)");
-            m_deliveredTrace(done->msn, done->length);
-            if (!m_receive.IsNull())
-            {
-                m_receive(done->msn, done->length, done->immediate);
-            }
-        }
-    }
-    const bool ce = outer.GetEcn() == Ipv6Header::ECN_CE;
-    if (++m_sinceSack < m_sackEvery && !ce && v == MrcReceiveState::Verdict::NEW)
-    {
-        return;
-    }
-    m_sinceSack = 0;
-    MrcSackHeader sack;
-    sack.SetCumulativeAckPsn(m_rx->GetCumulativePsn());
-    const uint32_t base = m_rx->GetSackBase(bth.GetPsn());
-    sack.SetBitmapBasePsn(base);
-    sack.SetBitmap(m_rx->GetBitmap(base));
-    sack.SetReflectedEv(ev);
-    sack.SetEcnEcho(ce);
-    sack.SetMark(ce ? MrcSackMark::SKIP_ONCE : MrcSackMark::NONE);
-    sack.SetReflectedTimestamp(tseth.GetTimestamp());
-    sack.SetOutOfOrderCount(
-        static_cast<uint16_t>(std::min<uint32_t>(m_rx->GetOutOfOrderCount(), 0xffff)));
-    sack.SetWindowPenalty(m_windowPenalty);
-    sack.SetReceivedBytes(static_cast<uint32_t>(m_rx->GetBytesPlaced()));
-    sack.SetPortStateBitmap(m_l4->GetPortStateBitmap());
-    Ptr<Packet> p = Create<Packet>();
-    p->AddHeader(sack);
-    p->AddHeader(ControlBth(MrcOpcode::SACK));
-    SendControl(p, plane);
 }
 
 void
@@ -865,23 +674,16 @@ MrcQueuePair::OnSack(Ptr<Packet> packet, uint32_t ev)
         return;
     }
     m_stats.sacksReceived++;
-    uint64_t acked = 0;
     // Everything before the cumulative PSN, then the bitmap.
-    const uint32_t cum = sack.GetCumulativeAckPsn();
-    while (!m_window.empty() && PsnLess(m_window.front().psn, cum))
-    {
-        acked += Ack(m_window.front());
-        m_window.pop_front();
-        m_basePsn = PsnAdd(m_basePsn, 1);
-    }
+    uint64_t acked = m_sendQueue->AckBefore(sack.GetCumulativeAckPsn());
     const uint64_t bitmap = sack.GetBitmap();
     for (uint32_t i = 0; i < 64; ++i)
     {
         if (bitmap >> i & 1)
         {
-            if (TxRecord* r = Find(PsnAdd(sack.GetBitmapBasePsn(), i)))
+            if (TxRecord* r = m_sendQueue->Find(PsnAdd(sack.GetBitmapBasePsn(), i)))
             {
-                acked += Ack(*r);
+                acked += m_sendQueue->Ack(*r);
             }
         }
     }
@@ -924,7 +726,7 @@ MrcQueuePair::OnNack(Ptr<Packet> packet)
     }
     m_stats.nacksReceived++;
     m_nackTrace(nack.GetPsn(), nack.GetCode());
-    TxRecord* r = Find(nack.GetPsn());
+    TxRecord* r = m_sendQueue->Find(nack.GetPsn());
     switch (nack.GetCode())
     {
         case MrcNackCode::TRIMMED:
@@ -943,11 +745,22 @@ MrcQueuePair::OnNack(Ptr<Packet> packet)
             }
             break;
         }
+        case MrcNackCode::NO_BITMAP:
+        case MrcNackCode::PSN_OOR_WINDOW:
+            // The receiver refused the packet: resend it, without blaming the path.
+            if (r && !r->acked && !r->queued)
+            {
+                m_stats.rtxNoBitmap++;
+                QueueRetransmission(*r,
+                                    nack.GetCode() == MrcNackCode::NO_BITMAP ? "nack-no-bitmap"
+                                                                             : "nack-oor-window");
+            }
+            break;
         case MrcNackCode::UNEXP_EVENT:
             Fail("peer reported an unexpected event (NACK UNEXP_EVENT)");
             break;
         default:
-            // NO_BITMAP, PSN_OOR_WINDOW: the packet will be retransmitted by its loss timer.
+            m_stats.malformedReceived++;
             break;
     }
 }
@@ -962,23 +775,17 @@ MrcQueuePair::OnProbe(Ptr<Packet> packet, uint32_t plane)
         m_stats.malformedReceived++;
         return;
     }
-    if (!probe.GetResponse())
+    if (probe.GetResponse())
     {
-        MrcProbeHeader reply = probe;
-        reply.SetResponse(true);
-        Ptr<Packet> p = Create<Packet>();
-        p->AddHeader(reply);
-        p->AddHeader(ControlBth(MrcOpcode::PROBE));
-        SendControl(p, plane);
+        m_prober->OnResponse(probe);
         return;
     }
-    auto it = m_probes.find(probe.GetSequence());
-    if (it != m_probes.end())
-    {
-        m_probes.erase(it);
-        m_pathSet->OnProbeSuccess(probe.GetEv());
-        Kick();
-    }
+    MrcProbeHeader reply = probe;
+    reply.SetResponse(true);
+    Ptr<Packet> p = Create<Packet>();
+    p->AddHeader(reply);
+    p->AddHeader(ControlBth(MrcOpcode::PROBE));
+    SendControl(p, plane);
 }
 
 void
@@ -1002,7 +809,7 @@ MrcQueuePair::OnLossTimer()
     {
         const uint32_t psn = m_lossQueue.front().second;
         m_lossQueue.pop_front();
-        TxRecord* r = Find(psn);
+        TxRecord* r = m_sendQueue->Find(psn);
         // Only the last transmission of a still-unacknowledged packet counts.
         if (!r || r->acked || r->queued || r->sentAt + m_lossTimeout > now)
         {
@@ -1013,46 +820,9 @@ MrcQueuePair::OnLossTimer()
         m_cc->OnLoss(now, r->length);
         m_cwnd = m_cc->GetWindow();
         QueueRetransmission(*r, "loss-timer");
-        if (m_probeEvent.IsExpired())
-        {
-            m_probeEvent = Simulator::Schedule(m_probeInterval, &MrcQueuePair::OnProbeTimer, this);
-        }
+        m_prober->OnEvRetired();
     }
     ArmLossTimer();
-}
-
-void
-MrcQueuePair::OnProbeTimer()
-{
-    // Unanswered probes of the last round failed.
-    for (const auto& [seq, ev] : m_probes)
-    {
-        m_pathSet->OnProbeFailure(ev);
-    }
-    m_probes.clear();
-    const std::vector<uint32_t> candidates = m_pathSet->GetProbeCandidates();
-    for (uint32_t ev : candidates)
-    {
-        auto pit = m_paths.find(ev);
-        if (pit == m_paths.end())
-        {
-            pit = m_paths.emplace(ev, m_resolver(ev)).first;
-        }
-        MrcProbeHeader probe;
-        probe.SetSequence(m_probeSeq);
-        probe.SetEv(ev);
-        m_probes[m_probeSeq++] = ev;
-        Ptr<Packet> p = Create<Packet>();
-        p->AddHeader(probe);
-        p->AddHeader(ControlBth(MrcOpcode::PROBE));
-        p->AddTrailer(MrcIcrcTrailer());
-        m_stats.probesSent++;
-        m_l4->GetPort(pit->second.plane)->SendControl(p, pit->second, m_controlDscp);
-    }
-    if (!candidates.empty() && !m_failed)
-    {
-        m_probeEvent = Simulator::Schedule(m_probeInterval, &MrcQueuePair::OnProbeTimer, this);
-    }
 }
 
 void
@@ -1062,12 +832,13 @@ MrcQueuePair::OnQpTimer()
     {
         return;
     }
-    if (m_messages.empty())
+    if (m_sendQueue->GetPendingMessages() == 0)
     {
         m_qpTimeouts = 0;
         return; // idle: rearmed by the next PostWrite
     }
-    if (m_basePsn == m_lastCumulative && !m_window.empty())
+    const uint32_t base = m_sendQueue->GetBasePsn();
+    if (base == m_lastCumulative && !m_sendQueue->IsWindowEmpty())
     {
         ++m_qpTimeouts;
         NS_LOG_WARN("QP " << m_qpn << " timeout " << m_qpTimeouts << " of " << m_retryCount + 1);
@@ -1082,7 +853,7 @@ MrcQueuePair::OnQpTimer()
     {
         m_qpTimeouts = 0;
     }
-    m_lastCumulative = m_basePsn;
+    m_lastCumulative = base;
     m_qpEvent = Simulator::Schedule(NanoSeconds(1024) * int64_t(1ULL << m_ackTimeoutExponent),
                                     &MrcQueuePair::OnQpTimer,
                                     this);
@@ -1098,8 +869,9 @@ MrcQueuePair::Fail(const std::string& reason)
     m_failed = true;
     NS_LOG_WARN("QP " << m_qpn << " failed: " << reason);
     Simulator::Cancel(m_lossEvent);
-    Simulator::Cancel(m_probeEvent);
     Simulator::Cancel(m_qpEvent);
+    m_prober->Stop();
+    m_receiver->Stop();
     m_errorTrace(reason);
     if (!m_error.IsNull())
     {
@@ -1119,7 +891,7 @@ MrcQueuePair::NotifyLocalPortState(uint32_t plane, bool up)
     if (!up)
     {
         // Packets in flight on the dead port are lost: resend them on the other planes.
-        for (TxRecord& r : m_window)
+        for (TxRecord& r : m_sendQueue->GetWindow())
         {
             if (!r.acked && r.inFlight && m_pathSet->GetPlane(r.ev) == plane)
             {

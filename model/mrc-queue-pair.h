@@ -8,7 +8,10 @@
 #include "mrc-congestion-ops.h"
 #include "mrc-header-types.h"
 #include "mrc-path-set.h"
-#include "mrc-receive-state.h"
+#include "mrc-qp-prober.h"
+#include "mrc-qp-receiver.h"
+#include "mrc-qp-stats.h"
+#include "mrc-send-queue.h"
 #include "mrc-wire-path.h"
 
 #include "ns3/callback.h"
@@ -19,7 +22,6 @@
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
 
-#include <boost/circular_buffer.hpp>
 #include <deque>
 #include <map>
 #include <memory>
@@ -48,19 +50,21 @@ class MrcL4Protocol;
  *  - SACK (cumulative PSN + 64-bit bitmap, reflected EV, ECN echo, CC block): acknowledged
  *    packets leave the window; an ECN echo puts the EV in SKIP and feeds congestion control.
  *  - NACK TRIMMED: the PSN is retransmitted at once and the EV goes to SKIP; TRIMMED_LASTHOP:
- *    retransmitted, the EV is not penalised (incast is not the path's fault).
+ *    retransmitted, the EV is not penalised (incast is not the path's fault); NO_BITMAP and
+ *    PSN_OOR_WINDOW: retransmitted, no penalty (the receiver, not the path, refused it).
  *  - Loss timer (LossTimeout after each transmission): a packet neither acknowledged nor
  *    NACKed is retransmitted and its EV becomes ASSUMED_BAD at once, replaced by a backup EV
  *    of the same plane; ASSUMED_BAD EVs are probed every ProbeInterval and come back after
- *    ProbeSuccesses answered probes.
+ *    ProbeSuccesses answered probes (MrcQpProber).
  *  - QP timeout: when the cumulative acknowledgement has not moved for AckTimeout (1.024 us x
  *    2^AckTimeoutExponent) RetryCount + 1 times in a row, the QP fails: QpError fires and
  *    every unfinished message is reported failed.
- * Receiver: places each packet on arrival (MrcReceiveState: exactly once per PSN), writes the
- * bytes into a registered memory region when there is one, reports a message when its last
- * byte (and its immediate) is in, and answers every SackEvery data packets with a SACK, every
- * trimmed packet with a NACK (its DSCP tells fabric from last-hop trimming), probes with probe
- * responses. Control packets travel on the QP's own EV set towards the peer.
+ * Receiver (MrcQpReceiver): places each packet on arrival, exactly once per PSN, into a
+ * registered memory region when there is one, reports a message when its last byte (and its
+ * immediate) is in, sends a SACK per SackBytes placed (and at once on ECN marks, duplicates and
+ * message ends), a NACK per trimmed packet (its DSCP tells fabric from last-hop trimming), and
+ * answers probes. Control packets travel on the QP's own EV set towards the peer; a QP that
+ * only receives checks those reverse EVs with a probe per base RTT (MrcQpProber).
  */
 class MrcQueuePair : public Object
 {
@@ -74,23 +78,7 @@ class MrcQueuePair : public Object
     };
 
     /// Counters.
-    struct Stats
-    {
-        uint64_t dataPacketsSent{0};     //!< new data packets
-        uint64_t retransmissions{0};     //!< retransmitted packets
-        uint64_t rtxTrimmed{0};          //!< retransmissions after NACK TRIMMED
-        uint64_t rtxTrimmedLastHop{0};   //!< retransmissions after NACK TRIMMED_LASTHOP
-        uint64_t rtxTimeout{0};          //!< retransmissions after the loss timer
-        uint64_t bytesRetransmitted{0};  //!< payload bytes retransmitted
-        uint64_t sacksReceived{0};       //!< SACKs
-        uint64_t nacksReceived{0};       //!< NACKs
-        uint64_t probesSent{0};          //!< probes
-        uint64_t dataPacketsReceived{0}; //!< new data packets placed
-        uint64_t duplicatesReceived{0};  //!< duplicate data packets
-        uint64_t trimmedReceived{0};     //!< trimmed data packets
-        uint64_t malformedReceived{0};   //!< malformed packets dropped
-        uint64_t outOfWindowReceived{0}; //!< PSNs beyond the window
-    };
+    using Stats = MrcQpStats;
 
     /**
      * \brief Get the type ID.
@@ -165,6 +153,13 @@ class MrcQueuePair : public Object
     /// \return the congestion control in use
     Ptr<MrcCongestionOps> GetCongestionControl() const;
 
+    /**
+     * Use fixed random-variable streams (the liveness probes' EV choice).
+     * \param stream first stream index
+     * \return the number of streams used (1)
+     */
+    int64_t AssignStreams(int64_t stream);
+
     /// \name Used by MrcL4Protocol and MrcNicPort
     /// @{
     /**
@@ -200,68 +195,17 @@ class MrcQueuePair : public Object
     void DoDispose() override;
 
   private:
-    /// A message being sent.
-    struct TxMessage
-    {
-        uint32_t msn{0};                                  //!< message sequence number
-        uint64_t bytes{0};                                //!< size
-        uint64_t va{0};                                   //!< remote address
-        uint32_t rkey{0};                                 //!< remote key
-        std::optional<uint32_t> immediate;                //!< immediate data
-        std::shared_ptr<const std::vector<uint8_t>> data; //!< bytes (optional)
-        uint64_t packetized{0};                           //!< bytes cut into packets
-        uint32_t unacked{0};                              //!< packets not yet acknowledged
-        bool fullyPacketized{false};                      //!< last packet created
-    };
-
-    /// One PSN in flight.
-    struct TxRecord
-    {
-        uint32_t psn{0};                         //!< PSN
-        uint32_t msn{0};                         //!< its message
-        uint64_t offset{0};                      //!< offset in the message
-        uint32_t length{0};                      //!< payload bytes
-        MrcOpcode opcode{MrcOpcode::WRITE_ONLY}; //!< opcode
-        Time sentAt;                             //!< last transmission
-        uint32_t ev{0};                          //!< EV of the last transmission
-        uint32_t transmissions{0};               //!< times sent
-        bool acked{false};                       //!< acknowledged
-        bool inFlight{false};                    //!< counted in bytes in flight
-        bool queued{false};                      //!< waiting in the retransmission queue
-    };
+    using TxRecord = MrcSendQueue::Record; //!< one PSN in flight
 
     /// Ask every port to pull.
     void Kick();
-    /**
-     * \param psn a PSN in the window
-     * \return its record, or nullptr if outside the window
-     */
-    TxRecord* Find(uint32_t psn);
-    /**
-     * \param msn a message sequence number
-     * \return the unfinished message, or nullptr (constant time)
-     */
-    TxMessage* FindMessage(uint32_t msn);
-    /**
-     * Build a data packet for a record.
-     * \param r the record
-     * \param ev its EV
-     * \return the MRC payload
-     */
-    Ptr<Packet> BuildData(const TxRecord& r, uint32_t ev) const;
     /**
      * Queue a retransmission.
      * \param r the record
      * \param cause why
      */
     void QueueRetransmission(TxRecord& r, const std::string& cause);
-    /**
-     * Mark a record acknowledged.
-     * \param r the record
-     * \return its payload bytes if newly acknowledged, else 0
-     */
-    uint32_t Ack(TxRecord& r);
-    /// Slide the window over acknowledged PSNs and complete messages.
+    /// Slide the window over acknowledged PSNs and report completed messages.
     void Slide();
     /**
      * \param sack a SACK
@@ -271,19 +215,6 @@ class MrcQueuePair : public Object
     /// \param nack a NACK packet
     void OnNack(Ptr<Packet> nack);
     /**
-     * Receiver side of a data packet.
-     * \param packet after the BTH
-     * \param bth BTH
-     * \param outer outer header
-     * \param ev EV
-     * \param plane arrival port
-     */
-    void OnData(Ptr<Packet> packet,
-                const MrcBthHeader& bth,
-                const Ipv6Header& outer,
-                uint32_t ev,
-                uint32_t plane);
-    /**
      * \param packet a probe (after the BTH)
      * \param plane arrival port
      */
@@ -292,8 +223,14 @@ class MrcQueuePair : public Object
     void OnLossTimer();
     /// Re-arm the loss timer for the oldest transmission.
     void ArmLossTimer();
-    /// Probe ASSUMED_BAD EVs.
-    void OnProbeTimer();
+    /**
+     * Send a probe on an EV.
+     * \param ev the EV
+     * \param body the probe header (BTH and ICRC are added here)
+     */
+    void SendProbe(uint32_t ev, Ptr<Packet> body);
+    /// \return true while data arrives and none of this end's own is in flight
+    bool OnlyReceiving() const;
     /// QP timeout check.
     void OnQpTimer();
     /**
@@ -312,6 +249,11 @@ class MrcQueuePair : public Object
      * \return a BTH addressed to the peer
      */
     MrcBthHeader ControlBth(MrcOpcode opcode) const;
+    /**
+     * \param ev an EV
+     * \return its wire path (resolved once, then cached)
+     */
+    const MrcWirePath& PathOf(uint32_t ev);
     /// \return 16-bit microsecond timestamp of now
     static uint16_t Timestamp();
 
@@ -327,7 +269,9 @@ class MrcQueuePair : public Object
     uint32_t m_skipRotations;      //!< SKIP duration in rotations (0: one base RTT's worth)
     uint32_t m_ackTimeoutExponent; //!< QP timeout = 1.024 us x 2^t
     uint32_t m_retryCount;         //!< QP timeouts tolerated
-    uint32_t m_sackEvery;          //!< data packets per SACK
+    uint32_t m_sackBytes;          //!< bytes placed per SACK
+    Time m_sackDelay;              //!< longest wait of a coalesced SACK (0: derived)
+    uint32_t m_bitmapPsns;         //!< receive bitmap (0: the PSN window)
     uint8_t m_windowPenalty;       //!< receiver window penalty advertised
     uint8_t m_dataDscp;            //!< DSCP of data
     uint8_t m_rtxDscp;             //!< DSCP of retransmissions
@@ -349,27 +293,20 @@ class MrcQueuePair : public Object
     std::vector<bool> m_localPlaneDown;      //!< local ports down
 
     // Sender
-    std::deque<TxMessage> m_messages;          //!< unfinished messages, by MSN
-    uint32_t m_nextMsn{0};                     //!< next MSN
-    uint32_t m_cutMsn{0};                      //!< MSN of the next message to cut into packets
-    boost::circular_buffer<TxRecord> m_window; //!< PSNs from m_basePsn on
-    uint32_t m_basePsn{0};                     //!< oldest unacknowledged PSN
-    uint32_t m_nextPsn{0};                     //!< next new PSN
-    std::deque<uint32_t> m_rtxQueue;           //!< PSNs to retransmit
-    uint64_t m_inFlight{0};                    //!< bytes in flight
+    std::unique_ptr<MrcSendQueue> m_sendQueue;         //!< messages, records, PSN window
+    std::deque<uint32_t> m_rtxQueue;                   //!< PSNs to retransmit
     std::deque<std::pair<Time, uint32_t>> m_lossQueue; //!< (deadline, PSN), in send order
     EventId m_lossEvent;                               //!< loss timer
-    EventId m_probeEvent;                              //!< probe timer
     EventId m_qpEvent;                                 //!< QP timeout timer
     uint32_t m_lastCumulative{0};                      //!< cumulative PSN at the last QP timer
     uint32_t m_qpTimeouts{0};                          //!< consecutive QP timeouts
-    uint32_t m_probeSeq{0};                            //!< next probe sequence number
-    std::map<uint32_t, uint32_t> m_probes;             //!< outstanding probe -> EV
+    std::unique_ptr<MrcQpProber> m_prober;             //!< probes
+    Ptr<UniformRandomVariable> m_rng;                  //!< liveness probe EV choice
 
     // Receiver
-    std::unique_ptr<MrcReceiveState> m_rx; //!< received PSNs and messages
-    uint32_t m_sinceSack{0};               //!< data packets since the last SACK
-    std::map<uint64_t, std::shared_ptr<std::vector<uint8_t>>> m_memory; //!< va -> region
+    std::unique_ptr<MrcQpReceiver> m_receiver; //!< receiving half
+    std::vector<std::pair<uint64_t, std::shared_ptr<std::vector<uint8_t>>>>
+        m_pendingMemory; //!< regions registered before Connect
 
     Stats m_stats;                                                         //!< counters
     Callback<void, uint32_t> m_sendComplete;                               //!< sender completion

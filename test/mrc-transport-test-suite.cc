@@ -6,6 +6,8 @@
  * a bounded number of RTTs and return through probes; QP failure only when every path is gone.
  */
 
+#include "mrc-test-bench.h"
+
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
@@ -28,128 +30,8 @@
 
 using namespace ns3;
 
-namespace
-{
-
-/// A fabric with MRC installed and a log of what the queue pairs did.
-struct Bench
-{
-    Ptr<FabricTopology> topo;                         //!< fabric
-    DataPlaneHelper dataPlane;                        //!< data plane
-    std::unique_ptr<MrcHelper> mrc;                   //!< transport
-    std::map<uint32_t, uint32_t> delivered;           //!< MSN -> times delivered
-    std::map<uint32_t, uint32_t> completed;           //!< MSN -> times completed
-    std::map<uint32_t, std::optional<uint32_t>> imms; //!< MSN -> immediate
-    std::vector<std::string> errors;                  //!< QP errors
-
-    /**
-     * \param spec fabric shape
-     * \param trimming switch ports trim (else drop-tail FIFO)
-     * \param plane data plane
-     */
-    Bench(const ClosSpec& spec, bool trimming, DataPlane plane = DataPlane::SRV6)
-    {
-        ClosTopologyHelper helper;
-        if (trimming)
-        {
-            helper.SetTrimmingQueues();
-        }
-        topo = helper.Build(spec);
-        dataPlane.SetDataPlane(plane);
-        dataPlane.Install(topo);
-        mrc = std::make_unique<MrcHelper>(topo, dataPlane);
-        mrc->Install();
-    }
-
-    /**
-     * Connect hosts and hook the callbacks of the sending end.
-     * \param a sender host
-     * \param b receiver host
-     * \return the two ends
-     */
-    std::pair<Ptr<MrcQueuePair>, Ptr<MrcQueuePair>> Connect(uint32_t a, uint32_t b)
-    {
-        auto qps = mrc->Connect(a, b);
-        qps.first->SetSendCompleteCallback(MakeCallback(&Bench::OnComplete, this));
-        qps.second->SetReceiveCallback(MakeCallback(&Bench::OnDelivered, this));
-        qps.first->SetErrorCallback(MakeCallback(&Bench::OnError, this));
-        return qps;
-    }
-
-    /// \param msn completed message
-    void OnComplete(uint32_t msn)
-    {
-        completed[msn]++;
-    }
-
-    /**
-     * \param msn delivered message
-     * \param bytes its size
-     * \param imm its immediate
-     */
-    void OnDelivered(uint32_t msn, uint64_t bytes, std::optional<uint32_t> imm)
-    {
-        delivered[msn]++;
-        imms[msn] = imm;
-    }
-
-    /// \param reason QP error
-    void OnError(std::string reason)
-    {
-        errors.push_back(reason);
-    }
-
-    ~Bench()
-    {
-        Simulator::Destroy();
-        Names::Clear();
-    }
-};
-
-/**
- * Post messages of random sizes with random bytes into distinct regions of the receiver.
- * \param a sender
- * \param b receiver
- * \param sizes message sizes
- * \param seed byte pattern seed
- * \return the expected receiver memory
- */
-std::shared_ptr<std::vector<uint8_t>>
-PostRandom(Ptr<MrcQueuePair> a,
-           Ptr<MrcQueuePair> b,
-           const std::vector<uint64_t>& sizes,
-           uint32_t seed,
-           std::shared_ptr<std::vector<uint8_t>>& region)
-{
-    uint64_t total = 0;
-    for (uint64_t s : sizes)
-    {
-        total += s;
-    }
-    region = std::make_shared<std::vector<uint8_t>>(total, 0);
-    auto expected = std::make_shared<std::vector<uint8_t>>(total, 0);
-    b->RegisterMemory(0x10000, region);
-    std::mt19937 gen(seed);
-    uint64_t offset = 0;
-    for (size_t i = 0; i < sizes.size(); ++i)
-    {
-        auto data = std::make_shared<std::vector<uint8_t>>(sizes[i]);
-        for (auto& byte : *data)
-        {
-            byte = static_cast<uint8_t>(gen());
-        }
-        std::copy(data->begin(), data->end(), expected->begin() + offset);
-        a->PostWrite(sizes[i],
-                     0x10000 + offset,
-                     7,
-                     (i % 3 == 0) ? std::optional<uint32_t>(1000 + i) : std::nullopt,
-                     data);
-        offset += sizes[i];
-    }
-    return expected;
-}
-
-} // namespace
+using mrctest::Bench;
+using mrctest::PostRandom;
 
 /**
  * \ingroup mrc-test

@@ -1,0 +1,170 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mrc-qp-prober.h"
+
+#include "mrc-path-set.h"
+#include "mrc-probe-header.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MrcQpProber");
+
+MrcQpProber::MrcQpProber(MrcPathSet& paths,
+                         const Config& config,
+                         Hooks hooks,
+                         MrcQpStats& stats,
+                         Ptr<UniformRandomVariable> rng)
+    : m_paths(paths)
+    , m_config(config)
+    , m_hooks(std::move(hooks))
+    , m_stats(stats)
+    , m_rng(rng)
+{
+}
+
+MrcQpProber::~MrcQpProber()
+{
+    Stop();
+}
+
+void
+MrcQpProber::Stop()
+{
+    Simulator::Cancel(m_restoreEvent);
+    Simulator::Cancel(m_livenessEvent);
+}
+
+void
+MrcQpProber::OnEvRetired()
+{
+    if (m_restoreEvent.IsExpired())
+    {
+        m_restoreEvent =
+            Simulator::Schedule(m_config.restoreInterval, &MrcQpProber::OnRestoreTimer, this);
+    }
+}
+
+void
+MrcQpProber::OnDataArrival()
+{
+    if (m_livenessEvent.IsExpired() && m_hooks.onlyReceiving())
+    {
+        m_livenessEvent =
+            Simulator::Schedule(m_config.livenessInterval, &MrcQpProber::OnLivenessTimer, this);
+    }
+}
+
+void
+MrcQpProber::Send(uint32_t ev, bool liveness)
+{
+    MrcProbeHeader probe;
+    probe.SetSequence(m_nextSeq);
+    probe.SetEv(ev);
+    m_probes[m_nextSeq++] = Outstanding{ev, liveness, Simulator::Now()};
+    Ptr<Packet> p = Create<Packet>();
+    p->AddHeader(probe);
+    m_stats.probesSent++;
+    m_hooks.sendProbe(ev, p);
+}
+
+void
+MrcQpProber::OnResponse(const MrcProbeHeader& response)
+{
+    auto it = m_probes.find(response.GetSequence());
+    if (it == m_probes.end() || it->second.ev != response.GetEv())
+    {
+        return; // late (already counted as failed) or not ours
+    }
+    const Outstanding probe = it->second;
+    m_probes.erase(it);
+    if (!probe.liveness)
+    {
+        m_paths.OnProbeSuccess(probe.ev);
+        m_hooks.restored();
+    }
+}
+
+void
+MrcQpProber::OnRestoreTimer()
+{
+    // Restoration probes of the last round that went unanswered failed.
+    for (auto it = m_probes.begin(); it != m_probes.end();)
+    {
+        if (!it->second.liveness)
+        {
+            m_paths.OnProbeFailure(it->second.ev);
+            it = m_probes.erase(it);
+        }
+        else
+        {
+            ++it;
+        }
+    }
+    const std::vector<uint32_t> candidates = m_paths.GetProbeCandidates();
+    for (uint32_t ev : candidates)
+    {
+        Send(ev, false);
+    }
+    if (!candidates.empty())
+    {
+        m_restoreEvent =
+            Simulator::Schedule(m_config.restoreInterval, &MrcQpProber::OnRestoreTimer, this);
+    }
+}
+
+void
+MrcQpProber::OnLivenessTimer()
+{
+    const Time now = Simulator::Now();
+    bool waiting = false;
+    for (auto it = m_probes.begin(); it != m_probes.end();)
+    {
+        if (it->second.liveness && it->second.sentAt + m_config.livenessTimeout <= now)
+        {
+            const uint32_t ev = it->second.ev;
+            it = m_probes.erase(it);
+            if (m_paths.Contains(ev) && m_paths.GetState(ev) != MrcEvState::ASSUMED_BAD
+                && m_paths.GetState(ev) != MrcEvState::DENIED)
+            {
+                NS_LOG_INFO("reverse EV " << ev << " failed its liveness probe");
+                m_paths.OnSilentLoss(ev);
+                OnEvRetired();
+            }
+            continue;
+        }
+        waiting = waiting || it->second.liveness;
+        ++it;
+    }
+    if (m_hooks.onlyReceiving())
+    {
+        std::vector<uint32_t> active;
+        for (uint32_t plane = 0; plane < m_paths.GetPlaneCount(); ++plane)
+        {
+            if (m_paths.IsPlaneEnabled(plane))
+            {
+                const std::vector<uint32_t>& a = m_paths.GetActive(plane);
+                active.insert(active.end(), a.begin(), a.end());
+            }
+        }
+        if (!active.empty())
+        {
+            Send(active[m_rng->GetInteger(0, active.size() - 1)], true);
+            waiting = true;
+        }
+    }
+    if (waiting)
+    {
+        m_livenessEvent =
+            Simulator::Schedule(m_config.livenessInterval, &MrcQpProber::OnLivenessTimer, this);
+    }
+}
+
+} // namespace ns3

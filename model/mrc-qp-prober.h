@@ -1,0 +1,118 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_QP_PROBER_H
+#define MRC_QP_PROBER_H
+
+#include "mrc-qp-stats.h"
+
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/packet.h"
+#include "ns3/random-variable-stream.h"
+
+#include <functional>
+#include <map>
+
+namespace ns3
+{
+
+class MrcPathSet;
+class MrcProbeHeader;
+
+/**
+ * \ingroup mrc
+ * \brief The probes of a queue pair's EV set: restoring retired EVs, and checking the reverse
+ * EVs of a queue pair that only receives.
+ *
+ * - Restoration: while any EV is ASSUMED_BAD, every RestoreInterval each such EV is probed;
+ *   an answered probe counts a success (MrcPathSet::OnProbeSuccess, which brings the EV back
+ *   after enough of them), a probe unanswered by the next round a failure.
+ * - Reverse-path liveness: a queue pair that sends no data learns nothing about its EVs from
+ *   SACKs, yet its own SACKs and NACKs travel on them. While it only receives, it probes one
+ *   random active EV every LivenessInterval (one base RTT); a probe unanswered after
+ *   LivenessTimeout retires its EV as a silent loss (ASSUMED_BAD, replaced from the same plane's
+ *   backups), so control packets stop using a dead reverse path.
+ */
+class MrcQpProber
+{
+  public:
+    /// Timing (from the queue pair's attributes and base RTT).
+    struct Config
+    {
+        Time restoreInterval;  //!< period of the restoration probes
+        Time livenessInterval; //!< period of the reverse-path liveness probes
+        Time livenessTimeout;  //!< a liveness probe unanswered this long fails its EV
+    };
+
+    /// What the prober needs from its queue pair.
+    struct Hooks
+    {
+        /// Send a probe (the part after the BTH) on an EV.
+        std::function<void(uint32_t ev, Ptr<Packet> body)> sendProbe;
+        /// True while the queue pair receives data but has none of its own in flight.
+        std::function<bool()> onlyReceiving;
+        /// An EV came back: let the queue pair send again.
+        std::function<void()> restored;
+    };
+
+    /**
+     * \param paths the EV set probed (outlives the prober)
+     * \param config timing
+     * \param hooks callbacks into the queue pair
+     * \param stats the queue pair's counters (probesSent)
+     * \param rng picks the liveness probe's EV
+     */
+    MrcQpProber(MrcPathSet& paths,
+                const Config& config,
+                Hooks hooks,
+                MrcQpStats& stats,
+                Ptr<UniformRandomVariable> rng);
+    ~MrcQpProber();
+
+    MrcQpProber(const MrcQpProber&) = delete;
+    MrcQpProber& operator=(const MrcQpProber&) = delete;
+
+    /// An EV was retired: start the restoration rounds if they are not running.
+    void OnEvRetired();
+    /// A data packet arrived: start the liveness rounds if they are not running.
+    void OnDataArrival();
+    /// \param response a probe response from the peer
+    void OnResponse(const MrcProbeHeader& response);
+    /// Cancel every timer (the queue pair failed or is disposed).
+    void Stop();
+
+  private:
+    /// A probe waiting for its response.
+    struct Outstanding
+    {
+        uint32_t ev{0};       //!< EV probed
+        bool liveness{false}; //!< liveness (true) or restoration (false)
+        Time sentAt;          //!< when
+    };
+
+    /// Restoration round.
+    void OnRestoreTimer();
+    /// Liveness round.
+    void OnLivenessTimer();
+    /**
+     * \param ev EV to probe
+     * \param liveness probe kind
+     */
+    void Send(uint32_t ev, bool liveness);
+
+    MrcPathSet& m_paths;                      //!< EV set
+    Config m_config;                          //!< timing
+    Hooks m_hooks;                            //!< queue pair hooks
+    MrcQpStats& m_stats;                      //!< counters
+    Ptr<UniformRandomVariable> m_rng;         //!< EV choice
+    std::map<uint32_t, Outstanding> m_probes; //!< sequence -> probe
+    uint32_t m_nextSeq{0};                    //!< next probe sequence number
+    EventId m_restoreEvent;                   //!< restoration timer
+    EventId m_livenessEvent;                  //!< liveness timer
+};
+
+} // namespace ns3
+
+#endif /* MRC_QP_PROBER_H */

@@ -1,0 +1,248 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mrc-qp-receiver.h"
+
+#include "mrc-bth-header.h"
+#include "mrc-icrc-trailer.h"
+#include "mrc-immdt-header.h"
+#include "mrc-meth-header.h"
+#include "mrc-nack-header.h"
+#include "mrc-reth-header.h"
+#include "mrc-sack-header.h"
+#include "mrc-tseth-header.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MrcQpReceiver");
+
+MrcQpReceiver::MrcQpReceiver(const Config& config,
+                             uint32_t firstPsn,
+                             Hooks hooks,
+                             MrcQpStats& stats)
+    : m_config(config)
+    , m_hooks(std::move(hooks))
+    , m_stats(stats)
+    , m_state(config.window, firstPsn)
+{
+    if (config.bitmapPsns < 64 || config.bitmapPsns > config.window)
+    {
+        throw std::invalid_argument("MrcQueuePair: ReceiveBitmapPsns (="
+                                    + std::to_string(config.bitmapPsns) + ") must be in 64.."
+                                    + std::to_string(config.window)
+                                    + " (MaxOutstandingPsns), or 0 for the whole window");
+    }
+}
+
+MrcQpReceiver::~MrcQpReceiver()
+{
+    Stop();
+}
+
+void
+MrcQpReceiver::Stop()
+{
+    Simulator::Cancel(m_sackEvent);
+    m_owed = false;
+}
+
+void
+MrcQpReceiver::RegisterMemory(uint64_t va, std::shared_ptr<std::vector<uint8_t>> region)
+{
+    m_memory[va] = std::move(region);
+}
+
+uint32_t
+MrcQpReceiver::GetCumulativePsn() const
+{
+    return m_state.GetCumulativePsn();
+}
+
+Time
+MrcQpReceiver::GetLastArrival() const
+{
+    return m_lastArrival;
+}
+
+void
+MrcQpReceiver::Write(Ptr<const Packet> packet, uint64_t va)
+{
+    auto it = m_memory.upper_bound(va);
+    if (it == m_memory.begin() || packet->GetSize() == 0)
+    {
+        return;
+    }
+    --it;
+    const uint64_t off = va - it->first;
+    if (off + packet->GetSize() <= it->second->size())
+    {
+        packet->CopyData(it->second->data() + off, packet->GetSize());
+    }
+}
+
+void
+MrcQpReceiver::OnData(Ptr<Packet> packet,
+                      const MrcBthHeader& bth,
+                      const Ipv6Header& outer,
+                      uint32_t ev,
+                      uint32_t plane)
+{
+    m_lastArrival = Simulator::Now();
+    const uint8_t dscp = outer.GetDscp();
+    MrcMethHeader meth;
+    MrcTsethHeader tseth;
+    MrcRethHeader reth;
+    packet->RemoveHeader(meth);
+    packet->RemoveHeader(tseth);
+    packet->RemoveHeader(reth);
+    if (!meth.IsValid() || !tseth.IsValid() || !reth.IsValid())
+    {
+        m_stats.malformedReceived++;
+        return;
+    }
+    const uint32_t psn = bth.GetPsn();
+    if (dscp == m_config.trimmedDscp || dscp == m_config.trimmedLastHopDscp)
+    {
+        // Trimmed: the headers that survived tell which PSN lost its payload.
+        m_stats.trimmedReceived++;
+        SendNack(dscp == m_config.trimmedDscp ? MrcNackCode::TRIMMED : MrcNackCode::TRIMMED_LASTHOP,
+                 psn,
+                 ev,
+                 tseth.GetTimestamp(),
+                 plane);
+        return;
+    }
+    std::optional<uint32_t> immediate;
+    if (CarriesImmediate(bth.GetOpcode()))
+    {
+        MrcImmDtHeader imm;
+        packet->RemoveHeader(imm);
+        if (!imm.IsValid())
+        {
+            m_stats.malformedReceived++;
+            return;
+        }
+        immediate = imm.GetImmediateData();
+    }
+    MrcIcrcTrailer icrc;
+    if (packet->GetSize() < icrc.GetSerializedSize())
+    {
+        m_stats.malformedReceived++;
+        return;
+    }
+    packet->RemoveTrailer(icrc);
+    const int32_t ahead = PsnDiff(psn, m_state.GetCumulativePsn());
+    if (ahead >= int32_t(m_config.bitmapPsns) && ahead < int32_t(m_config.window))
+    {
+        // Within the PSN window, but the NIC has no tracking state that far ahead.
+        m_stats.noBitmapReceived++;
+        SendNack(MrcNackCode::NO_BITMAP, psn, ev, tseth.GetTimestamp(), plane);
+        return;
+    }
+    const MrcReceiveState::Verdict v = m_state.Accept(psn);
+    if (v == MrcReceiveState::Verdict::OUT_OF_WINDOW)
+    {
+        m_stats.outOfWindowReceived++;
+        SendNack(MrcNackCode::PSN_OOR_WINDOW, psn, ev, tseth.GetTimestamp(), plane);
+        return;
+    }
+    bool now = bth.GetAckRequest() || v == MrcReceiveState::Verdict::DUPLICATE;
+    if (v == MrcReceiveState::Verdict::DUPLICATE)
+    {
+        m_stats.duplicatesReceived++;
+    }
+    else
+    {
+        m_stats.dataPacketsReceived++;
+        m_hooks.placed(packet, psn, ev);
+        Write(packet, reth.GetVirtualAddress());
+        m_unsackedBytes += std::max<uint32_t>(packet->GetSize(), 1);
+        auto done = m_state.Place(meth.GetMsn(),
+                                  reth.GetDmaLength(),
+                                  packet->GetSize(),
+                                  immediate,
+                                  CarriesImmediate(bth.GetOpcode()));
+        if (done)
+        {
+            NS_LOG_INFO("delivered message " << done->msn << " (" << done->length << " B)");
+            m_hooks.delivered(done->msn, done->length, done->immediate);
+            now = true;
+        }
+    }
+    const bool ce = outer.GetEcn() == Ipv6Header::ECN_CE;
+    m_pending = Pending{psn, ev, tseth.GetTimestamp(), plane};
+    if (now || ce || m_unsackedBytes >= m_config.sackBytes)
+    {
+        SendSack(m_pending, ce);
+        return;
+    }
+    m_owed = true;
+    if (m_sackEvent.IsExpired())
+    {
+        m_sackEvent = Simulator::Schedule(m_config.sackDelay, &MrcQpReceiver::OnSackTimer, this);
+    }
+}
+
+void
+MrcQpReceiver::OnSackTimer()
+{
+    if (m_owed)
+    {
+        SendSack(m_pending, false);
+    }
+}
+
+void
+MrcQpReceiver::SendSack(const Pending& about, bool ce)
+{
+    Simulator::Cancel(m_sackEvent);
+    m_owed = false;
+    m_unsackedBytes = 0;
+    MrcSackHeader sack;
+    sack.SetCumulativeAckPsn(m_state.GetCumulativePsn());
+    const uint32_t base = m_state.GetSackBase(about.psn);
+    sack.SetBitmapBasePsn(base);
+    sack.SetBitmap(m_state.GetBitmap(base));
+    sack.SetReflectedEv(about.ev);
+    sack.SetEcnEcho(ce);
+    sack.SetMark(ce ? MrcSackMark::SKIP_ONCE : MrcSackMark::NONE);
+    sack.SetReflectedTimestamp(about.timestamp);
+    sack.SetOutOfOrderCount(
+        static_cast<uint16_t>(std::min<uint32_t>(m_state.GetOutOfOrderCount(), 0xffff)));
+    sack.SetWindowPenalty(m_config.windowPenalty);
+    sack.SetReceivedBytes(static_cast<uint32_t>(m_state.GetBytesPlaced()));
+    sack.SetPortStateBitmap(m_hooks.portState());
+    Ptr<Packet> p = Create<Packet>();
+    p->AddHeader(sack);
+    m_stats.sacksSent++;
+    m_hooks.sendControl(p, MrcOpcode::SACK, about.plane);
+}
+
+void
+MrcQpReceiver::SendNack(MrcNackCode code,
+                        uint32_t psn,
+                        uint32_t ev,
+                        uint16_t timestamp,
+                        uint32_t plane)
+{
+    MrcNackHeader nack;
+    nack.SetCode(code);
+    nack.SetPsn(psn);
+    nack.SetReflectedEv(ev);
+    nack.SetReflectedTimestamp(timestamp);
+    Ptr<Packet> p = Create<Packet>();
+    p->AddHeader(nack);
+    m_stats.nacksSent++;
+    m_hooks.sendControl(p, MrcOpcode::NACK, plane);
+}
+
+} // namespace ns3

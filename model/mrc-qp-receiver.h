@@ -1,0 +1,164 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_QP_RECEIVER_H
+#define MRC_QP_RECEIVER_H
+
+#include "mrc-header-types.h"
+#include "mrc-qp-stats.h"
+#include "mrc-receive-state.h"
+
+#include "ns3/event-id.h"
+#include "ns3/ipv6-header.h"
+#include "ns3/nstime.h"
+#include "ns3/packet.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace ns3
+{
+
+class MrcBthHeader;
+
+/**
+ * \ingroup mrc
+ * \brief The receiving half of an MRC queue pair: places data packets on arrival and answers
+ * them with SACKs and NACKs.
+ *
+ * - Placement: every data packet carries its own RETH, so it is written where it belongs in any
+ *   order (no reorder buffer); MrcReceiveState accepts each PSN once, so every byte is placed
+ *   exactly once, and reports a message when its last byte (and its immediate) is in.
+ * - SACK coalescing: a SACK (cumulative PSN, 64-bit bitmap at an offset that follows the packet,
+ *   reflected EV and timestamp, ECN echo, CC block, port-state bitmap) goes out once SackBytes
+ *   payload bytes have been placed since the last one, and at once for a packet that is
+ *   ECN-marked (so that its EV is echoed), a duplicate, one with the BTH ack-request flag, or
+ *   one that completes a message. A SACK owed for fewer bytes leaves after SackDelay, so a
+ *   sender that has stopped is never left waiting.
+ * - NACKs: TRIMMED or TRIMMED_LASTHOP for a trimmed packet (from its DSCP), NO_BITMAP for a PSN
+ *   beyond the receive bitmap (BitmapPsns, smaller than the PSN window when the NIC's tracking
+ *   state is the limit), PSN_OOR_WINDOW for a PSN beyond the PSN window.
+ *
+ * Control packets leave through the Hooks::sendControl callback, which adds the BTH and ICRC
+ * and picks the reverse EV.
+ */
+class MrcQpReceiver
+{
+  public:
+    /// Fixed parameters (from the queue pair's attributes).
+    struct Config
+    {
+        uint32_t window{1024};         //!< PSN window (MaxOutstandingPsns)
+        uint32_t bitmapPsns{1024};     //!< PSNs the receive bitmap tracks (<= window)
+        uint32_t sackBytes{16384};     //!< bytes placed per SACK (0: every packet)
+        Time sackDelay;                //!< longest wait of a coalesced SACK
+        uint8_t windowPenalty{0};      //!< receiver window penalty advertised
+        uint8_t trimmedDscp{0};        //!< DSCP of a fabric-trimmed packet
+        uint8_t trimmedLastHopDscp{0}; //!< DSCP of a last-hop-trimmed packet
+    };
+
+    /// What the receiver needs from its queue pair.
+    struct Hooks
+    {
+        /// Send a control packet (the part after the BTH) towards the peer, preferably on plane.
+        std::function<void(Ptr<Packet> body, MrcOpcode opcode, uint32_t plane)> sendControl;
+        /// The local NIC's port-state bitmap (bit p set: port p is down).
+        std::function<uint8_t()> portState;
+        /// A new data packet was placed (payload, PSN, EV).
+        std::function<void(Ptr<const Packet>, uint32_t, uint32_t)> placed;
+        /// A message arrived whole (MSN, bytes, immediate).
+        std::function<void(uint32_t, uint64_t, std::optional<uint32_t>)> delivered;
+    };
+
+    /**
+     * \param config parameters
+     * \param firstPsn the first PSN the peer sends
+     * \param hooks callbacks into the queue pair
+     * \param stats the queue pair's counters (receiver fields are updated)
+     * \throws std::invalid_argument if bitmapPsns is not in 64..window
+     */
+    MrcQpReceiver(const Config& config, uint32_t firstPsn, Hooks hooks, MrcQpStats& stats);
+    ~MrcQpReceiver();
+
+    MrcQpReceiver(const MrcQpReceiver&) = delete;
+    MrcQpReceiver& operator=(const MrcQpReceiver&) = delete;
+
+    /**
+     * Register local memory that the peer's WRITEs land in.
+     * \param va its virtual address
+     * \param region the bytes (written in place)
+     */
+    void RegisterMemory(uint64_t va, std::shared_ptr<std::vector<uint8_t>> region);
+
+    /**
+     * A data packet arrived.
+     * \param packet the packet after the BTH (extension headers, payload, ICRC)
+     * \param bth its BTH
+     * \param outer its outer IPv6 header (DSCP, ECN)
+     * \param ev its EV
+     * \param plane the port it arrived on
+     */
+    void OnData(Ptr<Packet> packet,
+                const MrcBthHeader& bth,
+                const Ipv6Header& outer,
+                uint32_t ev,
+                uint32_t plane);
+
+    /// \return the cumulative PSN (carried in the BTH of control packets)
+    uint32_t GetCumulativePsn() const;
+    /// \return when the last data packet arrived (negative: never)
+    Time GetLastArrival() const;
+    /// Cancel the SACK timer (the queue pair failed or is disposed).
+    void Stop();
+
+  private:
+    /// The packet a coalesced SACK answers.
+    struct Pending
+    {
+        uint32_t psn{0};       //!< its PSN
+        uint32_t ev{0};        //!< its EV
+        uint16_t timestamp{0}; //!< its TSETH timestamp
+        uint32_t plane{0};     //!< its arrival port
+    };
+
+    /**
+     * \param code NACK code
+     * \param psn the PSN it is about
+     * \param ev the packet's EV
+     * \param timestamp the packet's timestamp
+     * \param plane arrival port
+     */
+    void SendNack(MrcNackCode code, uint32_t psn, uint32_t ev, uint16_t timestamp, uint32_t plane);
+    /**
+     * \param about the packet the SACK answers
+     * \param ce it was ECN-marked
+     */
+    void SendSack(const Pending& about, bool ce);
+    /// The coalescing timer expired.
+    void OnSackTimer();
+    /**
+     * Copy a packet's payload into the registered region holding va, if any.
+     * \param packet payload
+     * \param va its virtual address
+     */
+    void Write(Ptr<const Packet> packet, uint64_t va);
+
+    Config m_config;                                                    //!< parameters
+    Hooks m_hooks;                                                      //!< queue pair hooks
+    MrcQpStats& m_stats;                                                //!< counters
+    MrcReceiveState m_state;                                            //!< PSNs and messages
+    std::map<uint64_t, std::shared_ptr<std::vector<uint8_t>>> m_memory; //!< va -> region
+    uint64_t m_unsackedBytes{0}; //!< bytes placed since the last SACK
+    Pending m_pending;           //!< the packet a coalesced SACK answers
+    bool m_owed{false};          //!< a SACK is owed
+    EventId m_sackEvent;         //!< coalescing timer
+    Time m_lastArrival{-1};      //!< last data arrival
+};
+
+} // namespace ns3
+
+#endif /* MRC_QP_RECEIVER_H */

@@ -1,0 +1,43 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_QP_STATS_H
+#define MRC_QP_STATS_H
+
+#include <cstdint>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mrc
+ * \brief Counters of one queue pair (both directions), read with MrcQueuePair::GetStats().
+ */
+struct MrcQpStats
+{
+    // Sender
+    uint64_t dataPacketsSent{0};    //!< new data packets
+    uint64_t retransmissions{0};    //!< retransmitted packets
+    uint64_t rtxTrimmed{0};         //!< retransmissions after NACK TRIMMED
+    uint64_t rtxTrimmedLastHop{0};  //!< retransmissions after NACK TRIMMED_LASTHOP
+    uint64_t rtxTimeout{0};         //!< retransmissions after the loss timer
+    uint64_t rtxNoBitmap{0};        //!< retransmissions after NACK NO_BITMAP / PSN_OOR_WINDOW
+    uint64_t bytesRetransmitted{0}; //!< payload bytes retransmitted
+    uint64_t sacksReceived{0};      //!< SACKs
+    uint64_t nacksReceived{0};      //!< NACKs
+    uint64_t probesSent{0};         //!< probes (restoration and reverse-path liveness)
+    // Receiver
+    uint64_t dataPacketsReceived{0}; //!< new data packets placed
+    uint64_t duplicatesReceived{0};  //!< duplicate data packets
+    uint64_t trimmedReceived{0};     //!< trimmed data packets
+    uint64_t malformedReceived{0};   //!< malformed packets dropped
+    uint64_t outOfWindowReceived{0}; //!< PSNs beyond the window (NACK PSN_OOR_WINDOW)
+    uint64_t noBitmapReceived{0};    //!< PSNs beyond the receive bitmap (NACK NO_BITMAP)
+    uint64_t sacksSent{0};           //!< SACKs sent
+    uint64_t nacksSent{0};           //!< NACKs sent
+};
+
+} // namespace ns3
+
+#endif /* MRC_QP_STATS_H */

@@ -1,0 +1,316 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Queue-pair mechanisms end to end: SACK coalescing, NACK NO_BITMAP, the operator denylist, and
+ * the reverse-path liveness probes of a queue pair that only receives.
+ */
+
+#include "mrc-test-bench.h"
+
+#include "ns3/double.h"
+#include "ns3/error-model.h"
+#include "ns3/pointer.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/string.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <set>
+
+using namespace ns3;
+using mrctest::Bench;
+using mrctest::PostRandom;
+
+/**
+ * \ingroup mrc-test
+ * SACK coalescing: one SACK per SackBytes placed (plus one at the message's end), or one per
+ * data packet with SackBytes = 0; delivery is complete either way.
+ */
+class MrcSackCoalescingTestCase : public TestCase
+{
+  public:
+    /// \param sackBytes the receiver's SackBytes
+    explicit MrcSackCoalescingTestCase(uint32_t sackBytes)
+        : TestCase("SACK coalescing, SackBytes=" + std::to_string(sackBytes))
+        , m_sackBytes(sackBytes)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        Bench b(ClosSpec::TwoTier(1, 2, 2, 2, 2), true);
+        b.mrc->SetQueuePairAttribute("SackBytes", UintegerValue(m_sackBytes));
+        auto [a, r] = b.Connect(0, 2);
+        const uint64_t bytes = 1 << 20; // 256 packets of 4096 B
+        a->PostWrite(bytes);
+        Simulator::Stop(MilliSeconds(10));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(b.delivered[0], 1u, "delivered once");
+        NS_TEST_ASSERT_MSG_EQ(b.completed[0], 1u, "completed once");
+        const uint64_t packets = r->GetStats().dataPacketsReceived;
+        NS_TEST_ASSERT_MSG_EQ(packets, 256u, "256 packets, none lost");
+        const uint64_t sacks = r->GetStats().sacksSent;
+        NS_TEST_ASSERT_MSG_EQ(a->GetStats().sacksReceived, sacks, "every SACK arrived");
+        if (m_sackBytes == 0)
+        {
+            NS_TEST_ASSERT_MSG_EQ(sacks, packets, "a SACK per packet");
+        }
+        else
+        {
+            // 16 KiB = 4 packets per SACK; the last SACK (message end) may come early, and a
+            // sender that pauses gets a SACK from the coalescing timer: allow a few more.
+            const uint64_t expected = bytes / m_sackBytes;
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(sacks, expected, "at least one per SackBytes");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(sacks,
+                                        expected + expected / 10 + 2,
+                                        "about one per SackBytes (" << sacks << ")");
+        }
+    }
+
+    uint32_t m_sackBytes; //!< SackBytes
+};
+
+/**
+ * \ingroup mrc-test
+ * A receive bitmap smaller than the PSN window: packets arriving beyond it behind a hole are
+ * refused with NACK NO_BITMAP, resent without penalising their EV, and every byte still
+ * arrives exactly once.
+ */
+class MrcNoBitmapTestCase : public TestCase
+{
+  public:
+    MrcNoBitmapTestCase()
+        : TestCase("NACK NO_BITMAP: refused packets are resent, nothing lost, no EV blamed")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(5);
+        Bench b(ClosSpec::TwoTier(1, 2, 2, 2, 4), true);
+        b.mrc->SetQueuePairAttribute("ReceiveBitmapPsns", UintegerValue(64));
+        // 2 % loss on one uplink of the sender's T0: holes that the cumulative PSN waits on.
+        Ptr<Node> t0 = b.topo->GetSwitch(SwitchTier::T0, 0, 0);
+        Ptr<Node> t1 = b.topo->GetSwitch(SwitchTier::T1, 0, 0);
+        Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+        em->SetAttribute("ErrorRate", DoubleValue(0.05));
+        em->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+        b.topo->GetLinksBetween(t0, t1).at(0).upperDevice->SetAttribute("ReceiveErrorModel",
+                                                                        PointerValue(em));
+        auto [a, r] = b.Connect(0, 2);
+        std::set<MrcNackCode> codes;
+        a->TraceConnectWithoutContext("NackReceived",
+                                      MakeBoundCallback(&MrcNoBitmapTestCase::OnNack, &codes));
+        std::shared_ptr<std::vector<uint8_t>> region;
+        auto expected = PostRandom(a, r, {2u << 20, 12345, 1u << 20}, 9, region);
+        Simulator::Stop(MilliSeconds(50));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(b.errors.size(), 0u, "no QP error");
+        for (uint32_t msn = 0; msn < 3; ++msn)
+        {
+            NS_TEST_ASSERT_MSG_EQ(b.delivered[msn], 1u, "message " << msn << " delivered once");
+        }
+        NS_TEST_ASSERT_MSG_EQ((*region == *expected), true, "every byte in place");
+        NS_TEST_ASSERT_MSG_GT(r->GetStats().noBitmapReceived, 0u, "the bitmap ran out");
+        NS_TEST_ASSERT_MSG_EQ(codes.count(MrcNackCode::NO_BITMAP), 1u, "NO_BITMAP NACKs sent");
+        NS_TEST_ASSERT_MSG_EQ(a->GetStats().rtxNoBitmap,
+                              r->GetStats().noBitmapReceived,
+                              "each refused packet resent once");
+        NS_TEST_ASSERT_MSG_EQ(r->GetStats().dataPacketsReceived,
+                              a->GetStats().dataPacketsSent,
+                              "each PSN placed once");
+    }
+
+    /**
+     * \param codes NACK codes seen
+     * \param psn PSN
+     * \param code code
+     */
+    static void OnNack(std::set<MrcNackCode>* codes, uint32_t psn, MrcNackCode code)
+    {
+        codes->insert(code);
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * The operator denylist: a denied EV never carries another packet, leaves the active set, and
+ * is replaced from the same plane's backups so the plane keeps its share.
+ */
+class MrcDenyEvTestCase : public TestCase
+{
+  public:
+    MrcDenyEvTestCase()
+        : TestCase("DenyEv: a denied EV is never used again and is replaced in its plane")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(2);
+        Bench b(ClosSpec::TwoTier(2, 2, 2, 2, 4), true);
+        // 4 paths per plane: 2 active, 2 backups.
+        b.mrc->SetQueuePairAttribute("EvSetSize", UintegerValue(4));
+        auto [a, r] = b.Connect(0, 2);
+        const uint32_t denied = a->GetPathSet().GetActive(1).front();
+        const size_t activeBefore = a->GetPathSet().GetActive(1).size();
+        std::map<uint32_t, uint64_t> sent; // EV -> packets after the denial
+        const Time denyAt = MicroSeconds(20);
+        a->TraceConnectWithoutContext("Tx", MakeBoundCallback(&MrcDenyEvTestCase::OnTx, &sent));
+        a->PostWrite(4u << 20);
+        Simulator::Schedule(denyAt, [a = a, denied, &sent]() {
+            sent.clear();
+            a->DenyEv(denied);
+        });
+        Simulator::Stop(MilliSeconds(10));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(b.delivered[0], 1u, "delivered");
+        NS_TEST_ASSERT_MSG_EQ(a->GetPathSet().GetState(denied), MrcEvState::DENIED, "DENIED");
+        NS_TEST_ASSERT_MSG_EQ(sent.count(denied), 0u, "no packet on the denied EV afterwards");
+        NS_TEST_ASSERT_MSG_EQ(a->GetPathSet().GetActive(1).size(),
+                              activeBefore,
+                              "replaced from the plane's backups");
+        uint64_t plane0 = 0;
+        uint64_t plane1 = 0;
+        for (const auto& [ev, n] : sent)
+        {
+            (a->GetPathSet().GetPlane(ev) == 0 ? plane0 : plane1) += n;
+        }
+        NS_TEST_ASSERT_MSG_GT(plane1, 0u, "plane 1 still carries traffic");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(std::max(plane0, plane1) - std::min(plane0, plane1),
+                                    (plane0 + plane1) / 10,
+                                    "planes stay evenly loaded (" << plane0 << " vs " << plane1
+                                                                  << ")");
+    }
+
+    /**
+     * \param sent EV -> packets
+     * \param p packet
+     * \param psn PSN
+     * \param ev EV
+     * \param rtx retransmission
+     */
+    static void OnTx(std::map<uint32_t, uint64_t>* sent,
+                     Ptr<const Packet> p,
+                     uint32_t psn,
+                     uint32_t ev,
+                     bool rtx)
+    {
+        (*sent)[ev]++;
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * A queue pair that only receives sends its SACKs on its own EVs towards the sender. When the
+ * reverse direction of one uplink black-holes, the receiver's liveness probes (one random EV per
+ * base RTT) retire exactly the EVs that cross it, and restoration probes bring them back after
+ * the repair; the transfer is unaffected.
+ */
+class MrcReverseLivenessTestCase : public TestCase
+{
+  public:
+    MrcReverseLivenessTestCase()
+        : TestCase("receiver-only QP: liveness probes retire dead reverse EVs, probes restore "
+                   "them")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(4);
+        Bench b(ClosSpec::TwoTier(1, 2, 2, 2, 4), true);
+        // The receiver (host 2) sits under T0 1; its uplink 1 to T1 0 black-holes upwards only,
+        // so the sender's data (downwards) is untouched and only the receiver's control
+        // packets on EVs crossing it vanish.
+        Ptr<Node> t0 = b.topo->GetSwitch(SwitchTier::T0, 0, 1);
+        Ptr<Node> t1 = b.topo->GetSwitch(SwitchTier::T1, 0, 0);
+        const FabricLink dead = b.topo->GetLinksBetween(t0, t1).at(1);
+        Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+        em->SetAttribute("ErrorRate", DoubleValue(1.0));
+        em->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+        em->Disable();
+        dead.upperDevice->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        auto [a, r] = b.Connect(0, 2);
+        r->TraceConnectWithoutContext("EvStateChange",
+                                      MakeCallback(&MrcReverseLivenessTestCase::OnEv, this));
+        std::shared_ptr<std::vector<uint8_t>> region;
+        auto expected = PostRandom(a, r, {4u << 20, 4u << 20, 4u << 20}, 8, region);
+        const Time failAt = MicroSeconds(50);
+        const Time repairAt = MicroSeconds(500);
+        Simulator::Schedule(failAt, &RateErrorModel::Enable, em);
+        Simulator::Schedule(repairAt, &RateErrorModel::Disable, em);
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+
+        // Path choice 2 = T1 0, parallel link 1, in the receiver's own EV numbering.
+        const uint32_t deadEv = 2;
+        const Time rtt = b.mrc->GetBaseRtt(2, 0);
+        NS_TEST_ASSERT_MSG_EQ(m_bad.count(deadEv), 1u, "the dead reverse EV was retired");
+        // One random EV of 4 probed per RTT, then LossTimeout (8 RTTs) to declare it dead.
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(m_bad[deadEv] - failAt,
+                                    rtt * 60,
+                                    "retired within 60 base RTTs (" << rtt.As(Time::US) << ")");
+        for (const auto& [ev, when] : m_bad)
+        {
+            NS_TEST_ASSERT_MSG_EQ(ev, deadEv, "no healthy reverse EV retired");
+        }
+        NS_TEST_ASSERT_MSG_EQ(m_good.count(deadEv), 1u, "probes brought it back");
+        NS_TEST_ASSERT_MSG_GT(m_good[deadEv], repairAt, "only after the repair");
+        NS_TEST_ASSERT_MSG_EQ(r->GetStats().dataPacketsSent, 0u, "the receiver sent no data");
+        NS_TEST_ASSERT_MSG_GT(r->GetStats().probesSent, 0u, "the receiver probed");
+        NS_TEST_ASSERT_MSG_EQ(b.errors.size(), 0u, "no QP error");
+        for (uint32_t msn = 0; msn < 3; ++msn)
+        {
+            NS_TEST_ASSERT_MSG_EQ(b.delivered[msn], 1u, "message " << msn << " delivered once");
+        }
+        NS_TEST_ASSERT_MSG_EQ((*region == *expected), true, "every byte in place");
+    }
+
+    /**
+     * \param ev EV
+     * \param from old state
+     * \param to new state
+     * \param cause why
+     */
+    void OnEv(uint32_t ev, MrcEvState from, MrcEvState to, std::string cause)
+    {
+        if (to == MrcEvState::ASSUMED_BAD && !m_bad.count(ev))
+        {
+            m_bad[ev] = Simulator::Now();
+        }
+        if (from == MrcEvState::ASSUMED_BAD && to == MrcEvState::GOOD)
+        {
+            m_good[ev] = Simulator::Now();
+        }
+    }
+
+    std::map<uint32_t, Time> m_bad;  //!< first retirement of each EV
+    std::map<uint32_t, Time> m_good; //!< return of each EV
+};
+
+/**
+ * \ingroup mrc-test
+ * The queue-pair mechanisms test suite.
+ */
+class MrcQpTestSuite : public TestSuite
+{
+  public:
+    MrcQpTestSuite()
+        : TestSuite("mrc-qp", Type::UNIT)
+    {
+        AddTestCase(new MrcSackCoalescingTestCase(16384));
+        AddTestCase(new MrcSackCoalescingTestCase(0));
+        AddTestCase(new MrcNoBitmapTestCase);
+        AddTestCase(new MrcDenyEvTestCase);
+        AddTestCase(new MrcReverseLivenessTestCase);
+    }
+};
+
+/// The suite's single instance.
+static MrcQpTestSuite g_mrcQpTestSuite;
