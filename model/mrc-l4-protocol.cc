@@ -107,6 +107,31 @@ MrcL4Protocol::AddPort(uint32_t plane, uint32_t interface, DataRate rate)
     }
     m_ports.push_back(Create<MrcNicPort>(this, plane, rate));
     m_planeOfInterface[interface] = plane;
+    Ptr<Ipv6L3Protocol> ipv6 = m_node ? m_node->GetObject<Ipv6L3Protocol>() : nullptr;
+    if (ipv6 && interface < ipv6->GetNInterfaces())
+    {
+        ipv6->GetInterface(interface)->GetDevice()->AddLinkChangeCallback(
+            MakeCallback(&MrcL4Protocol::OnDeviceLinkChange, this, plane));
+    }
+}
+
+void
+MrcL4Protocol::OnDeviceLinkChange(uint32_t plane)
+{
+    Ptr<Ipv6L3Protocol> ipv6 = m_node->GetObject<Ipv6L3Protocol>();
+    for (const auto& [interface, p] : m_planeOfInterface)
+    {
+        if (p != plane)
+        {
+            continue;
+        }
+        const bool up = ipv6->GetInterface(interface)->GetDevice()->IsLinkUp();
+        if (up != m_ports.at(plane)->IsUp())
+        {
+            NS_LOG_INFO("NIC port " << plane << " link " << (up ? "up" : "down"));
+            SetPortUp(plane, up);
+        }
+    }
 }
 
 Ptr<MrcNicPort>

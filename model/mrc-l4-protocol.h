@@ -87,6 +87,8 @@ class MrcL4Protocol : public Object
 
     /**
      * Take a port down or up. Queue pairs stop using the plane and tell their peers in SACKs.
+     * Called automatically when the port's NetDevice reports a link change (carrier lost or
+     * back: NetDevice::AddLinkChangeCallback); call it directly to model a NIC port fault.
      * \param plane plane
      * \param up new state
      */
@@ -133,6 +135,11 @@ class MrcL4Protocol : public Object
      * \param sport UDP source port (EV[15:0])
      * \param interface arrival interface
      */
+    /**
+     * A port's NetDevice reported a link change.
+     * \param plane the port
+     */
+    void OnDeviceLinkChange(uint32_t plane);
     void Receive(Ptr<Packet> packet,
                  Ipv6Header header,
                  uint16_t sport,
