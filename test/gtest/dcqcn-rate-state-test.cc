@@ -1,0 +1,131 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * DCQCN's reaction point against hand-computed values: 100 Gb/s line rate, g = 1/256,
+ * B = 10 MB, F = 5, R_AI = 40 Mb/s, R_HAI = 400 Mb/s, min rate 100 Mb/s.
+ */
+
+#include "ns3/dcqcn-rate-state.h"
+
+#include <gtest/gtest.h>
+#include <stdexcept>
+#include <string>
+
+using namespace ns3;
+
+TEST(DcqcnRateState, StartsAtLineRateWithAlphaOne)
+{
+    DcqcnRateState s{DcqcnRateState::Params{}};
+    EXPECT_DOUBLE_EQ(s.GetRate(), 100e9);
+    EXPECT_DOUBLE_EQ(s.GetTargetRate(), 100e9);
+    EXPECT_DOUBLE_EQ(s.GetAlpha(), 1.0);
+    EXPECT_TRUE(s.IsAtLineRate());
+}
+
+TEST(DcqcnRateState, CnpCutsByHalfAlphaAndRemembersTheTarget)
+{
+    DcqcnRateState s{DcqcnRateState::Params{}};
+    s.OnCnp(); // alpha 1: Rc halves; alpha = (1 - g) + g = 1
+    EXPECT_DOUBLE_EQ(s.GetRate(), 50e9);
+    EXPECT_DOUBLE_EQ(s.GetTargetRate(), 100e9);
+    EXPECT_DOUBLE_EQ(s.GetAlpha(), 1.0);
+    s.OnAlphaTimer(); // alpha = 255/256
+    EXPECT_DOUBLE_EQ(s.GetAlpha(), 255.0 / 256);
+    s.OnCnp(); // Rc = 50e9 (1 - 255/512); alpha = (255/256)^2 + 1/256
+    EXPECT_DOUBLE_EQ(s.GetTargetRate(), 50e9);
+    EXPECT_DOUBLE_EQ(s.GetRate(), 50e9 * (1 - 255.0 / 512));
+    EXPECT_DOUBLE_EQ(s.GetAlpha(), (255.0 / 256) * (255.0 / 256) + 1.0 / 256);
+    EXPECT_FALSE(s.IsAtLineRate());
+}
+
+TEST(DcqcnRateState, FastRecoveryThenAdditiveThenHyperIncrease)
+{
+    DcqcnRateState s{DcqcnRateState::Params{}};
+    s.OnCnp();           // Rc 50e9, Rt 100e9
+    s.OnIncreaseTimer(); // T = 1 < F: fast recovery, Rc = (100 + 50) / 2
+    EXPECT_DOUBLE_EQ(s.GetRate(), 75e9);
+    EXPECT_DOUBLE_EQ(s.GetTargetRate(), 100e9);
+    // A second cut from 75 Gb/s: Rt = 75e9, Rc = 37.5e9 (alpha is still 1).
+    s.OnCnp();
+    ASSERT_DOUBLE_EQ(s.GetRate(), 37.5e9);
+    double rc = 37.5e9;
+    double rt = 75e9;
+    for (uint32_t t = 1; t <= 4; ++t) // fast recovery stages 1..4
+    {
+        s.OnIncreaseTimer();
+        rc = (rt + rc) / 2;
+        EXPECT_DOUBLE_EQ(s.GetRate(), rc) << "stage " << t;
+        EXPECT_DOUBLE_EQ(s.GetTargetRate(), rt);
+    }
+    s.OnIncreaseTimer(); // T = 5, BC = 0: additive increase
+    rt += 40e6;
+    rc = (rt + rc) / 2;
+    EXPECT_EQ(s.GetTimerStage(), 5u);
+    EXPECT_DOUBLE_EQ(s.GetTargetRate(), rt);
+    EXPECT_DOUBLE_EQ(s.GetRate(), rc);
+    s.OnIncreaseTimer(); // T = 6, BC = 0: still additive (min stage not above F)
+    rt += 40e6;
+    rc = (rt + rc) / 2;
+    EXPECT_DOUBLE_EQ(s.GetTargetRate(), rt);
+    // Six byte-counter stages: the first five are additive (BC <= F), the sixth hyper.
+    for (uint32_t bc = 1; bc <= 5; ++bc)
+    {
+        s.OnBytesSent(10'000'000);
+        rt += 40e6;
+        rc = (rt + rc) / 2;
+        EXPECT_EQ(s.GetByteStage(), bc);
+        EXPECT_DOUBLE_EQ(s.GetTargetRate(), rt) << "byte stage " << bc;
+    }
+    s.OnBytesSent(9'999'999); // not a full stage
+    EXPECT_EQ(s.GetByteStage(), 5u);
+    s.OnBytesSent(1); // BC = 6, T = 6: hyper increase by (6 - 5) x R_HAI
+    rt += 400e6;
+    rc = (rt + rc) / 2;
+    EXPECT_DOUBLE_EQ(s.GetTargetRate(), rt);
+    EXPECT_DOUBLE_EQ(s.GetRate(), rc);
+}
+
+TEST(DcqcnRateState, RatesStayWithinMinAndLineRate)
+{
+    DcqcnRateState s{DcqcnRateState::Params{}};
+    for (int i = 0; i < 100; ++i)
+    {
+        s.OnCnp();
+    }
+    EXPECT_DOUBLE_EQ(s.GetRate(), 100e6);
+    for (int i = 0; i < 400; ++i)
+    {
+        s.OnIncreaseTimer();
+        s.OnBytesSent(10'000'000);
+    }
+    EXPECT_DOUBLE_EQ(s.GetRate(), 100e9);
+    EXPECT_DOUBLE_EQ(s.GetTargetRate(), 100e9);
+    EXPECT_TRUE(s.IsAtLineRate());
+}
+
+TEST(DcqcnRateState, InvalidParametersNameTheField)
+{
+    auto expectError = [](DcqcnRateState::Params p, const std::string& field) {
+        try
+        {
+            DcqcnRateState s(p);
+            FAIL() << "accepted an invalid " << field;
+        }
+        catch (const std::invalid_argument& e)
+        {
+            EXPECT_NE(std::string(e.what()).find(field), std::string::npos) << e.what();
+        }
+    };
+    DcqcnRateState::Params p;
+    p.g = 0;
+    expectError(p, "G");
+    p = {};
+    p.minRate = 200e9;
+    expectError(p, "MinRate");
+    p = {};
+    p.byteCounter = 0;
+    expectError(p, "ByteCounter");
+    p = {};
+    p.additiveIncrease = -1;
+    expectError(p, "RateAi");
+}
