@@ -76,29 +76,6 @@ class MrcCongestionOps : public Object
     uint8_t m_penalty{0}; //!< receiver window penalty (window scaled by (128 - penalty) / 128)
 };
 
-/**
- * \ingroup mrc
- * \brief A constant window (for tests and for isolating the transport from congestion control).
- */
-class MrcFixedWindow : public MrcCongestionOps
-{
-  public:
-    /**
-     * \brief Get the type ID.
-     * \return the object TypeId
-     */
-    static TypeId GetTypeId();
-
-    void Init(uint32_t mss, uint32_t mtu, DataRate linkRate, Time baseRtt) override;
-    void OnAck(Time now, uint32_t ackedBytes, Time rtt, bool ecn) override;
-    void OnNack(Time now, uint32_t nackedBytes, bool lastHop) override;
-    void OnLoss(Time now, uint32_t lostBytes) override;
-    uint64_t GetCwnd() const override;
-
-  private:
-    uint64_t m_window{0}; //!< Window attribute
-};
-
 } // namespace ns3
 
 #endif /* MRC_CONGESTION_OPS_H */

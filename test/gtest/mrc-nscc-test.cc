@@ -9,6 +9,7 @@
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/mrc-congestion-ops.h"
+#include "ns3/mrc-fixed-window.h"
 #include "ns3/mrc-nscc.h"
 #include "ns3/uinteger.h"
 
