@@ -19,7 +19,7 @@
  * packets where flows collide, so it moves fewer bytes than it sends).
  *
  * For figures worth quoting, build with -DMRC_ASSERTS=OFF -DCMAKE_BUILD_TYPE=Release
- * (utils/benchmark.sh does).
+ * (utils/mrc.sh benchmark does).
  */
 
 #include "ns3/boolean.h"
