@@ -176,6 +176,14 @@ MrcQueuePair::GetTypeId()
                             "An RTT sample from a SACK's reflected timestamp.",
                             MakeTraceSourceAccessor(&MrcQueuePair::m_rttTrace),
                             "ns3::Time::TracedCallback")
+            .AddTraceSource("MessagePosted",
+                            "Sender: a message was posted: MSN, bytes.",
+                            MakeTraceSourceAccessor(&MrcQueuePair::m_postedTrace),
+                            "ns3::MrcQueuePair::MessageTracedCallback")
+            .AddTraceSource("FirstByteSent",
+                            "Sender: a message's first packet left: MSN, bytes of that packet.",
+                            MakeTraceSourceAccessor(&MrcQueuePair::m_firstSentTrace),
+                            "ns3::MrcQueuePair::MessageTracedCallback")
             .AddTraceSource("MessageComplete",
                             "Sender: the peer acknowledged a message's last byte: MSN, bytes.",
                             MakeTraceSourceAccessor(&MrcQueuePair::m_completeTrace),
@@ -370,6 +378,7 @@ MrcQueuePair::PostWrite(uint64_t bytes,
     }
     const uint32_t msn = m_sendQueue->Post(bytes, remoteVa, rkey, immediate, std::move(data));
     NS_LOG_FUNCTION(this << msn << bytes);
+    m_postedTrace(msn, bytes);
     if (m_failed)
     {
         Simulator::ScheduleNow([this]() {
@@ -522,6 +531,10 @@ MrcQueuePair::PullPacket(uint32_t plane)
     {
         r = &m_sendQueue->CutNew();
         m_stats.dataPacketsSent++;
+        if (r->offset == 0)
+        {
+            m_firstSentTrace(r->msn, r->length);
+        }
     }
     const MrcWirePath& path = PathOf(*ev);
     r->ev = *ev;

@@ -81,6 +81,60 @@ class MrcQueuePair : public Object
     using Stats = MrcQpStats;
 
     /**
+     * TracedCallback signature of Tx.
+     * \param packet the data packet
+     * \param psn its PSN
+     * \param ev its EV
+     * \param retransmission true if resent
+     */
+    typedef void (*TxTracedCallback)(Ptr<const Packet> packet,
+                                     uint32_t psn,
+                                     uint32_t ev,
+                                     bool retransmission);
+    /**
+     * TracedCallback signature of Rx.
+     * \param packet the payload placed
+     * \param psn its PSN
+     * \param ev its EV
+     */
+    typedef void (*RxTracedCallback)(Ptr<const Packet> packet, uint32_t psn, uint32_t ev);
+    /**
+     * TracedCallback signature of Retransmit.
+     * \param psn the PSN
+     * \param ev the EV of its last transmission
+     * \param cause why
+     */
+    typedef void (*RetransmitTracedCallback)(uint32_t psn, uint32_t ev, std::string cause);
+    /**
+     * TracedCallback signature of NackReceived.
+     * \param psn the PSN
+     * \param code the NACK code
+     */
+    typedef void (*NackTracedCallback)(uint32_t psn, MrcNackCode code);
+    /**
+     * TracedCallback signature of EvStateChange.
+     * \param ev the EV
+     * \param from old state
+     * \param to new state
+     * \param cause why
+     */
+    typedef void (*EvStateTracedCallback)(uint32_t ev,
+                                          MrcEvState from,
+                                          MrcEvState to,
+                                          std::string cause);
+    /**
+     * TracedCallback signature of the message traces.
+     * \param msn message sequence number
+     * \param bytes bytes
+     */
+    typedef void (*MessageTracedCallback)(uint32_t msn, uint64_t bytes);
+    /**
+     * TracedCallback signature of QpError.
+     * \param reason why the QP failed
+     */
+    typedef void (*ErrorTracedCallback)(std::string reason);
+
+    /**
      * \brief Get the type ID.
      * \return the object TypeId
      */
@@ -320,6 +374,8 @@ class MrcQueuePair : public Object
     TracedCallback<uint32_t, MrcEvState, MrcEvState, std::string> m_evTrace; //!< EvStateChange
     TracedValue<uint64_t> m_cwnd;                                            //!< CwndChange
     TracedCallback<Time> m_rttTrace;                                         //!< RttSample
+    TracedCallback<uint32_t, uint64_t> m_postedTrace;                        //!< MessagePosted
+    TracedCallback<uint32_t, uint64_t> m_firstSentTrace;                     //!< FirstByteSent
     TracedCallback<uint32_t, uint64_t> m_completeTrace;                      //!< MessageComplete
     TracedCallback<uint32_t, uint64_t> m_deliveredTrace;                     //!< MessageDelivered
     TracedCallback<std::string> m_errorTrace;                                //!< QpError

@@ -44,10 +44,33 @@ class MrcSackCoalescingTestCase : public TestCase
         b.mrc->SetQueuePairAttribute("SackBytes", UintegerValue(m_sackBytes));
         auto [a, r] = b.Connect(0, 2);
         const uint64_t bytes = 1 << 20; // 256 packets of 4096 B
-        a->PostWrite(bytes);
+        std::map<std::string, Time> when;
+        for (const std::string name : {"MessagePosted", "FirstByteSent", "MessageComplete"})
+        {
+            a->TraceConnectWithoutContext(
+                name,
+                MakeBoundCallback(&MrcSackCoalescingTestCase::OnMessage, &when, name));
+        }
+        r->TraceConnectWithoutContext("MessageDelivered",
+                                      MakeBoundCallback(&MrcSackCoalescingTestCase::OnMessage,
+                                                        &when,
+                                                        std::string("MessageDelivered")));
+        const Time postAt = MicroSeconds(3);
+        Simulator::Schedule(postAt, [a = a, bytes]() {
+            a->PostWrite(bytes);
+        });
         Simulator::Stop(MilliSeconds(10));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(b.delivered[0], 1u, "delivered once");
+        NS_TEST_ASSERT_MSG_EQ(when.size(), 4u, "all four message traces fired");
+        NS_TEST_ASSERT_MSG_EQ(when["MessagePosted"], postAt, "posted when posted");
+        NS_TEST_ASSERT_MSG_EQ(when["FirstByteSent"], postAt, "the idle NIC sends at once");
+        NS_TEST_ASSERT_MSG_GT(when["MessageDelivered"],
+                              when["FirstByteSent"] + b.mrc->GetBaseRtt(0, 2) / 2,
+                              "delivered after half an RTT");
+        NS_TEST_ASSERT_MSG_GT(when["MessageComplete"],
+                              when["MessageDelivered"],
+                              "acknowledged after delivery");
         NS_TEST_ASSERT_MSG_EQ(b.completed[0], 1u, "completed once");
         const uint64_t packets = r->GetStats().dataPacketsReceived;
         NS_TEST_ASSERT_MSG_EQ(packets, 256u, "256 packets, none lost");
@@ -67,6 +90,20 @@ class MrcSackCoalescingTestCase : public TestCase
                                         expected + expected / 10 + 2,
                                         "about one per SackBytes (" << sacks << ")");
         }
+    }
+
+    /**
+     * \param when trace name -> time
+     * \param name this trace
+     * \param msn message
+     * \param bytes bytes
+     */
+    static void OnMessage(std::map<std::string, Time>* when,
+                          std::string name,
+                          uint32_t msn,
+                          uint64_t bytes)
+    {
+        (*when)[name] = Simulator::Now();
     }
 
     uint32_t m_sackBytes; //!< SackBytes
