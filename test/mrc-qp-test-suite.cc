@@ -19,6 +19,8 @@
 
 using namespace ns3;
 using mrctest::Bench;
+using mrctest::DropPackets;
+using mrctest::EvStateLog;
 using mrctest::PostRandom;
 
 /**
@@ -129,14 +131,10 @@ class MrcNoBitmapTestCase : public TestCase
         RngSeedManager::SetSeed(5);
         Bench b(ClosSpec::TwoTier(1, 2, 2, 2, 4), true);
         b.mrc->SetQueuePairAttribute("ReceiveBitmapPsns", UintegerValue(64));
-        // 2 % loss on one uplink of the sender's T0: holes that the cumulative PSN waits on.
+        // 5 % loss on one uplink of the sender's T0: holes that the cumulative PSN waits on.
         Ptr<Node> t0 = b.topo->GetSwitch(SwitchTier::T0, 0, 0);
         Ptr<Node> t1 = b.topo->GetSwitch(SwitchTier::T1, 0, 0);
-        Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
-        em->SetAttribute("ErrorRate", DoubleValue(0.05));
-        em->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
-        b.topo->GetLinksBetween(t0, t1).at(0).upperDevice->SetAttribute("ReceiveErrorModel",
-                                                                        PointerValue(em));
+        DropPackets(b.topo->GetLinksBetween(t0, t1).at(0).upperDevice, 0.05);
         auto [a, r] = b.Connect(0, 2);
         std::set<MrcNackCode> codes;
         a->TraceConnectWithoutContext("NackReceived",
@@ -268,14 +266,10 @@ class MrcReverseLivenessTestCase : public TestCase
         Ptr<Node> t0 = b.topo->GetSwitch(SwitchTier::T0, 0, 1);
         Ptr<Node> t1 = b.topo->GetSwitch(SwitchTier::T1, 0, 0);
         const FabricLink dead = b.topo->GetLinksBetween(t0, t1).at(1);
-        Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
-        em->SetAttribute("ErrorRate", DoubleValue(1.0));
-        em->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
-        em->Disable();
-        dead.upperDevice->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        Ptr<RateErrorModel> em = DropPackets(dead.upperDevice, 1.0, false);
         auto [a, r] = b.Connect(0, 2);
-        r->TraceConnectWithoutContext("EvStateChange",
-                                      MakeCallback(&MrcReverseLivenessTestCase::OnEv, this));
+        EvStateLog evs;
+        evs.Follow(r);
         std::shared_ptr<std::vector<uint8_t>> region;
         auto expected = PostRandom(a, r, {4u << 20, 4u << 20, 4u << 20}, 8, region);
         const Time failAt = MicroSeconds(50);
@@ -288,17 +282,17 @@ class MrcReverseLivenessTestCase : public TestCase
         // Path choice 2 = T1 0, parallel link 1, in the receiver's own EV numbering.
         const uint32_t deadEv = 2;
         const Time rtt = b.mrc->GetBaseRtt(2, 0);
-        NS_TEST_ASSERT_MSG_EQ(m_bad.count(deadEv), 1u, "the dead reverse EV was retired");
+        NS_TEST_ASSERT_MSG_EQ(evs.bad.count(deadEv), 1u, "the dead reverse EV was retired");
         // One random EV of 4 probed per RTT, then LossTimeout (8 RTTs) to declare it dead.
-        NS_TEST_ASSERT_MSG_LT_OR_EQ(m_bad[deadEv] - failAt,
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(evs.bad[deadEv] - failAt,
                                     rtt * 60,
                                     "retired within 60 base RTTs (" << rtt.As(Time::US) << ")");
-        for (const auto& [ev, when] : m_bad)
+        for (const auto& [ev, when] : evs.bad)
         {
             NS_TEST_ASSERT_MSG_EQ(ev, deadEv, "no healthy reverse EV retired");
         }
-        NS_TEST_ASSERT_MSG_EQ(m_good.count(deadEv), 1u, "probes brought it back");
-        NS_TEST_ASSERT_MSG_GT(m_good[deadEv], repairAt, "only after the repair");
+        NS_TEST_ASSERT_MSG_EQ(evs.good.count(deadEv), 1u, "probes brought it back");
+        NS_TEST_ASSERT_MSG_GT(evs.good[deadEv], repairAt, "only after the repair");
         NS_TEST_ASSERT_MSG_EQ(r->GetStats().dataPacketsSent, 0u, "the receiver sent no data");
         NS_TEST_ASSERT_MSG_GT(r->GetStats().probesSent, 0u, "the receiver probed");
         NS_TEST_ASSERT_MSG_EQ(b.errors.size(), 0u, "no QP error");
@@ -308,27 +302,6 @@ class MrcReverseLivenessTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ((*region == *expected), true, "every byte in place");
     }
-
-    /**
-     * \param ev EV
-     * \param from old state
-     * \param to new state
-     * \param cause why
-     */
-    void OnEv(uint32_t ev, MrcEvState from, MrcEvState to, std::string cause)
-    {
-        if (to == MrcEvState::ASSUMED_BAD && !m_bad.count(ev))
-        {
-            m_bad[ev] = Simulator::Now();
-        }
-        if (from == MrcEvState::ASSUMED_BAD && to == MrcEvState::GOOD)
-        {
-            m_good[ev] = Simulator::Now();
-        }
-    }
-
-    std::map<uint32_t, Time> m_bad;  //!< first retirement of each EV
-    std::map<uint32_t, Time> m_good; //!< return of each EV
 };
 
 /**

@@ -8,9 +8,13 @@
 #ifndef MRC_TEST_BENCH_H
 #define MRC_TEST_BENCH_H
 
+#include "ns3/double.h"
+#include "ns3/error-model.h"
 #include "ns3/mrc-module.h"
 #include "ns3/names.h"
+#include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 
 #include <map>
 #include <memory>
@@ -141,6 +145,58 @@ PostRandom(Ptr<MrcQueuePair> a,
     }
     return expected;
 }
+
+/**
+ * Make a device drop a share of the packets it receives (ns-3's RateErrorModel, per packet).
+ * \param device the receiving NetDevice
+ * \param rate share of packets dropped (1: black hole)
+ * \param enabled start enabled (else call Enable() later, e.g. from a scheduled event)
+ * \return the error model
+ */
+inline Ptr<RateErrorModel>
+DropPackets(Ptr<NetDevice> device, double rate, bool enabled = true)
+{
+    Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+    em->SetAttribute("ErrorRate", DoubleValue(rate));
+    em->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+    if (!enabled)
+    {
+        em->Disable();
+    }
+    device->SetAttribute("ReceiveErrorModel", PointerValue(em));
+    return em;
+}
+
+/// When each EV of a queue pair was first retired and when it came back (EvStateChange).
+struct EvStateLog
+{
+    std::map<uint32_t, Time> bad;  //!< first retirement (ASSUMED_BAD) of each EV
+    std::map<uint32_t, Time> good; //!< return (ASSUMED_BAD -> GOOD) of each EV
+
+    /// \param qp the queue pair to follow
+    void Follow(Ptr<MrcQueuePair> qp)
+    {
+        qp->TraceConnectWithoutContext("EvStateChange", MakeCallback(&EvStateLog::OnEv, this));
+    }
+
+    /**
+     * \param ev EV
+     * \param from old state
+     * \param to new state
+     * \param cause why
+     */
+    void OnEv(uint32_t ev, MrcEvState from, MrcEvState to, std::string cause)
+    {
+        if (to == MrcEvState::ASSUMED_BAD && !bad.count(ev))
+        {
+            bad[ev] = Simulator::Now();
+        }
+        if (from == MrcEvState::ASSUMED_BAD && to == MrcEvState::GOOD)
+        {
+            good[ev] = Simulator::Now();
+        }
+    }
+};
 
 } // namespace mrctest
 } // namespace ns3

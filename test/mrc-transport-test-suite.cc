@@ -31,6 +31,8 @@
 using namespace ns3;
 
 using mrctest::Bench;
+using mrctest::DropPackets;
+using mrctest::EvStateLog;
 using mrctest::PostRandom;
 
 /**
@@ -69,10 +71,7 @@ class MrcDeliveryTestCase : public TestCase
                 }
                 for (Ptr<NetDevice> d : {l.lowerDevice, l.upperDevice})
                 {
-                    Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
-                    em->SetAttribute("ErrorRate", DoubleValue(m_lossRate));
-                    em->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
-                    d->SetAttribute("ReceiveErrorModel", PointerValue(em));
+                    DropPackets(d, m_lossRate);
                 }
             }
         }
@@ -141,14 +140,10 @@ class MrcBlackholeTestCase : public TestCase
         Ptr<Node> t0 = b.topo->GetSwitch(SwitchTier::T0, 0, 0);
         Ptr<Node> t1 = b.topo->GetSwitch(SwitchTier::T1, 0, 0);
         const FabricLink dead = b.topo->GetLinksBetween(t0, t1).at(1);
-        Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
-        em->SetAttribute("ErrorRate", DoubleValue(1.0));
-        em->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
-        em->Disable();
-        dead.upperDevice->SetAttribute("ReceiveErrorModel", PointerValue(em));
+        Ptr<RateErrorModel> em = DropPackets(dead.upperDevice, 1.0, false);
         auto [a, r] = b.Connect(0, 2);
-        a->TraceConnectWithoutContext("EvStateChange",
-                                      MakeCallback(&MrcBlackholeTestCase::OnEv, this));
+        EvStateLog evs;
+        evs.Follow(a);
         std::shared_ptr<std::vector<uint8_t>> region;
         auto expected = PostRandom(a, r, {4u << 20, 4u << 20, 4u << 20}, 5, region);
         const Time failAt = MicroSeconds(50);
@@ -161,16 +156,16 @@ class MrcBlackholeTestCase : public TestCase
         // The EV through the dead link is path choice 2 (T1 0, parallel link 1).
         const uint32_t deadEv = 2;
         const Time rtt = b.mrc->GetBaseRtt(0, 2);
-        NS_TEST_ASSERT_MSG_EQ(m_bad.count(deadEv), 1u, "the dead EV was retired");
-        NS_TEST_ASSERT_MSG_LT_OR_EQ(m_bad[deadEv] - failAt,
+        NS_TEST_ASSERT_MSG_EQ(evs.bad.count(deadEv), 1u, "the dead EV was retired");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(evs.bad[deadEv] - failAt,
                                     rtt * 12,
                                     "retired within 12 base RTTs (" << rtt.As(Time::US) << ")");
-        for (const auto& [ev, when] : m_bad)
+        for (const auto& [ev, when] : evs.bad)
         {
             NS_TEST_ASSERT_MSG_EQ(ev, deadEv, "no healthy EV retired");
         }
-        NS_TEST_ASSERT_MSG_EQ(m_good.count(deadEv), 1u, "probes brought it back");
-        NS_TEST_ASSERT_MSG_GT(m_good[deadEv], repairAt, "only after the repair");
+        NS_TEST_ASSERT_MSG_EQ(evs.good.count(deadEv), 1u, "probes brought it back");
+        NS_TEST_ASSERT_MSG_GT(evs.good[deadEv], repairAt, "only after the repair");
         NS_TEST_ASSERT_MSG_EQ(a->GetPathSet().GetState(deadEv), MrcEvState::GOOD, "GOOD again");
         NS_TEST_ASSERT_MSG_EQ(b.errors.size(), 0u, "no QP error");
         for (uint32_t msn = 0; msn < 3; ++msn)
@@ -181,27 +176,6 @@ class MrcBlackholeTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(a->GetStats().rtxTimeout, 0u, "losses found by the loss timer");
         NS_TEST_ASSERT_MSG_GT(a->GetStats().probesSent, 0u, "probes sent");
     }
-
-    /**
-     * \param ev EV
-     * \param from old state
-     * \param to new state
-     * \param cause why
-     */
-    void OnEv(uint32_t ev, MrcEvState from, MrcEvState to, std::string cause)
-    {
-        if (to == MrcEvState::ASSUMED_BAD && !m_bad.count(ev))
-        {
-            m_bad[ev] = Simulator::Now();
-        }
-        if (from == MrcEvState::ASSUMED_BAD && to == MrcEvState::GOOD)
-        {
-            m_good[ev] = Simulator::Now();
-        }
-    }
-
-    std::map<uint32_t, Time> m_bad;  //!< first retirement of each EV
-    std::map<uint32_t, Time> m_good; //!< return of each EV
 };
 
 /**
@@ -318,10 +292,7 @@ class MrcFailureAndWrapTestCase : public TestCase
             {
                 if (l.tier == LinkTier::T0_T1)
                 {
-                    Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
-                    em->SetAttribute("ErrorRate", DoubleValue(1.0));
-                    em->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
-                    l.upperDevice->SetAttribute("ReceiveErrorModel", PointerValue(em));
+                    DropPackets(l.upperDevice, 1.0);
                 }
             }
             a->PostWrite(1u << 20);
