@@ -52,6 +52,8 @@ def build(bld):
         'helper/fabric-queue-stats.cc',
         'helper/permutation-helper.cc',
         'helper/value-parser.cc',
+        'helper/failure-spec.cc',
+        'helper/failure-schedule-parser.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('mrc')
@@ -116,6 +118,8 @@ def build(bld):
         'helper/fabric-queue-stats.h',
         'helper/permutation-helper.h',
         'helper/value-parser.h',
+        'helper/failure-spec.h',
+        'helper/failure-schedule-parser.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -165,6 +165,8 @@ function(mrc_standalone_finish)
     include(GoogleTest)
     add_executable(mrc-gtest ${mrc_gtest_sources})
     target_link_libraries(mrc-gtest PRIVATE ${MRC_LIB_TARGET} GTest::gtest GTest::gtest_main)
+    # Tests that read files of the source tree (e.g. the sample failure schedules).
+    target_compile_definitions(mrc-gtest PRIVATE MRC_SOURCE_DIR="${CMAKE_CURRENT_SOURCE_DIR}")
     gtest_discover_tests(mrc-gtest TEST_PREFIX "gtest-" DISCOVERY_TIMEOUT 60)
   elseif(mrc_gtest_sources)
     message(WARNING "GoogleTest not found (apt-get install libgtest-dev): GoogleTest tests skipped")
