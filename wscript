@@ -54,6 +54,9 @@ def build(bld):
         'helper/value-parser.cc',
         'helper/failure-spec.cc',
         'helper/failure-schedule-parser.cc',
+        'helper/failure-log.cc',
+        'helper/fabric-failure-state.cc',
+        'helper/failure-helper.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('mrc')
@@ -63,6 +66,8 @@ def build(bld):
         'test/mrc-trimming-test-suite.cc',
         'test/mrc-srv6-test-suite.cc',
         'test/mrc-transport-test-suite.cc',
+        'test/mrc-failure-test-suite.cc',
+        'test/mrc-failure-schedule-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -120,6 +125,9 @@ def build(bld):
         'helper/value-parser.h',
         'helper/failure-spec.h',
         'helper/failure-schedule-parser.h',
+        'helper/failure-log.h',
+        'helper/fabric-failure-state.h',
+        'helper/failure-helper.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:
