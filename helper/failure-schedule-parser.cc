@@ -7,8 +7,6 @@
 #include "value-parser.h"
 
 #include <algorithm>
-#include <boost/property_tree/json_parser.hpp>
-#include <boost/property_tree/ptree.hpp>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -16,6 +14,12 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+
+// Boost.PropertyTree's JSON reader includes boost/bind.hpp, which otherwise prints a
+// deprecation note about its global placeholders on every compilation.
+#define BOOST_BIND_GLOBAL_PLACEHOLDERS
+#include <boost/property_tree/json_parser.hpp>
+#include <boost/property_tree/ptree.hpp>
 
 namespace ns3
 {
