@@ -10,6 +10,8 @@
 #include "ns3/pointer.h"
 #include "ns3/queue.h"
 
+#include <utility>
+
 namespace ns3
 {
 
@@ -66,7 +68,7 @@ FabricNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocol
         NotifyLoss(packet, FabricLossCause::LINK_DOWN);
         // The base class sees IsLinkUp() false: MacTxDrop trace, and false returned.
     }
-    return PointToPointNetDevice::Send(packet, dest, protocolNumber);
+    return PointToPointNetDevice::Send(std::move(packet), dest, protocolNumber);
 }
 
 Ptr<PointToPointNetDevice>

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <string>
 #include <vector>
 
 using namespace ns3;
@@ -334,6 +335,68 @@ class FailureScheduleResolveTestCase : public TestCase
     }
 };
 
+#if defined(MRC_SOURCE_DIR) || defined(NS_TEST_SOURCEDIR)
+/**
+ * \ingroup mrc-test
+ * The sample schedules of examples/ load on the example's fabric (every name, index and link
+ * id resolves) and give the same log in JSON and CSV.
+ */
+class FailureSampleScheduleTestCase : public TestCase
+{
+  public:
+    FailureSampleScheduleTestCase()
+        : TestCase("the sample schedules load on the example's fabric, JSON and CSV alike")
+    {
+    }
+
+  private:
+    /// \return the examples folder (standalone: absolute; in a source tree: from its root)
+    static std::string ExamplesDir()
+    {
+#    ifdef MRC_SOURCE_DIR
+        return MRC_SOURCE_DIR "/examples/";
+#    else
+        return NS_TEST_SOURCEDIR "/../examples/";
+#    endif
+    }
+
+    /**
+     * \param file a schedule file
+     * \return the log of running it, without the origin column
+     */
+    static std::vector<std::string> Run(const std::string& file)
+    {
+        Ptr<FabricTopology> topo = ClosTopologyHelper().Build(ClosSpec::TwoTier(2, 4, 4, 4));
+        Ptr<FailureHelper> f = CreateObject<FailureHelper>(topo);
+        f->LoadSchedule(ExamplesDir() + file);
+        Simulator::Run();
+        std::vector<std::string> lines;
+        for (const FailureLog::Entry& e : f->GetLog().GetEntries())
+        {
+            lines.push_back(std::to_string(e.time.GetNanoSeconds()) + " " + e.kind + " " + e.target
+                            + " " + e.parameters);
+        }
+        Simulator::Destroy();
+        Names::Clear();
+        return lines;
+    }
+
+    void DoRun() override
+    {
+        const std::vector<std::string> json = Run("failure-schedule-sample.json");
+        const std::vector<std::string> csv = Run("failure-schedule-sample.csv");
+        NS_TEST_ASSERT_MSG_EQ(json.size(), 24u, "24 transitions");
+        NS_TEST_ASSERT_MSG_EQ((json == csv), true, "JSON and CSV give the same log");
+        NS_TEST_ASSERT_MSG_EQ(json.front(),
+                              "10000 gray-loss link p0-t0-0 p0-t1-0 probability=0.02 direction=up",
+                              "first event");
+        NS_TEST_ASSERT_MSG_EQ(json.back(),
+                              "131000 link-up link p0-t0-1 p0-t1-2 by=flap",
+                              "link id 22 is p0-t0-1 p0-t1-2");
+    }
+};
+#endif
+
 /**
  * \ingroup mrc-test
  * The failure injection test suite (switches, NIC ports, schedules on a fabric).
@@ -348,6 +411,9 @@ class MrcFailureScheduleTestSuite : public TestSuite
         AddTestCase(new FailureSwitchBlackholeTestCase);
         AddTestCase(new FailurePortDownTestCase);
         AddTestCase(new FailureScheduleResolveTestCase);
+#if defined(MRC_SOURCE_DIR) || defined(NS_TEST_SOURCEDIR)
+        AddTestCase(new FailureSampleScheduleTestCase);
+#endif
     }
 };
 

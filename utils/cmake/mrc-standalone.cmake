@@ -95,6 +95,9 @@ function(build_lib)
     add_executable(${_lib}-test-runner ${CMAKE_CURRENT_SOURCE_DIR}/utils/cmake/test-runner.cc
                                        ${BLIB_TEST_SOURCES})
     target_link_libraries(${_lib}-test-runner PRIVATE ${_lib})
+    # Tests that read files of the source tree (in ns-3 trees they use NS_TEST_SOURCEDIR).
+    target_compile_definitions(${_lib}-test-runner
+                               PRIVATE MRC_SOURCE_DIR="${CMAKE_CURRENT_SOURCE_DIR}")
     set(_list ${CMAKE_BINARY_DIR}/${_lib}-test-suites.txt)
     set(_include ${CMAKE_BINARY_DIR}/${_lib}-test-suites.cmake)
     add_custom_command(
