@@ -41,6 +41,8 @@ def build(bld):
         'model/mrc-qp-receiver.cc',
         'model/mrc-qp-prober.cc',
         'model/mrc-queue-pair.cc',
+        'model/fabric-fault-error-model.cc',
+        'model/fabric-net-device.cc',
         'helper/clos-spec.cc',
         'helper/fabric-address-plan.cc',
         'helper/fabric-topology.cc',
@@ -55,6 +57,11 @@ def build(bld):
         'helper/fabric-queue-stats.cc',
         'helper/permutation-helper.cc',
         'helper/value-parser.cc',
+        'helper/failure-spec.cc',
+        'helper/failure-schedule-parser.cc',
+        'helper/failure-log.cc',
+        'helper/fabric-failure-state.cc',
+        'helper/failure-helper.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('mrc')
@@ -65,6 +72,8 @@ def build(bld):
         'test/mrc-srv6-test-suite.cc',
         'test/mrc-transport-test-suite.cc',
         'test/mrc-qp-test-suite.cc',
+        'test/mrc-failure-test-suite.cc',
+        'test/mrc-failure-schedule-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -109,6 +118,8 @@ def build(bld):
         'model/mrc-qp-receiver.h',
         'model/mrc-qp-prober.h',
         'model/mrc-queue-pair.h',
+        'model/fabric-fault-error-model.h',
+        'model/fabric-net-device.h',
         'helper/clos-spec.h',
         'helper/fabric-address-plan.h',
         'helper/fabric-link.h',
@@ -124,6 +135,11 @@ def build(bld):
         'helper/fabric-queue-stats.h',
         'helper/permutation-helper.h',
         'helper/value-parser.h',
+        'helper/failure-spec.h',
+        'helper/failure-schedule-parser.h',
+        'helper/failure-log.h',
+        'helper/fabric-failure-state.h',
+        'helper/failure-helper.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

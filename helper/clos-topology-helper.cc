@@ -7,6 +7,7 @@
 #include "fabric-address-plan.h"
 
 #include "ns3/boolean.h"
+#include "ns3/fabric-net-device.h"
 #include "ns3/icmpv6-l4-protocol.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv6-host-list-routing.h"
@@ -14,9 +15,14 @@
 #include "ns3/ipv6-static-routing-helper.h"
 #include "ns3/ipv6-static-routing.h"
 #include "ns3/log.h"
+#include "ns3/mac48-address.h"
 #include "ns3/names.h"
-#include "ns3/point-to-point-helper.h"
+#include "ns3/net-device-queue-interface.h"
+#include "ns3/object-factory.h"
+#include "ns3/point-to-point-channel.h"
 #include "ns3/queue-size.h"
+#include "ns3/queue.h"
+#include "ns3/uinteger.h"
 
 #include <stdexcept>
 
@@ -50,6 +56,53 @@ NodeNames(const ClosSpec& spec, const std::string& prefix)
         }
     }
     return names;
+}
+
+/// What a PointToPointHelper holds, with FabricNetDevice as the device type.
+struct LinkFactories
+{
+    ObjectFactory device;  //!< FabricNetDevice with DataRate and Mtu
+    ObjectFactory queue;   //!< the device's transmit queue
+    ObjectFactory channel; //!< PointToPointChannel with Delay
+};
+
+/**
+ * Connect two nodes as PointToPointHelper::Install (ns-3.37 .. ns-3-dev, without MPI) does,
+ * step for step, so that MAC addresses, device indices and flow control are the same; only
+ * the device type differs (PointToPointHelper cannot be given one).
+ * \param f the factories
+ * \param a one node
+ * \param b the other node
+ * \return the two devices, a's first
+ */
+NetDeviceContainer
+InstallLink(const LinkFactories& f, Ptr<Node> a, Ptr<Node> b)
+{
+    Ptr<FabricNetDevice> devA = f.device.Create<FabricNetDevice>();
+    devA->SetAddress(Mac48Address::Allocate());
+    a->AddDevice(devA);
+    Ptr<Queue<Packet>> queueA = f.queue.Create<Queue<Packet>>();
+    devA->SetQueue(queueA);
+    Ptr<FabricNetDevice> devB = f.device.Create<FabricNetDevice>();
+    devB->SetAddress(Mac48Address::Allocate());
+    b->AddDevice(devB);
+    Ptr<Queue<Packet>> queueB = f.queue.Create<Queue<Packet>>();
+    devB->SetQueue(queueB);
+    // Flow control (PointToPointHelper's default): the queue disc stops when the device queue
+    // is full.
+    Ptr<NetDeviceQueueInterface> ndqiA = CreateObject<NetDeviceQueueInterface>();
+    ndqiA->GetTxQueue(0)->ConnectQueueTraces(queueA);
+    devA->AggregateObject(ndqiA);
+    Ptr<NetDeviceQueueInterface> ndqiB = CreateObject<NetDeviceQueueInterface>();
+    ndqiB->GetTxQueue(0)->ConnectQueueTraces(queueB);
+    devB->AggregateObject(ndqiB);
+    Ptr<PointToPointChannel> channel = f.channel.Create<PointToPointChannel>();
+    devA->Attach(channel);
+    devB->Attach(channel);
+    NetDeviceContainer container;
+    container.Add(devA);
+    container.Add(devB);
+    return container;
 }
 
 } // namespace
@@ -223,15 +276,16 @@ ClosTopologyHelper::Build(const ClosSpec& spec) const
         (*it)->GetObject<Icmpv6L4Protocol>()->SetAttribute("DAD", BooleanValue(false));
     }
 
-    std::array<PointToPointHelper, 3> p2p;
+    std::array<LinkFactories, 3> p2p;
     for (uint32_t t = 0; t < 3; ++t)
     {
-        p2p[t].SetDeviceAttribute("DataRate", DataRateValue(m_rate[t]));
-        p2p[t].SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
-        p2p[t].SetChannelAttribute("Delay", TimeValue(m_delay[t]));
-        p2p[t].SetQueue("ns3::DropTailQueue<Packet>",
-                        "MaxSize",
-                        QueueSizeValue(QueueSize(m_deviceQueueSize)));
+        p2p[t].device.SetTypeId(FabricNetDevice::GetTypeId());
+        p2p[t].device.Set("DataRate", DataRateValue(m_rate[t]));
+        p2p[t].device.Set("Mtu", UintegerValue(m_mtu));
+        p2p[t].channel.SetTypeId(PointToPointChannel::GetTypeId());
+        p2p[t].channel.Set("Delay", TimeValue(m_delay[t]));
+        p2p[t].queue.SetTypeId("ns3::DropTailQueue<Packet>");
+        p2p[t].queue.Set("MaxSize", QueueSizeValue(QueueSize(m_deviceQueueSize)));
     }
     std::array<TrafficControlHelper, 3> qdisc = m_qdisc;
 
@@ -241,7 +295,7 @@ ClosTopologyHelper::Build(const ClosSpec& spec) const
                        Ptr<Node> upper,
                        PortRole lowerRole,
                        PortRole upperRole) -> FabricLink {
-        NetDeviceContainer d = p2p[uint32_t(tier)].Install(lower, upper);
+        NetDeviceContainer d = InstallLink(p2p[uint32_t(tier)], lower, upper);
         qdisc[uint32_t(lowerRole)].Install(d.Get(0));
         qdisc[uint32_t(upperRole)].Install(d.Get(1));
         FabricLink link;

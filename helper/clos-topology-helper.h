@@ -22,7 +22,8 @@ namespace ns3
 /**
  * \ingroup mrc
  * \brief Builds a multi-plane two-tier Clos or three-tier fat-tree out of ns-3 nodes,
- * PointToPointNetDevices, the IPv6 internet stack and traffic-control queue discs.
+ * point-to-point links (FabricNetDevice), the IPv6 internet stack and traffic-control queue
+ * discs.
  *
  * \code
  *   ClosTopologyHelper topo;
@@ -33,9 +34,10 @@ namespace ns3
  *
  * What Build() makes:
  *  - nodes: hosts first, then switches plane by plane and tier by tier (deterministic ids);
- *  - one PointToPointNetDevice pair per link, with the tier's DataRate and Delay and the common
- *    Mtu; each device's own transmit queue is kept tiny (DeviceQueueSize) so that queueing, and
- *    later trimming and marking, happens in the port's queue disc;
+ *  - one FabricNetDevice pair per link (a PointToPointNetDevice whose carrier can fail, for
+ *    FailureHelper), with the tier's DataRate and Delay and the common Mtu; each device's own
+ *    transmit queue is kept tiny (DeviceQueueSize) so that queueing, and later trimming and
+ *    marking, happens in the port's queue disc;
  *  - a root queue disc per device, from the TrafficControlHelper of the port's role;
  *  - IPv6 only (no IPv4), addresses from FabricAddressPlan, no duplicate address detection or
  *    router solicitation (static fabric), forwarding on switches, and on each host one route per

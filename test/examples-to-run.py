@@ -17,6 +17,8 @@ cpp_examples = [
     ("mrc-transfer --bytes=500000 --dataPlane=ecmp", "True", "False"),
     ("mrc-srv6-paths --topology=fattree --k=4 --planes=1 --usidsPerCarrier=3", "True", "False"),
     ("mrc-incast-trimming --senders=8 --packets=20 --trimming=false", "True", "False"),
+    ("mrc-failure-injection --bytes=1000000", "True", "False"),
+    ("mrc-failure-injection --transport=mrc --bytes=1000000", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain runnable over time.

@@ -95,6 +95,9 @@ function(build_lib)
     add_executable(${_lib}-test-runner ${CMAKE_CURRENT_SOURCE_DIR}/utils/cmake/test-runner.cc
                                        ${BLIB_TEST_SOURCES})
     target_link_libraries(${_lib}-test-runner PRIVATE ${_lib})
+    # Tests that read files of the source tree (in ns-3 trees they use NS_TEST_SOURCEDIR).
+    target_compile_definitions(${_lib}-test-runner
+                               PRIVATE MRC_SOURCE_DIR="${CMAKE_CURRENT_SOURCE_DIR}")
     set(_list ${CMAKE_BINARY_DIR}/${_lib}-test-suites.txt)
     set(_include ${CMAKE_BINARY_DIR}/${_lib}-test-suites.cmake)
     add_custom_command(
@@ -165,6 +168,8 @@ function(mrc_standalone_finish)
     include(GoogleTest)
     add_executable(mrc-gtest ${mrc_gtest_sources})
     target_link_libraries(mrc-gtest PRIVATE ${MRC_LIB_TARGET} GTest::gtest GTest::gtest_main)
+    # Tests that read files of the source tree (e.g. the sample failure schedules).
+    target_compile_definitions(mrc-gtest PRIVATE MRC_SOURCE_DIR="${CMAKE_CURRENT_SOURCE_DIR}")
     gtest_discover_tests(mrc-gtest TEST_PREFIX "gtest-" DISCOVERY_TIMEOUT 60)
   elseif(mrc_gtest_sources)
     message(WARNING "GoogleTest not found (apt-get install libgtest-dev): GoogleTest tests skipped")

@@ -1,0 +1,81 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "failure-log.h"
+
+#include <fstream>
+#include <stdexcept>
+
+namespace ns3
+{
+
+namespace
+{
+
+/**
+ * \param field a CSV field
+ * \return it, quoted if it contains a comma, a double quote or a line break
+ */
+std::string
+CsvField(const std::string& field)
+{
+    if (field.find_first_of(",\"\r\n") == std::string::npos)
+    {
+        return field;
+    }
+    std::string quoted = "\"";
+    for (char c : field)
+    {
+        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    }
+    return quoted + "\"";
+}
+
+} // namespace
+
+void
+FailureLog::Add(const Entry& entry)
+{
+    m_entries.push_back(entry);
+}
+
+const std::vector<FailureLog::Entry>&
+FailureLog::GetEntries() const
+{
+    return m_entries;
+}
+
+std::string
+FailureLog::GetCsvHeader()
+{
+    return "time_ns,kind,target,parameters,origin";
+}
+
+void
+FailureLog::WriteCsv(std::ostream& os) const
+{
+    os << GetCsvHeader() << "\n";
+    for (const Entry& e : m_entries)
+    {
+        os << e.time.GetNanoSeconds() << "," << CsvField(e.kind) << "," << CsvField(e.target) << ","
+           << CsvField(e.parameters) << "," << CsvField(e.origin) << "\n";
+    }
+}
+
+void
+FailureLog::WriteCsv(const std::string& path) const
+{
+    std::ofstream out(path);
+    if (!out)
+    {
+        throw std::invalid_argument(path + ": cannot write the failure log");
+    }
+    WriteCsv(out);
+    if (!out)
+    {
+        throw std::invalid_argument(path + ": error while writing the failure log");
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,385 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Failure injection on the data path of a fabric: black holes, carrier loss (queued, sent and
+ * in-flight packets), gray loss statistics and determinism, flaps, degraded rates. Packets are
+ * numbered UDP datagrams on a single-path fabric, host-0 - p0-t0-0 - p0-t1-0 - p0-t0-1 - host-1,
+ * counted at the receiver and in the loss counters.
+ */
+
+#include "mrc-failure-test-bed.h"
+
+#include "ns3/double.h"
+#include "ns3/error-model.h"
+#include "ns3/pointer.h"
+#include "ns3/string.h"
+#include "ns3/test.h"
+
+#include <cmath>
+#include <set>
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::mrctest;
+
+/**
+ * \ingroup mrc-test
+ * A black-holed link keeps its carrier and loses exactly the datagrams that cross it in the
+ * black-holed direction, counted as BLACKHOLE; a receive error model the device had before is
+ * still consulted behind the fault model.
+ */
+class FailureBlackholeTestCase : public TestCase
+{
+  public:
+    FailureBlackholeTestCase()
+        : TestCase("black hole: carrier up, exactly the crossing datagrams lost and counted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FlowBed bed;
+        const uint32_t link = bed.failures->FindLink("p0-t0-0", "p0-t1-0");
+        for (uint32_t end : {0u, 1u})
+        {
+            bed.Device(link, end)->AddLinkChangeCallback(
+                MakeCallback(&FlowBed::OnLinkChange, &bed));
+        }
+        // The user's own model on the upper end: disabled now, enabled at 500 us.
+        Ptr<RateErrorModel> own = CreateObject<RateErrorModel>();
+        own->SetAttribute("ErrorRate", DoubleValue(1.0));
+        own->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+        own->Disable();
+        bed.Device(link, 1)->SetAttribute("ReceiveErrorModel", PointerValue(own));
+        Simulator::Schedule(MicroSeconds(500), &RateErrorModel::Enable, own);
+
+        bed.failures->Blackhole(MicroSeconds(140), link, LinkDirection::UP, MicroSeconds(160));
+        const uint32_t before = Burst(bed, MicroSeconds(10), 100);
+        const uint32_t during = Burst(bed, MicroSeconds(150), 100);
+        const uint32_t reverse = Burst(bed, MicroSeconds(150), 50, 1, 0); // downwards: unharmed
+        const uint32_t after = Burst(bed, MicroSeconds(400), 50);
+        const uint32_t late = Burst(bed, MicroSeconds(600), 10); // the user's model drops these
+        bool carrier = false;
+        Simulator::Schedule(MicroSeconds(200), [&]() {
+            carrier = bed.Device(link, 0)->IsLinkUp() && bed.Device(link, 1)->IsLinkUp();
+        });
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(carrier, true, "carrier stays up while black-holed");
+        NS_TEST_ASSERT_MSG_EQ(bed.linkChanges, 0u, "no link-change notification");
+        NS_TEST_ASSERT_MSG_EQ(bed.Arrived(before, 100), 100u, "before: all arrive");
+        NS_TEST_ASSERT_MSG_EQ(bed.Arrived(during, 100), 0u, "during: all vanish");
+        NS_TEST_ASSERT_MSG_EQ(bed.Arrived(reverse, 50), 50u, "other direction unharmed");
+        NS_TEST_ASSERT_MSG_EQ(bed.Arrived(after, 50), 50u, "after: all arrive");
+        NS_TEST_ASSERT_MSG_EQ(bed.Arrived(late, 10), 0u, "the chained model still drops");
+        NS_TEST_ASSERT_MSG_EQ(bed.failures->GetLinkLostPackets(link, FabricLossCause::BLACKHOLE),
+                              100u,
+                              "black-hole losses counted on the link");
+        NS_TEST_ASSERT_MSG_EQ(bed.failures->GetLostPackets(FabricLossCause::BLACKHOLE),
+                              100u,
+                              "and nowhere else");
+        uint64_t other = 0;
+        for (auto c :
+             {FabricLossCause::LINK_DOWN, FabricLossCause::IN_FLIGHT, FabricLossCause::RANDOM_LOSS})
+        {
+            other += bed.failures->GetLostPackets(c);
+        }
+        NS_TEST_ASSERT_MSG_EQ(other, 0u, "no other cause (the user's drops are not counted)");
+        const auto& log = bed.failures->GetLog().GetEntries();
+        NS_TEST_ASSERT_MSG_EQ(log.size(), 2u, "start and end logged");
+        NS_TEST_ASSERT_MSG_EQ(log[0].time, MicroSeconds(140), "start time");
+        NS_TEST_ASSERT_MSG_EQ(log[0].target, "link p0-t0-0 p0-t1-0", "target");
+        NS_TEST_ASSERT_MSG_EQ(log[0].parameters, "direction=up", "parameters");
+        NS_TEST_ASSERT_MSG_EQ(log[1].kind, "blackhole-end", "end kind");
+        NS_TEST_ASSERT_MSG_EQ(log[1].time, MicroSeconds(300), "end time");
+        NS_TEST_ASSERT_MSG_EQ(log[1].parameters, "direction=up by=duration", "implied end");
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * Link down: link-change callbacks on both ends, IsLinkUp() false, datagrams sent into the link
+ * lost as LINK_DOWN; up restores. A datagram on the wire when the link falls is lost even if
+ * the link is back before it arrives (IN_FLIGHT).
+ */
+class FailureLinkDownTestCase : public TestCase
+{
+  public:
+    FailureLinkDownTestCase()
+        : TestCase("link down and up: notifications, carrier, queued, sent and in-flight losses")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FlowBed bed;
+        const uint32_t link = bed.failures->FindLink("p0-t1-0", "p0-t0-0");
+        uint32_t lowerChanges = 0;
+        uint32_t upperChanges = 0;
+        bed.Device(link, 0)->AddLinkChangeCallback(
+            MakeBoundCallback(&FailureLinkDownTestCase::Count, &lowerChanges));
+        bed.Device(link, 1)->AddLinkChangeCallback(
+            MakeBoundCallback(&FailureLinkDownTestCase::Count, &upperChanges));
+        bed.failures->LinkDown(MicroSeconds(100), link, MicroSeconds(100));
+        const uint32_t before = Burst(bed, MicroSeconds(10), 50);
+        const uint32_t during = Burst(bed, MicroSeconds(120), 50);
+        const uint32_t after = Burst(bed, MicroSeconds(250), 20);
+        std::vector<bool> upAt150;
+        std::vector<uint32_t> changesAt150;
+        Simulator::Schedule(MicroSeconds(150), [&]() {
+            upAt150 = {bed.Device(link, 0)->IsLinkUp(), bed.Device(link, 1)->IsLinkUp()};
+            changesAt150 = {lowerChanges, upperChanges};
+        });
+        // In flight: sent at 300 us, on the T0 -> T1 wire from about 301.01 us to 302.02 us.
+        // The link flaps down at 301.2 us and up at 301.3 us, before it arrives.
+        const uint32_t flying = bed.SendAt(MicroSeconds(300), 0, 1);
+        bed.failures->Flap(NanoSeconds(301200), link, {Time(0), NanoSeconds(100)});
+        const uint32_t next = bed.SendAt(MicroSeconds(310), 0, 1);
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ((upAt150 == std::vector<bool>{false, false}),
+                              true,
+                              "IsLinkUp() false at both ends");
+        NS_TEST_ASSERT_MSG_EQ((changesAt150 == std::vector<uint32_t>{1, 1}),
+                              true,
+                              "one notification at each end when it fell");
+        NS_TEST_ASSERT_MSG_EQ(lowerChanges, 4u, "down, up, flap down, flap up (lower end)");
+        NS_TEST_ASSERT_MSG_EQ(upperChanges, 4u, "down, up, flap down, flap up (upper end)");
+        NS_TEST_ASSERT_MSG_EQ(bed.Device(link, 0)->IsLinkUp(), true, "up again");
+        NS_TEST_ASSERT_MSG_EQ(bed.Arrived(before, 50), 50u, "before: all arrive");
+        NS_TEST_ASSERT_MSG_EQ(bed.Arrived(during, 50), 0u, "during: none");
+        NS_TEST_ASSERT_MSG_EQ(bed.Arrived(after, 20), 20u, "after: all arrive");
+        NS_TEST_ASSERT_MSG_EQ(bed.failures->GetLinkLostPackets(link, FabricLossCause::LINK_DOWN),
+                              50u,
+                              "sent into the down link: counted as LINK_DOWN");
+        NS_TEST_ASSERT_MSG_EQ(bed.delay.count(flying), 0u, "the in-flight datagram is lost");
+        NS_TEST_ASSERT_MSG_EQ(bed.failures->GetLinkLostPackets(link, FabricLossCause::IN_FLIGHT),
+                              1u,
+                              "counted as IN_FLIGHT");
+        NS_TEST_ASSERT_MSG_EQ(bed.delay.count(next), 1u, "the next one arrives");
+        const auto& log = bed.failures->GetLog().GetEntries();
+        NS_TEST_ASSERT_MSG_EQ(log.size(), 4u, "down, up, flap down, flap up");
+        NS_TEST_ASSERT_MSG_EQ(log[1].time, MicroSeconds(200), "up after the duration");
+        NS_TEST_ASSERT_MSG_EQ(log[3].time, NanoSeconds(301300), "flap up");
+        NS_TEST_ASSERT_MSG_EQ(log[3].parameters, "by=flap", "flap transitions are marked");
+    }
+
+    /// \param n counter
+    static void Count(uint32_t* n)
+    {
+        ++*n;
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * Gray loss at p = 0.05 on one direction: 10,000 datagrams lose a number within 4 sigma of
+ * 500, all counted as RANDOM_LOSS; the same stream loses exactly the same datagrams, another
+ * stream other ones; the other direction loses nothing.
+ */
+class FailureGrayLossTestCase : public TestCase
+{
+  public:
+    FailureGrayLossTestCase()
+        : TestCase("gray loss: binomial count, counted, deterministic per stream, per direction")
+    {
+    }
+
+  private:
+    /**
+     * \param stream the failure helper's first stream
+     * \param[out] counted RANDOM_LOSS count
+     * \param[out] reverseLost losses in the other direction
+     * \return the lost sequence numbers
+     */
+    std::set<uint32_t> Run(int64_t stream, uint64_t& counted, uint32_t& reverseLost)
+    {
+        FlowBed bed;
+        const uint32_t link = bed.failures->FindLink("p0-t0-0", "p0-t1-0");
+        bed.failures->GrayLoss(MicroSeconds(5), link, 0.05, LinkDirection::UP);
+        bed.failures->AssignStreams(stream);
+        for (uint32_t i = 0; i < 10000; ++i)
+        {
+            bed.SendAt(MicroSeconds(10) + NanoSeconds(100) * i, 0, 1);
+        }
+        const uint32_t reverse = bed.sent;
+        for (uint32_t i = 0; i < 1000; ++i)
+        {
+            bed.SendAt(MicroSeconds(10) + NanoSeconds(1000) * i + NanoSeconds(50), 1, 0);
+        }
+        Simulator::Run();
+        std::set<uint32_t> lost;
+        for (uint32_t s = 0; s < 10000; ++s)
+        {
+            if (bed.delay.count(s) == 0)
+            {
+                lost.insert(s);
+            }
+        }
+        counted = bed.failures->GetLinkLostPackets(link, FabricLossCause::RANDOM_LOSS);
+        reverseLost = 1000 - bed.Arrived(reverse, 1000);
+        return lost;
+    }
+
+    void DoRun() override
+    {
+        uint64_t counted = 0;
+        uint32_t reverseLost = 0;
+        const std::set<uint32_t> a = Run(100, counted, reverseLost);
+        const double sigma = std::sqrt(10000 * 0.05 * 0.95);
+        NS_TEST_ASSERT_MSG_EQ_TOL(double(a.size()), 500.0, 4 * sigma, "binomial(10000, 0.05)");
+        NS_TEST_ASSERT_MSG_EQ(counted, a.size(), "every loss counted as RANDOM_LOSS");
+        NS_TEST_ASSERT_MSG_EQ(reverseLost, 0u, "the other direction loses nothing");
+        const std::set<uint32_t> b = Run(100, counted, reverseLost);
+        NS_TEST_ASSERT_MSG_EQ((a == b), true, "same stream: the same datagrams lost");
+        const std::set<uint32_t> c = Run(200, counted, reverseLost);
+        NS_TEST_ASSERT_MSG_EQ_TOL(double(c.size()), 500.0, 4 * sigma, "binomial, other stream");
+        NS_TEST_ASSERT_MSG_NE((a == c), true, "another stream: other datagrams lost");
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * Flaps follow the schedule to the nanosecond: period and duty (with the last cycle cut at the
+ * end of the duration), and explicit offsets; the log, the Event trace and the link-change
+ * callbacks agree.
+ */
+class FailureFlapTestCase : public TestCase
+{
+  public:
+    FailureFlapTestCase()
+        : TestCase("flaps: transitions at the scheduled times, logged and traced")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FlowBed bed;
+        const uint32_t a = bed.failures->FindLink("p0-t0-0", "p0-t1-0");
+        const uint32_t b = bed.failures->FindLink("p0-t0-1", "p0-t1-0");
+        bed.Device(a, 1)->AddLinkChangeCallback(MakeCallback(&FlowBed::OnLinkChange, &bed));
+        std::vector<std::string> traced;
+        bed.failures->TraceConnectWithoutContext(
+            "Event",
+            MakeBoundCallback(&FailureFlapTestCase::OnEvent, &traced));
+        bed.failures->Flap(MicroSeconds(10), a, MicroSeconds(20), 0.25, MicroSeconds(100));
+        bed.failures->Flap(MicroSeconds(200), a, MicroSeconds(20), 0.75, MicroSeconds(90));
+        bed.failures->Flap(MicroSeconds(400), b, {Time(0), MicroSeconds(3), MicroSeconds(7)});
+        Simulator::Run();
+
+        std::vector<Time> expected;
+        for (int k = 0; k < 5; ++k)
+        {
+            expected.push_back(MicroSeconds(10 + 20 * k));
+            expected.push_back(MicroSeconds(15 + 20 * k));
+        }
+        for (int k = 0; k < 5; ++k)
+        {
+            expected.push_back(MicroSeconds(200 + 20 * k));
+            expected.push_back(MicroSeconds(std::min(215 + 20 * k, 290)));
+        }
+        expected.insert(expected.end(), {MicroSeconds(400), MicroSeconds(403), MicroSeconds(407)});
+        const auto& log = bed.failures->GetLog().GetEntries();
+        NS_TEST_ASSERT_MSG_EQ(log.size(), expected.size(), "one entry per transition");
+        for (size_t i = 0; i < log.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(log[i].time, expected[i], "transition " << i);
+            NS_TEST_ASSERT_MSG_EQ(log[i].kind,
+                                  (i % 2 == 0 ? "link-down" : "link-up"),
+                                  "alternating, transition " << i);
+            NS_TEST_ASSERT_MSG_EQ(traced.at(i),
+                                  log[i].kind + "|" + log[i].target + "|" + log[i].parameters,
+                                  "the trace saw it");
+        }
+        NS_TEST_ASSERT_MSG_EQ(log.back().target, "link p0-t0-1 p0-t1-0", "third flap's link");
+        NS_TEST_ASSERT_MSG_EQ(bed.linkChanges, 20u, "a notification per transition of link a");
+        NS_TEST_ASSERT_MSG_EQ(bed.Device(a, 0)->IsLinkUp(), true, "a ends up");
+        NS_TEST_ASSERT_MSG_EQ(bed.Device(b, 0)->IsLinkUp(), false, "odd offsets: b ends down");
+    }
+
+    /**
+     * \param out traced events
+     * \param kind kind
+     * \param target target
+     * \param parameters parameters
+     */
+    static void OnEvent(std::vector<std::string>* out,
+                        const std::string& kind,
+                        const std::string& target,
+                        const std::string& parameters)
+    {
+        out->push_back(kind + "|" + target + "|" + parameters);
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * A degraded rate lengthens a 4050-byte frame's serialization on that link, in that direction
+ * only, by exactly the difference of the two rates' transmission times; the rate comes back.
+ */
+class FailureRateTestCase : public TestCase
+{
+  public:
+    FailureRateTestCase()
+        : TestCase("degraded rate: serialization time changes exactly, then is restored")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        FlowBed bed;
+        const uint32_t link = bed.failures->FindLink("p0-t0-0", "p0-t1-0");
+        bed.failures->DegradeRate(MicroSeconds(50),
+                                  link,
+                                  DataRate("10Gbps"),
+                                  LinkDirection::UP,
+                                  MicroSeconds(100));
+        const uint32_t size = 4000; // UDP payload: 4000 + 8 + 40 + 2 (PPP) = 4050 on the wire
+        const uint32_t healthy = bed.SendAt(MicroSeconds(10), 0, 1, size);
+        const uint32_t slow = bed.SendAt(MicroSeconds(60), 0, 1, size);
+        const uint32_t backHealthy = bed.SendAt(MicroSeconds(60), 1, 0, size);
+        const uint32_t back = bed.SendAt(MicroSeconds(10), 1, 0, size);
+        const uint32_t restored = bed.SendAt(MicroSeconds(200), 0, 1, size);
+        Simulator::Run();
+
+        const Time extra = DataRate("10Gbps").CalculateBytesTxTime(4050)
+                           - DataRate("100Gbps").CalculateBytesTxTime(4050);
+        NS_TEST_ASSERT_MSG_EQ(bed.delay.size(), 5u, "all arrive");
+        NS_TEST_ASSERT_MSG_EQ(bed.delay[slow] - bed.delay[healthy],
+                              extra,
+                              "exactly the slower serialization on one link");
+        NS_TEST_ASSERT_MSG_EQ(bed.delay[restored], bed.delay[healthy], "restored");
+        NS_TEST_ASSERT_MSG_EQ(bed.delay[backHealthy], bed.delay[back], "other direction as before");
+        const auto& log = bed.failures->GetLog().GetEntries();
+        NS_TEST_ASSERT_MSG_EQ(log.size(), 2u, "degrade and restore");
+        NS_TEST_ASSERT_MSG_EQ(log[0].parameters, "rate=10Gbps direction=up", "new rate");
+        NS_TEST_ASSERT_MSG_EQ(log[1].parameters,
+                              "rate=100Gbps direction=up by=duration",
+                              "the rate given back");
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * The failure injection test suite (data path).
+ */
+class MrcFailureTestSuite : public TestSuite
+{
+  public:
+    MrcFailureTestSuite()
+        : TestSuite("mrc-failure", Type::UNIT)
+    {
+        AddTestCase(new FailureBlackholeTestCase);
+        AddTestCase(new FailureLinkDownTestCase);
+        AddTestCase(new FailureGrayLossTestCase);
+        AddTestCase(new FailureFlapTestCase);
+        AddTestCase(new FailureRateTestCase);
+    }
+};
+
+/// The suite's single instance.
+static MrcFailureTestSuite g_mrcFailureTestSuite;
