@@ -8,6 +8,7 @@
  */
 
 #include "mrc-failure-test-bed.h"
+#include "mrc-test-bench.h"
 
 #include "ns3/double.h"
 #include "ns3/error-model.h"
@@ -365,6 +366,63 @@ class FailureRateTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * A NIC port failure injected by the FailureHelper reaches the MRC transport through the
+ * device's link-change callback: the port is marked down in MrcL4Protocol, the queue pair
+ * sends nothing on that plane while it is down, uses it again once it is back, and a transfer
+ * spanning the outage arrives byte for byte.
+ */
+class FailurePortDownMrcTestCase : public TestCase
+{
+  public:
+    FailurePortDownMrcTestCase()
+        : TestCase("NIC port down: MRC stops using the plane, resumes after, nothing lost")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench(ClosSpec::TwoTier(2, 2, 1, 1), true);
+        Ptr<FailureHelper> failures = CreateObject<FailureHelper>(bench.topo);
+        failures->PortDown(MicroSeconds(20), 0, 1, MicroSeconds(200));
+        auto [a, b] = bench.Connect(0, 1);
+        std::shared_ptr<std::vector<uint8_t>> region;
+        auto expected = PostRandom(a, b, {6000000}, 11, region);
+
+        Ptr<MrcL4Protocol> l4 = MrcHelper::GetL4(bench.topo->GetHost(0));
+        std::vector<uint8_t> bitmaps;
+        for (Time t : {MicroSeconds(10), MicroSeconds(100), MicroSeconds(300)})
+        {
+            Simulator::Schedule(t, [&bitmaps, l4]() {
+                bitmaps.push_back(l4->GetPortStateBitmap());
+            });
+        }
+        std::map<std::string, uint32_t> sent; // "before", "down", "after" -> frames on plane 1
+        bench.topo->GetHostDevice(0, 1)->TraceConnectWithoutContext(
+            "MacTx",
+            Callback<void, Ptr<const Packet>>([&sent](Ptr<const Packet>) {
+                const Time now = Simulator::Now();
+                sent[now < MicroSeconds(20)    ? "before"
+                     : now < MicroSeconds(220) ? "down"
+                                               : "after"]++;
+            }));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(bitmaps.size(), 3u, "three samples");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(bitmaps[0]), 0u, "both ports up before");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(bitmaps[1]), 2u, "plane 1's port down (bit 1)");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(bitmaps[2]), 0u, "back up");
+        NS_TEST_ASSERT_MSG_GT(sent["before"], 0u, "plane 1 used before the failure");
+        NS_TEST_ASSERT_MSG_EQ(sent["down"], 0u, "nothing handed to the failed port");
+        NS_TEST_ASSERT_MSG_GT(sent["after"], 0u, "plane 1 used again after recovery");
+        NS_TEST_ASSERT_MSG_EQ(bench.errors.size(), 0u, "no QP error");
+        NS_TEST_ASSERT_MSG_EQ(bench.delivered.size(), 1u, "delivered once");
+        NS_TEST_ASSERT_MSG_EQ((*region == *expected), true, "byte for byte");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * The failure injection test suite (data path).
  */
 class MrcFailureTestSuite : public TestSuite
@@ -378,6 +436,7 @@ class MrcFailureTestSuite : public TestSuite
         AddTestCase(new FailureGrayLossTestCase);
         AddTestCase(new FailureFlapTestCase);
         AddTestCase(new FailureRateTestCase);
+        AddTestCase(new FailurePortDownMrcTestCase);
     }
 };
 
