@@ -47,6 +47,10 @@ def build(bld):
         'helper/clos-topology-helper.cc',
         'helper/fabric-shortest-paths.cc',
         'helper/ecmp-routing-helper.cc',
+        'helper/bgp-fabric-rib.cc',
+        'helper/bgp-fib-programmer.cc',
+        'helper/bgp-reconvergence-model.cc',
+        'helper/bgp-reconvergence-helper.cc',
         'helper/usid-plan.cc',
         'helper/srv6-routing-helper.cc',
         'helper/data-plane-helper.cc',
@@ -65,6 +69,8 @@ def build(bld):
         'test/mrc-srv6-test-suite.cc',
         'test/mrc-transport-test-suite.cc',
         'test/mrc-qp-test-suite.cc',
+        'test/mrc-bgp-test-suite.cc',
+        'test/mrc-bgp-api-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -116,6 +122,10 @@ def build(bld):
         'helper/clos-topology-helper.h',
         'helper/fabric-shortest-paths.h',
         'helper/ecmp-routing-helper.h',
+        'helper/bgp-fabric-rib.h',
+        'helper/bgp-fib-programmer.h',
+        'helper/bgp-reconvergence-model.h',
+        'helper/bgp-reconvergence-helper.h',
         'helper/usid-plan.h',
         'helper/srv6-routing-helper.h',
         'helper/data-plane-helper.h',
