@@ -17,6 +17,8 @@ cpp_examples = [
     ("mrc-transfer --bytes=500000 --dataPlane=ecmp", "True", "False"),
     ("mrc-srv6-paths --topology=fattree --k=4 --planes=1 --usidsPerCarrier=3", "True", "False"),
     ("mrc-incast-trimming --senders=8 --packets=20 --trimming=false", "True", "False"),
+    ("mrc-bgp-reconvergence --k=4 --stop=150", "True", "False"),
+    ("mrc-bgp-reconvergence --k=4 --kind=blackhole --ns3::BgpReconvergenceModel::BfdEnabled=true --ns3::BgpReconvergenceModel::BfdInterval=50ms --repairAt=400 --stop=700 --interval=5000", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain runnable over time.
