@@ -294,9 +294,9 @@ BgpReconvergenceModel::OnLinkChange(uint32_t linkId)
     const FabricLink& link = m_topo->GetLinks().at(linkId);
     const bool up = link.lowerDevice->IsLinkUp() && link.upperDevice->IsLinkUp();
     const LinkState& l = m_links[linkId];
-    if (!up && !l.failed)
+    if (!up && (!l.failed || l.kind != LinkFailureKind::CARRIER_LOSS))
     {
-        LinkFailed(link, LinkFailureKind::CARRIER_LOSS);
+        LinkFailed(link, LinkFailureKind::CARRIER_LOSS); // also a blackhole losing carrier
     }
     else if (up && l.failed && l.kind == LinkFailureKind::CARRIER_LOSS)
     {

@@ -123,19 +123,25 @@ class BgpAttachAndErrorsTestCase : public TestCase
             }
             Bench b(topo->GetSpec(), BgpReconvergenceHelper(), topo); // attaches by default
             const FabricLink link = topo->GetLinks().at(target.id);
+            // First a blackhole nothing detects, then one end loses carrier: detected then.
+            FailureDetector silent = FailureDetector::CARRIER;
+            Simulator::Schedule(MilliSeconds(5), [&]() {
+                silent = b.model->LinkFailed(link, LinkFailureKind::BLACKHOLE);
+            });
             Simulator::Schedule(MilliSeconds(10), &TestCarrierDevice::SetCarrier, upper, false);
             Simulator::Schedule(MilliSeconds(15), &TestCarrierDevice::SetCarrier, lower, false);
             Simulator::Schedule(MilliSeconds(50), &TestCarrierDevice::SetCarrier, upper, true);
             Simulator::Schedule(MilliSeconds(60), &TestCarrierDevice::SetCarrier, lower, true);
-            bool failedAt40 = false;
+            bool failedAt55 = false;
             Simulator::Schedule(MilliSeconds(55), [&]() {
-                failedAt40 = b.model->IsLinkFailed(link);
+                failedAt55 = b.model->IsLinkFailed(link);
             });
             Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(silent, FailureDetector::NONE, "the blackhole alone: never");
             NS_TEST_ASSERT_MSG_EQ(b.sessions.size(), 2u, "down once, up once");
-            NS_TEST_ASSERT_MSG_EQ(b.sessions[0].first, MilliSeconds(12), "one end lost carrier");
+            NS_TEST_ASSERT_MSG_EQ(b.sessions[0].first, MilliSeconds(12), "carrier lost at one end");
             NS_TEST_ASSERT_MSG_EQ(b.sessions[0].second, false, "down");
-            NS_TEST_ASSERT_MSG_EQ(failedAt40, true, "one end still down at 55 ms");
+            NS_TEST_ASSERT_MSG_EQ(failedAt55, true, "one end still down at 55 ms");
             NS_TEST_ASSERT_MSG_EQ(b.sessions[1].first, MilliSeconds(62), "both ends up at 60 ms");
             NS_TEST_ASSERT_MSG_EQ(b.changes[built->GetSwitch(SwitchTier::T0, 0, 0)->GetId()].size(),
                                   2u,
