@@ -31,6 +31,18 @@ EcmpRouteTable::MakeKey(Ipv6Address address, uint8_t prefixLength)
     return key;
 }
 
+Ipv6Address
+EcmpRouteTable::ToAddress(const Key& key)
+{
+    std::array<uint8_t, 16> bytes{};
+    for (unsigned i = 0; i < 8; ++i)
+    {
+        bytes[i] = static_cast<uint8_t>(key.hi >> (56 - 8 * i));
+        bytes[i + 8] = static_cast<uint8_t>(key.lo >> (56 - 8 * i));
+    }
+    return Ipv6Address(bytes.data());
+}
+
 bool
 EcmpRouteTable::Refresh(Group& group) const
 {
@@ -145,6 +157,62 @@ EcmpRouteTable::SetNextHopEnabled(Ipv6Address network,
 }
 
 bool
+EcmpRouteTable::SetRouteNextHops(Ipv6Address network,
+                                 uint8_t prefixLength,
+                                 const std::vector<uint32_t>& interfaces)
+{
+    if (prefixLength > 128)
+    {
+        throw std::invalid_argument("EcmpRouteTable::SetRouteNextHops: prefixLength (="
+                                    + std::to_string(prefixLength) + ") must be in 0..128");
+    }
+    auto it = m_routes.find(prefixLength);
+    const Key key = MakeKey(network, prefixLength);
+    if (it == m_routes.end() || it->second.count(key) == 0)
+    {
+        if (interfaces.empty())
+        {
+            return false;
+        }
+        AddRoute(network, prefixLength, interfaces);
+        return true;
+    }
+    Group& group = it->second.at(key);
+    for (uint32_t i : interfaces)
+    {
+        if (std::find(group.members.begin(), group.members.end(), i) == group.members.end())
+        {
+            group.members.push_back(i);
+        }
+    }
+    group.withdrawn.clear();
+    for (uint32_t m : group.members)
+    {
+        if (std::find(interfaces.begin(), interfaces.end(), m) == interfaces.end())
+        {
+            group.withdrawn.insert(m);
+        }
+    }
+    return Refresh(group);
+}
+
+std::optional<EcmpRouteTable::Route>
+EcmpRouteTable::GetRoute(Ipv6Address network, uint8_t prefixLength) const
+{
+    auto it = m_routes.find(prefixLength);
+    if (it == m_routes.end())
+    {
+        return std::nullopt;
+    }
+    auto git = it->second.find(MakeKey(network, prefixLength));
+    if (git == it->second.end())
+    {
+        return std::nullopt;
+    }
+    return Route{ToAddress(git->first), prefixLength, git->second.members, git->second.active};
+}
+
+bool
 EcmpRouteTable::IsNextHopEnabled(uint32_t interface) const
 {
     return m_withdrawn.count(interface) == 0;
@@ -191,13 +259,7 @@ EcmpRouteTable::GetRoutes() const
         });
         for (const auto& [key, group] : sorted)
         {
-            std::array<uint8_t, 16> bytes{};
-            for (unsigned i = 0; i < 8; ++i)
-            {
-                bytes[i] = static_cast<uint8_t>(key.hi >> (56 - 8 * i));
-                bytes[i + 8] = static_cast<uint8_t>(key.lo >> (56 - 8 * i));
-            }
-            out.push_back(Route{Ipv6Address(bytes.data()), length, group->members, group->active});
+            out.push_back(Route{ToAddress(key), length, group->members, group->active});
         }
     }
     return out;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 #include <vector>
@@ -82,6 +83,31 @@ class EcmpRouteTable
                            bool enabled);
 
     /**
+     * Replace the next hops one route uses (what a FIB update for one prefix does): members
+     * listed in interfaces are used (unless withdrawn from every route by SetNextHopEnabled),
+     * the other members are withdrawn from this route only, and listed interfaces that are not
+     * members yet are appended. The members keep their order, so giving back the original set
+     * restores the original group exactly (same hash choices). An empty list withdraws every
+     * member: the route stops matching (a shorter prefix, if any, takes over).
+     * \param network network address of the route (host bits are ignored)
+     * \param prefixLength prefix length, 0..128
+     * \param interfaces the next hops the route uses from now on
+     * \return true if the route's active group changed (a missing route is created when
+     *         interfaces is not empty)
+     * \throws std::invalid_argument if prefixLength > 128
+     */
+    bool SetRouteNextHops(Ipv6Address network,
+                          uint8_t prefixLength,
+                          const std::vector<uint32_t>& interfaces);
+
+    /**
+     * \param network network address of the route (host bits are ignored)
+     * \param prefixLength prefix length
+     * \return the route, if the table has it (whether or not it has an active next hop)
+     */
+    std::optional<Route> GetRoute(Ipv6Address network, uint8_t prefixLength) const;
+
+    /**
      * \param interface a next hop
      * \return false if the next hop is withdrawn from every route
      */
@@ -144,6 +170,12 @@ class EcmpRouteTable
      * \return the masked key
      */
     static Key MakeKey(Ipv6Address address, uint8_t prefixLength);
+
+    /**
+     * \param key a masked prefix
+     * \return its address
+     */
+    static Ipv6Address ToAddress(const Key& key);
 
     /**
      * Recompute a group's active next hops.

@@ -51,7 +51,12 @@ Ipv6EcmpRouting::GetTypeId()
                             "A next hop is withdrawn or restored: interface, enabled, number "
                             "of routes whose ECMP group changed.",
                             MakeTraceSourceAccessor(&Ipv6EcmpRouting::m_nextHopChangeTrace),
-                            "ns3::Ipv6EcmpRouting::NextHopChangeTracedCallback");
+                            "ns3::Ipv6EcmpRouting::NextHopChangeTracedCallback")
+            .AddTraceSource("RouteChange",
+                            "One route's next hops are replaced (SetRouteNextHops): prefix, "
+                            "prefix length, number of next hops it uses now.",
+                            MakeTraceSourceAccessor(&Ipv6EcmpRouting::m_routeChangeTrace),
+                            "ns3::Ipv6EcmpRouting::RouteChangeTracedCallback");
     return tid;
 }
 
@@ -87,6 +92,23 @@ Ipv6EcmpRouting::RestoreNextHop(uint32_t interface)
     NS_LOG_INFO("t=" << Simulator::Now().As(Time::US) << " restore next hop " << interface << ": "
                      << changed << " routes changed");
     m_nextHopChangeTrace(interface, true, changed);
+}
+
+bool
+Ipv6EcmpRouting::SetRouteNextHops(Ipv6Address network,
+                                  uint8_t prefixLength,
+                                  const std::vector<uint32_t>& interfaces)
+{
+    if (!m_table.SetRouteNextHops(network, prefixLength, interfaces))
+    {
+        return false;
+    }
+    const auto route = m_table.GetRoute(network, prefixLength);
+    const uint32_t active = route ? route->active.size() : 0;
+    NS_LOG_INFO("t=" << Simulator::Now().As(Time::US) << " route " << network << "/"
+                     << unsigned(prefixLength) << ": " << active << " next hops");
+    m_routeChangeTrace(network, prefixLength, active);
+    return true;
 }
 
 const EcmpRouteTable&

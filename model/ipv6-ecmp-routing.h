@@ -84,6 +84,16 @@ class Ipv6EcmpRouting : public Ipv6FabricRouting
                                                 uint32_t routesChanged);
 
     /**
+     * TracedCallback signature of the RouteChange trace.
+     * \param network the route's prefix
+     * \param prefixLength its length
+     * \param activeNextHops how many next hops the route uses now (0: it no longer matches)
+     */
+    typedef void (*RouteChangeTracedCallback)(Ipv6Address network,
+                                              uint8_t prefixLength,
+                                              uint32_t activeNextHops);
+
+    /**
      * Add a route (or next hops to an existing route).
      * \param network the destination prefix
      * \param prefixLength its length
@@ -104,6 +114,22 @@ class Ipv6EcmpRouting : public Ipv6FabricRouting
      * \param interface the IPv6 interface index
      */
     void RestoreNextHop(uint32_t interface);
+
+    /**
+     * Replace the next hops of one route, as a FIB update for one prefix does
+     * (EcmpRouteTable::SetRouteNextHops): listed members are used, the others are withdrawn from
+     * this route only; an empty list makes the route stop matching (its packets are dropped and
+     * counted, unless a shorter prefix matches). Giving back the original set restores the
+     * original group exactly. Fires RouteChange when the active group changes.
+     * \param network the route's prefix
+     * \param prefixLength its length, 0..128
+     * \param interfaces the next hops (IPv6 interface indices of this node) to use from now on
+     * \return true if the route's active group changed
+     * \throws std::invalid_argument if prefixLength > 128
+     */
+    bool SetRouteNextHops(Ipv6Address network,
+                          uint8_t prefixLength,
+                          const std::vector<uint32_t>& interfaces);
 
     /// \return the table (read-only)
     const EcmpRouteTable& GetTable() const;
@@ -154,6 +180,8 @@ class Ipv6EcmpRouting : public Ipv6FabricRouting
     TracedCallback<Ptr<const Packet>, const Ipv6Header&, DropReason> m_dropTrace;
     /// Trace of next-hop withdrawals and restorations.
     TracedCallback<uint32_t, bool, uint32_t> m_nextHopChangeTrace;
+    /// Trace of per-route next-hop replacements.
+    TracedCallback<Ipv6Address, uint8_t, uint32_t> m_routeChangeTrace;
 };
 
 /**

@@ -19,6 +19,8 @@ cpp_examples = [
     ("mrc-incast-trimming --senders=8 --packets=20 --trimming=false", "True", "False"),
     ("mrc-failure-injection --bytes=1000000", "True", "False"),
     ("mrc-failure-injection --transport=mrc --bytes=1000000", "True", "False"),
+    ("mrc-bgp-reconvergence --k=4 --stop=150", "True", "False"),
+    ("mrc-bgp-reconvergence --k=4 --kind=blackhole --ns3::BgpReconvergenceModel::BfdEnabled=true --ns3::BgpReconvergenceModel::BfdInterval=50ms --repairAt=400 --stop=700 --interval=5000", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain runnable over time.

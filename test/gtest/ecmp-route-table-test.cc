@@ -115,3 +115,41 @@ TEST(EcmpRouteTable, RejectsBadRoutes)
         EXPECT_STREQ(e.what(), "EcmpRouteTable::AddRoute: prefixLength (=200) must be in 0..128");
     }
 }
+
+TEST(EcmpRouteTable, SetRouteNextHopsReplacesOneGroup)
+{
+    EcmpRouteTable t;
+    t.AddRoute(Ipv6Address("fd00:0::"), 32, {9});
+    t.AddRoute(Ipv6Address("fd00:0:5::"), 48, {3, 1, 4});
+    t.AddRoute(Ipv6Address("fd00:0:6::"), 48, {3, 1, 4});
+    // Replace one route's set: the members keep their order, the other route is untouched.
+    EXPECT_TRUE(t.SetRouteNextHops(Ipv6Address("fd00:0:5:ffff::"), 48, {4, 3}));
+    EXPECT_EQ(Hops(t, "fd00:0:5::1"), (std::vector<uint32_t>{3, 4}));
+    EXPECT_EQ(Hops(t, "fd00:0:6::1"), (std::vector<uint32_t>{3, 1, 4}));
+    EXPECT_FALSE(t.SetRouteNextHops(Ipv6Address("fd00:0:5::"), 48, {3, 4})); // no change
+    // A next hop that is not a member yet is appended.
+    EXPECT_TRUE(t.SetRouteNextHops(Ipv6Address("fd00:0:5::"), 48, {3, 7}));
+    EXPECT_EQ(Hops(t, "fd00:0:5::1"), (std::vector<uint32_t>{3, 7}));
+    auto r = t.GetRoute(Ipv6Address("fd00:0:5::"), 48);
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(r->members, (std::vector<uint32_t>{3, 1, 4, 7}));
+    // Empty: the route stops matching and the /32 takes over.
+    EXPECT_TRUE(t.SetRouteNextHops(Ipv6Address("fd00:0:5::"), 48, {}));
+    EXPECT_EQ(Hops(t, "fd00:0:5::1"), (std::vector<uint32_t>{9}));
+    EXPECT_EQ(t.GetNRoutes(), 3u); // still listed, with no active next hop
+    EXPECT_TRUE(t.GetRoute(Ipv6Address("fd00:0:5::"), 48)->active.empty());
+    // The original set gives back the original group exactly.
+    EXPECT_TRUE(t.SetRouteNextHops(Ipv6Address("fd00:0:5::"), 48, {1, 4, 3}));
+    EXPECT_EQ(Hops(t, "fd00:0:5::1"), (std::vector<uint32_t>{3, 1, 4}));
+    // A global withdrawal still applies on top of the route's set.
+    t.SetNextHopEnabled(1, false);
+    EXPECT_EQ(Hops(t, "fd00:0:5::1"), (std::vector<uint32_t>{3, 4}));
+    t.SetNextHopEnabled(1, true);
+    // A missing route is created (not with an empty set).
+    EXPECT_FALSE(t.SetRouteNextHops(Ipv6Address("fd00:0:8::"), 48, {}));
+    EXPECT_FALSE(t.GetRoute(Ipv6Address("fd00:0:8::"), 48).has_value());
+    EXPECT_TRUE(t.SetRouteNextHops(Ipv6Address("fd00:0:8::"), 48, {2}));
+    EXPECT_EQ(Hops(t, "fd00:0:8::1"), (std::vector<uint32_t>{2}));
+    EXPECT_FALSE(t.GetRoute(Ipv6Address("fd00:0:8::"), 64).has_value());
+    EXPECT_THROW(t.SetRouteNextHops(Ipv6Address("fd00::"), 129, {1}), std::invalid_argument);
+}

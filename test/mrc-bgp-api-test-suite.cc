@@ -1,0 +1,310 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The BGP reconvergence model's interfaces: NetDevice carrier callbacks drive it (any device that
+ * implements IsLinkUp and AddLinkChangeCallback), and bad input gets an exception naming the
+ * field and its accepted range.
+ */
+
+#include "mrc-bgp-bench.h"
+
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <functional>
+#include <string>
+
+using namespace ns3;
+using namespace ns3::bgptest;
+
+/**
+ * A NetDevice whose carrier the test sets: stands in for any device that implements
+ * IsLinkUp() and AddLinkChangeCallback() (FabricNetDevice does).
+ */
+class TestCarrierDevice : public PointToPointNetDevice
+{
+  public:
+    bool IsLinkUp() const override
+    {
+        return m_up;
+    }
+
+    void AddLinkChangeCallback(Callback<void> callback) override
+    {
+        m_callbacks.push_back(callback);
+    }
+
+    /// \param up new carrier state; fires the link-change callbacks
+    void SetCarrier(bool up)
+    {
+        m_up = up;
+        for (auto& cb : m_callbacks)
+        {
+            cb();
+        }
+    }
+
+  private:
+    bool m_up{true};                         //!< carrier
+    std::vector<Callback<void>> m_callbacks; //!< link-change callbacks
+};
+
+/**
+ * \ingroup mrc-test
+ * Carrier callbacks of the devices drive the model (one end losing carrier fails the link,
+ * both up again restores it), and bad input gets an exception naming the field and its range.
+ */
+class BgpAttachAndErrorsTestCase : public TestCase
+{
+  public:
+    BgpAttachAndErrorsTestCase()
+        : TestCase("NetDevice carrier callbacks drive the model; bad input is refused")
+    {
+    }
+
+  private:
+    /**
+     * \param f a call
+     * \return the message of the std::invalid_argument it throws, or ""
+     */
+    static std::string Invalid(const std::function<void()>& f)
+    {
+        try
+        {
+            f();
+        }
+        catch (const std::invalid_argument& e)
+        {
+            return e.what();
+        }
+        return "";
+    }
+
+    /// \param s a message \param part expected part \return whether s contains it
+    static bool Has(const std::string& s, const std::string& part)
+    {
+        return s.find(part) != std::string::npos;
+    }
+
+    void DoRun() override
+    {
+        {
+            // The same fabric seen through devices whose carrier the test controls on T0 0 - T1 0.
+            Ptr<FabricTopology> built = ClosTopologyHelper().Build(ClosSpec::FatTree(4));
+            EcmpRoutingHelper().Install(*built);
+            Ptr<FabricTopology> topo = Create<FabricTopology>(built->GetSpec());
+            for (uint32_t h = 0; h < built->GetHostCount(); ++h)
+            {
+                topo->AddHost(built->GetHost(h));
+            }
+            for (uint32_t t = 0; t < 3; ++t)
+            {
+                const NodeContainer& c = built->GetSwitches(SwitchTier(t), 0);
+                for (auto it = c.Begin(); it != c.End(); ++it)
+                {
+                    topo->AddSwitch(SwitchTier(t), 0, *it);
+                }
+            }
+            const FabricLink target = built
+                                          ->GetLinksBetween(built->GetSwitch(SwitchTier::T0, 0, 0),
+                                                            built->GetSwitch(SwitchTier::T1, 0, 0))
+                                          .at(0);
+            Ptr<TestCarrierDevice> lower = CreateObject<TestCarrierDevice>();
+            Ptr<TestCarrierDevice> upper = CreateObject<TestCarrierDevice>();
+            for (FabricLink l : built->GetLinks())
+            {
+                if (l.id == target.id)
+                {
+                    l.lowerDevice = lower;
+                    l.upperDevice = upper;
+                }
+                topo->AddLink(l);
+            }
+            Bench b(topo->GetSpec(), BgpReconvergenceHelper(), topo); // attaches by default
+            const FabricLink link = topo->GetLinks().at(target.id);
+            // First a blackhole nothing detects, then one end loses carrier: detected then.
+            FailureDetector silent = FailureDetector::CARRIER;
+            Simulator::Schedule(MilliSeconds(5), [&]() {
+                silent = b.model->LinkFailed(link, LinkFailureKind::BLACKHOLE);
+            });
+            Simulator::Schedule(MilliSeconds(10), &TestCarrierDevice::SetCarrier, upper, false);
+            Simulator::Schedule(MilliSeconds(15), &TestCarrierDevice::SetCarrier, lower, false);
+            Simulator::Schedule(MilliSeconds(50), &TestCarrierDevice::SetCarrier, upper, true);
+            Simulator::Schedule(MilliSeconds(60), &TestCarrierDevice::SetCarrier, lower, true);
+            bool failedAt55 = false;
+            Simulator::Schedule(MilliSeconds(55), [&]() {
+                failedAt55 = b.model->IsLinkFailed(link);
+            });
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(silent, FailureDetector::NONE, "the blackhole alone: never");
+            NS_TEST_ASSERT_MSG_EQ(b.sessions.size(), 2u, "down once, up once");
+            NS_TEST_ASSERT_MSG_EQ(b.sessions[0].first, MilliSeconds(12), "carrier lost at one end");
+            NS_TEST_ASSERT_MSG_EQ(b.sessions[0].second, false, "down");
+            NS_TEST_ASSERT_MSG_EQ(failedAt55, true, "one end still down at 55 ms");
+            NS_TEST_ASSERT_MSG_EQ(b.sessions[1].first, MilliSeconds(62), "both ends up at 60 ms");
+            NS_TEST_ASSERT_MSG_EQ(b.changes[built->GetSwitch(SwitchTier::T0, 0, 0)->GetId()].size(),
+                                  2u,
+                                  "T0 0 reprogrammed twice");
+            NS_TEST_ASSERT_MSG_EQ(b.TablesAsOriginal(), true, "restored");
+        }
+        Bench b(ClosSpec::FatTree(4), BgpReconvergenceHelper(), nullptr);
+        Ptr<Node> t0 = b.Sw(SwitchTier::T0, 0);
+        const FabricLink good = b.Link(t0, b.Sw(SwitchTier::T1, 0));
+        std::string e;
+        // Attributes: at construction, and at the next call after a change.
+        BgpReconvergenceHelper bad;
+        bad.SetAttribute("PerHopDelay", TimeValue(MilliSeconds(-1)));
+        e = Invalid([&]() {
+            bad.Install(b.topo);
+        });
+        NS_TEST_ASSERT_MSG_EQ(Has(e, "BgpReconvergenceModel: PerHopDelay (=-1ms) must be >= 0"),
+                              true,
+                              e);
+        b.model->SetAttribute("BfdDetectMultiplier", UintegerValue(0));
+        e = Invalid([&]() {
+            b.model->LinkFailed(good, LinkFailureKind::CARRIER_LOSS);
+        });
+        NS_TEST_ASSERT_MSG_EQ(Has(e, "BfdDetectMultiplier (=0) must be in 1..255"), true, e);
+        NS_TEST_ASSERT_MSG_EQ(b.model->IsLinkFailed(good), false, "nothing done");
+        b.model->SetAttribute("BfdDetectMultiplier", UintegerValue(3));
+        b.model->SetAttribute("HoldTime", TimeValue(Seconds(1)));
+        e = Invalid([&]() {
+            b.model->GetTiming();
+        });
+        NS_TEST_ASSERT_MSG_EQ(Has(e, "HoldTime"), true, e);
+        NS_TEST_ASSERT_MSG_EQ(Has(e, "3..65535 s"), true, e);
+        b.model->SetAttribute("HoldTime", TimeValue(Seconds(9)));
+        // Links and switches.
+        const FabricLink host = b.topo->GetLinksOf(b.topo->GetHost(0)).at(0);
+        e = Invalid([&]() {
+            b.model->LinkFailed(host, LinkFailureKind::CARRIER_LOSS);
+        });
+        NS_TEST_ASSERT_MSG_EQ(Has(e, "must be a switch-to-switch link of the fabric"), true, e);
+        NS_TEST_ASSERT_MSG_EQ(Has(e, "host links carry no BGP session"), true, e);
+        FabricLink unknown = good;
+        unknown.id = 100000;
+        e = Invalid([&]() {
+            b.model->LinkRestored(unknown);
+        });
+        NS_TEST_ASSERT_MSG_EQ(Has(e, "link (id 100000) must be"), true, e);
+        FabricLink wrong = good;
+        wrong.upper = b.Sw(SwitchTier::T1, 1); // an id that names another link
+        e = Invalid([&]() {
+            b.model->LinkFailed(wrong, LinkFailureKind::BLACKHOLE);
+        });
+        NS_TEST_ASSERT_MSG_EQ(Has(e, "must be a switch-to-switch link"), true, e);
+        e = Invalid([&]() {
+            b.model->SwitchFailed(b.topo->GetHost(0), LinkFailureKind::CARRIER_LOSS);
+        });
+        NS_TEST_ASSERT_MSG_EQ(Has(e, "must be a switch of the fabric"), true, e);
+        e = Invalid([&]() {
+            b.model->GetRibNextHops(t0, 8);
+        });
+        NS_TEST_ASSERT_MSG_EQ(Has(e, "t0 (=8) must be in 0..7"), true, e);
+        NS_TEST_ASSERT_MSG_EQ((b.model->GetRibNextHops(t0, 1) == b.Original(t0, 1)), true, "RIB");
+        NS_TEST_ASSERT_MSG_EQ(b.model->GetAsn(b.Sw(SwitchTier::T1, 2)),
+                              b.model->GetAsn(b.Sw(SwitchTier::T1, 3)),
+                              "the T1s of a pod share an ASN");
+        NS_TEST_ASSERT_MSG_NE(b.model->GetAsn(b.Sw(SwitchTier::T1, 1)),
+                              b.model->GetAsn(b.Sw(SwitchTier::T1, 2)),
+                              "pods differ");
+        bool logic = false;
+        try
+        {
+            b.model->Install(b.topo);
+        }
+        catch (const std::logic_error&)
+        {
+            logic = true;
+        }
+        NS_TEST_ASSERT_MSG_EQ(logic, true, "installed twice");
+        // Tables that are not BGP's steady state, or no ECMP data plane at all.
+        EcmpRoutingHelper::GetRouting(t0)->AddRoute(FabricAddressPlan::T0Prefix(0, 5), 48, {1});
+        e = Invalid([&]() {
+            BgpReconvergenceHelper().Install(b.topo);
+        });
+        NS_TEST_ASSERT_MSG_EQ(
+            Has(e, "p0-t0-0 routes fd00:0:5::/48 over 3 next hops where BGP uses 2"),
+            true,
+            e);
+        {
+            ClosTopologyHelper helper;
+            helper.SetNamePrefix("srv6-");
+            Ptr<FabricTopology> srv6 = helper.Build(ClosSpec::TwoTier(1, 2, 2, 2));
+            DataPlaneHelper dp;
+            dp.Install(srv6);
+            e = Invalid([&]() {
+                BgpReconvergenceHelper().Install(srv6);
+            });
+        }
+        NS_TEST_ASSERT_MSG_EQ(Has(e, "has no Ipv6EcmpRouting"), true, e);
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * Two planes of a two-tier Clos with two parallel links from each T0 to each T1 (4 T0s, 2 T1s
+ * per plane): the BGP steady state is the installed ECMP tables, every parallel link is its own
+ * session, and losing one of two parallel links changes only the two switches at its ends in
+ * that plane (T1 0's path to T0 0 is unchanged, so it sends nothing).
+ */
+class BgpParallelLinksTestCase : public TestCase
+{
+  public:
+    BgpParallelLinksTestCase()
+        : TestCase("two planes, parallel links: sessions per link, changes stay local")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench b(ClosSpec::TwoTier(2, 4, 4, 2, 4), BgpReconvergenceHelper(), nullptr);
+        Ptr<Node> t0 = b.topo->GetSwitch(SwitchTier::T0, 1, 0);
+        Ptr<Node> t1 = b.topo->GetSwitch(SwitchTier::T1, 1, 0);
+        const auto parallel = b.topo->GetLinksBetween(t0, t1);
+        NS_TEST_ASSERT_MSG_EQ(parallel.size(), 2u, "two parallel links");
+        NS_TEST_ASSERT_MSG_EQ(b.model->GetRibNextHops(t0, 2).size(), 4u, "4 uplinks used");
+        Simulator::Schedule(MilliSeconds(10),
+                            &BgpReconvergenceModel::LinkFailed,
+                            b.model,
+                            parallel[1],
+                            LinkFailureKind::CARRIER_LOSS);
+        Simulator::Run();
+        Expected want;
+        want[t0->GetId()] = {{MicroSeconds(12000 + 3 * 1300), 3}};
+        want[t1->GetId()] = {{MicroSeconds(12000 + 1300), 1}};
+        std::string why;
+        NS_TEST_ASSERT_MSG_EQ(SameChanges(b, want, why), true, why);
+        auto route = [&](Ptr<Node> n, uint32_t plane, uint32_t d) {
+            return EcmpRoutingHelper::GetRouting(n)
+                ->GetTable()
+                .GetRoute(FabricAddressPlan::T0Prefix(plane, d), 48)
+                ->active;
+        };
+        NS_TEST_ASSERT_MSG_EQ(route(t1, 1, 0).size(), 1u, "T1 0 keeps the other parallel link");
+        NS_TEST_ASSERT_MSG_EQ(route(t1, 1, 0)[0], parallel[0].upperInterface, "that one");
+        NS_TEST_ASSERT_MSG_EQ(route(t0, 1, 3).size(), 3u, "T0 0 has 3 uplinks left");
+        Ptr<Node> other = b.topo->GetSwitch(SwitchTier::T0, 0, 0);
+        NS_TEST_ASSERT_MSG_EQ(route(other, 0, 3).size(), 4u, "plane 0 untouched");
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * The BGP reconvergence model's interface test suite.
+ */
+class MrcBgpApiTestSuite : public TestSuite
+{
+  public:
+    MrcBgpApiTestSuite()
+        : TestSuite("mrc-bgp-api", Type::UNIT)
+    {
+        AddTestCase(new BgpAttachAndErrorsTestCase);
+        AddTestCase(new BgpParallelLinksTestCase);
+    }
+};
+
+/// The suite's single instance.
+static MrcBgpApiTestSuite g_mrcBgpApiTestSuite;
