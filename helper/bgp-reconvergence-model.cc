@@ -9,6 +9,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/callback.h"
+#include "ns3/fabric-net-device.h"
 #include "ns3/log.h"
 #include "ns3/names.h"
 #include "ns3/net-device.h"
@@ -52,6 +53,19 @@ class BgpReconvergenceModel::CallbackSink : public SimpleRefCount<CallbackSink>
         if (m_model)
         {
             m_model->OnLinkChange(linkId);
+        }
+    }
+
+    /**
+     * \param linkId link whose receive-side fault changed
+     * \param blackhole (unused: the model reads both ends)
+     * \param lossProbability (unused)
+     */
+    void FaultChange(uint32_t linkId, bool blackhole, double lossProbability)
+    {
+        if (m_model)
+        {
+            m_model->OnFaultChange(linkId);
         }
     }
 
@@ -284,6 +298,15 @@ BgpReconvergenceModel::AttachToDevices()
             Callback<void> cb = MakeCallback(&CallbackSink::LinkChange, m_sink).Bind(link.id);
             link.lowerDevice->AddLinkChangeCallback(cb);
             link.upperDevice->AddLinkChangeCallback(cb);
+            for (Ptr<NetDevice> device : {link.lowerDevice, link.upperDevice})
+            {
+                if (Ptr<FabricNetDevice> fabric = DynamicCast<FabricNetDevice>(device))
+                {
+                    fabric->TraceConnectWithoutContext(
+                        "ReceiveFaultChange",
+                        MakeCallback(&CallbackSink::FaultChange, m_sink).Bind(link.id));
+                }
+            }
         }
     }
 }
@@ -299,6 +322,36 @@ BgpReconvergenceModel::OnLinkChange(uint32_t linkId)
         LinkFailed(link, LinkFailureKind::CARRIER_LOSS); // also a blackhole losing carrier
     }
     else if (up && l.failed && l.kind == LinkFailureKind::CARRIER_LOSS)
+    {
+        LinkRestored(link);
+    }
+}
+
+bool
+BgpReconvergenceModel::IsBlackholed(const FabricLink& link)
+{
+    for (Ptr<NetDevice> device : {link.lowerDevice, link.upperDevice})
+    {
+        Ptr<FabricNetDevice> fabric = DynamicCast<FabricNetDevice>(device);
+        if (fabric && (fabric->IsReceiveBlackhole() || fabric->GetReceiveLossProbability() >= 1))
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+void
+BgpReconvergenceModel::OnFaultChange(uint32_t linkId)
+{
+    const FabricLink& link = m_topo->GetLinks().at(linkId);
+    const LinkState& l = m_links[linkId];
+    const bool blackholed = IsBlackholed(link);
+    if (blackholed && !l.failed)
+    {
+        LinkFailed(link, LinkFailureKind::BLACKHOLE);
+    }
+    else if (!blackholed && l.failed && l.kind == LinkFailureKind::BLACKHOLE)
     {
         LinkRestored(link);
     }

@@ -93,6 +93,11 @@ class BgpReconvergenceModel : public Object
      * both devices; when either end reports IsLinkUp() false the link failed with CARRIER_LOSS,
      * when both report true again it is restored. Works with any NetDevice that implements
      * these (PointToPointNetDevice never goes down; FabricNetDevice does).
+     *
+     * On FabricNetDevice it also follows the receive-side faults (ReceiveFaultChange): a
+     * black hole on either end (or random loss with probability 1) fails the link as
+     * BLACKHOLE, which only an enabled BFD detects; its end restores the link. Gray loss with
+     * a probability below 1 is not detected (BFD needs DetectMultiplier consecutive losses).
      */
     void AttachToDevices();
 
@@ -243,6 +248,19 @@ class BgpReconvergenceModel : public Object
 
     /// \param linkId a link whose device reported a carrier change
     void OnLinkChange(uint32_t linkId);
+
+    /**
+     * A FabricNetDevice of a link changed its receive-side fault: a black hole (or loss
+     * probability 1) on either end fails the link as BLACKHOLE, its end restores it.
+     * \param linkId the link
+     */
+    void OnFaultChange(uint32_t linkId);
+
+    /**
+     * \param link a link
+     * \return either end drops every arriving frame while keeping carrier
+     */
+    static bool IsBlackholed(const FabricLink& link);
 
     /**
      * Forward trace of a switch: count packets sent onto failed links.

@@ -31,7 +31,12 @@ FabricNetDevice::GetTypeId()
                             "A packet was lost to a link fault (carrier down, in flight when it "
                             "fell, black hole, random loss): packet, cause.",
                             MakeTraceSourceAccessor(&FabricNetDevice::m_faultDropTrace),
-                            "ns3::FabricNetDevice::FaultDropTracedCallback");
+                            "ns3::FabricNetDevice::FaultDropTracedCallback")
+            .AddTraceSource("ReceiveFaultChange",
+                            "The receive side's fault changed (black hole on/off, random loss "
+                            "probability): blackhole, lossProbability.",
+                            MakeTraceSourceAccessor(&FabricNetDevice::m_receiveFaultTrace),
+                            "ns3::FabricNetDevice::ReceiveFaultTracedCallback");
     return tid;
 }
 
@@ -126,6 +131,23 @@ FabricNetDevice::SetReceiveBlackhole(bool blackhole)
     NS_LOG_FUNCTION(this << blackhole);
     InstallFaultModel();
     m_fault->SetBlackhole(blackhole);
+    if (blackhole != m_blackhole)
+    {
+        m_blackhole = blackhole;
+        m_receiveFaultTrace(m_blackhole, m_lossProbability);
+    }
+}
+
+bool
+FabricNetDevice::IsReceiveBlackhole() const
+{
+    return m_blackhole;
+}
+
+double
+FabricNetDevice::GetReceiveLossProbability() const
+{
+    return m_lossProbability;
 }
 
 void
@@ -134,6 +156,11 @@ FabricNetDevice::SetReceiveLossProbability(double probability)
     NS_LOG_FUNCTION(this << probability);
     InstallFaultModel();
     m_fault->SetLossProbability(probability);
+    if (probability != m_lossProbability)
+    {
+        m_lossProbability = probability;
+        m_receiveFaultTrace(m_blackhole, m_lossProbability);
+    }
 }
 
 Ptr<FabricFaultErrorModel>

@@ -56,6 +56,19 @@ class FabricNetDevice : public PointToPointNetDevice
     typedef void (*FaultDropTracedCallback)(Ptr<const Packet> packet, FabricLossCause cause);
 
     /**
+     * TracedCallback signature of the ReceiveFaultChange trace.
+     * \param blackhole every arriving frame is now dropped
+     * \param lossProbability probability an arriving frame is dropped at random
+     */
+    typedef void (*ReceiveFaultTracedCallback)(bool blackhole, double lossProbability);
+
+    /// \return frames arriving at this device are all dropped (carrier stays up)
+    bool IsReceiveBlackhole() const;
+
+    /// \return probability that a frame arriving at this device is dropped at random
+    double GetReceiveLossProbability() const;
+
+    /**
      * Set the carrier of this end of the link (the peer's is set separately; FailureHelper
      * sets both). Nothing happens if the state does not change.
      * \param up new state
@@ -120,7 +133,11 @@ class FabricNetDevice : public PointToPointNetDevice
 
     bool m_carrier{true};               //!< carrier up
     Ptr<FabricFaultErrorModel> m_fault; //!< receive side (no reference back: no cycle)
-    TracedCallback<> m_linkChange;      //!< link change
+    bool m_blackhole{false};            //!< receive black hole on
+    double m_lossProbability{0};        //!< receive random loss
+    /// receive-side fault changed (what a failure detector such as BFD could notice)
+    TracedCallback<bool, double> m_receiveFaultTrace;
+    TracedCallback<> m_linkChange;                                       //!< link change
     std::array<uint64_t, kFabricLossCauses> m_txLost{};                  //!< transmit-side
     TracedCallback<Ptr<const Packet>, FabricLossCause> m_faultDropTrace; //!< FaultDrop
 };

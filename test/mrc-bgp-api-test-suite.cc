@@ -8,6 +8,7 @@
 
 #include "mrc-bgp-bench.h"
 
+#include "ns3/boolean.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -244,6 +245,82 @@ class BgpAttachAndErrorsTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * The FailureHelper's faults reach the model through the FabricNetDevices alone (no call to
+ * LinkFailed): a link down is seen by the carrier after CarrierDetectionDelay and comes back
+ * after the carrier's restore delay; a link black hole and a switch black hole are seen only by
+ * BFD, after its detection time, on exactly the blackholed sessions; without BFD a black hole
+ * changes nothing in routing.
+ */
+class BgpFollowsFailureHelperTestCase : public TestCase
+{
+  public:
+    BgpFollowsFailureHelperTestCase()
+        : TestCase("FailureHelper link down, link and switch black holes drive the model")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool bfd : {true, false})
+        {
+            BgpReconvergenceHelper bgp;
+            bgp.SetAttribute("BfdEnabled", BooleanValue(bfd));
+            bgp.SetAttribute("BfdInterval", TimeValue(MilliSeconds(50)));
+            Bench b(ClosSpec::FatTree(4), bgp, nullptr);
+            const BgpConvergenceTiming t = b.model->GetTiming();
+            Ptr<FailureHelper> failures = CreateObject<FailureHelper>(b.topo);
+            const FabricLink down = b.Link(b.Sw(SwitchTier::T0, 0), b.Sw(SwitchTier::T1, 0));
+            const FabricLink hole = b.Link(b.Sw(SwitchTier::T0, 1), b.Sw(SwitchTier::T1, 1));
+            failures->LinkDown(MilliSeconds(10), down.id, MilliSeconds(100));
+            failures->Blackhole(MilliSeconds(300), hole.id, LinkDirection::UP, MilliSeconds(200));
+            failures->SwitchBlackhole(Seconds(1), b.Sw(SwitchTier::T1, 2));
+            bool holeFailed = false;
+            Simulator::Schedule(MilliSeconds(400), [&]() {
+                holeFailed = b.model->IsLinkFailed(hole);
+            });
+            Simulator::Stop(Seconds(2));
+            Simulator::Run();
+
+            const Time carrierDown = MilliSeconds(10) + t.carrierDetectionDelay;
+            const Time carrierUp = MilliSeconds(110) + t.GetRestoreDelay(FailureDetector::CARRIER);
+            const std::string tag = bfd ? " (BFD)" : " (no BFD)";
+            NS_TEST_ASSERT_MSG_EQ(holeFailed, true, "the black hole fails the link" + tag);
+            NS_TEST_ASSERT_MSG_EQ(b.sessions.size(), bfd ? 8u : 2u, "session changes" + tag);
+            NS_TEST_ASSERT_MSG_EQ(b.sessions[0].first, carrierDown, "carrier loss seen" + tag);
+            NS_TEST_ASSERT_MSG_EQ(b.sessions[0].second, false, "down");
+            NS_TEST_ASSERT_MSG_EQ(b.sessions[1].first, carrierUp, "carrier back" + tag);
+            NS_TEST_ASSERT_MSG_EQ(b.sessions[1].second, true, "up");
+            if (bfd)
+            {
+                const Time bfdTime = t.GetBfdDetectionTime();
+                NS_TEST_ASSERT_MSG_EQ(b.sessions[2].first,
+                                      MilliSeconds(300) + bfdTime,
+                                      "BFD sees the link black hole");
+                NS_TEST_ASSERT_MSG_EQ(b.sessions[2].second, false, "down");
+                NS_TEST_ASSERT_MSG_EQ(b.sessions[3].first,
+                                      MilliSeconds(500) + t.GetRestoreDelay(FailureDetector::BFD),
+                                      "up after the black hole ends");
+                NS_TEST_ASSERT_MSG_EQ(b.sessions[3].second, true, "up");
+                for (uint32_t i = 4; i < 8; ++i)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(b.sessions[i].first,
+                                          Seconds(1) + bfdTime,
+                                          "BFD sees each of the switch's 4 sessions");
+                    NS_TEST_ASSERT_MSG_EQ(b.sessions[i].second, false, "down");
+                }
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_EQ(b.model->IsSessionUp(hole), true, "black hole unseen");
+                NS_TEST_ASSERT_MSG_EQ(b.model->IsConverged(), true, "nothing pending");
+            }
+        }
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * Two planes of a two-tier Clos with two parallel links from each T0 to each T1 (4 T0s, 2 T1s
  * per plane): the BGP steady state is the installed ECMP tables, every parallel link is its own
  * session, and losing one of two parallel links changes only the two switches at its ends in
@@ -303,6 +380,7 @@ class MrcBgpApiTestSuite : public TestSuite
     {
         AddTestCase(new BgpAttachAndErrorsTestCase);
         AddTestCase(new BgpParallelLinksTestCase);
+        AddTestCase(new BgpFollowsFailureHelperTestCase);
     }
 };
 
