@@ -9,8 +9,8 @@
  *   mrc-bgp-reconvergence --kind=blackhole --ns3::BgpReconvergenceModel::BfdEnabled=true
  *   mrc-bgp-reconvergence --fail=switch --ns3::BgpReconvergenceModel::Mrai=30ms
  *
- * The data plane fails through a RateErrorModel at 100 % on the link's devices (frames vanish);
- * the model is told with LinkFailed / SwitchFailed. Every timing is an attribute of
+ * The failure is injected with FailureHelper on the FabricNetDevices (carrier lost, or frames
+ * vanishing while carrier stays up); the model follows the devices. Every timing is an attribute of
  * ns3::BgpReconvergenceModel (see doc/mrc.rst, "BGP reconvergence model").
  */
 
@@ -37,39 +37,20 @@ struct SwitchLog
 };
 
 /// node id -> log
-std::map<uint32_t, SwitchLog> g_log;
+using SwitchLogs = std::map<uint32_t, SwitchLog>;
 
-/// \param node node id
+/// \param logs logs \param node node id
 void
-OnStart(uint32_t node)
+OnStart(SwitchLogs* logs, uint32_t node)
 {
-    g_log[node].starts.push_back(Simulator::Now());
+    (*logs)[node].starts.push_back(Simulator::Now());
 }
 
-/// \param node node id \param routes routes changed
+/// \param logs logs \param node node id \param routes routes changed
 void
-OnRoutes(uint32_t node, uint32_t routes)
+OnRoutes(SwitchLogs* logs, uint32_t node, uint32_t routes)
 {
-    g_log[node].fib.emplace_back(Simulator::Now(), routes);
-}
-
-/**
- * \param links links to break or repair
- * \param on break (frames vanish) or repair
- */
-void
-SetBroken(std::vector<FabricLink> links, bool on)
-{
-    for (const FabricLink& l : links)
-    {
-        for (Ptr<NetDevice> d : {l.lowerDevice, l.upperDevice})
-        {
-            Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
-            em->SetUnit(RateErrorModel::ERROR_UNIT_PACKET);
-            em->SetRate(on ? 1.0 : 0.0);
-            d->SetAttribute("ReceiveErrorModel", PointerValue(em));
-        }
-    }
+    (*logs)[node].fib.emplace_back(Simulator::Now(), routes);
 }
 
 } // namespace
@@ -112,8 +93,9 @@ main(int argc, char* argv[])
     Ptr<FabricTopology> topo = ClosTopologyHelper().Build(ClosSpec::FatTree(k));
     EcmpRoutingHelper().Install(*topo);
     Ptr<BgpReconvergenceModel> bgp = BgpReconvergenceHelper().Install(topo);
-    bgp->TraceConnectWithoutContext("ConvergenceStart", MakeCallback(&OnStart));
-    bgp->TraceConnectWithoutContext("RoutesChanged", MakeCallback(&OnRoutes));
+    SwitchLogs logs;
+    bgp->TraceConnectWithoutContext("ConvergenceStart", MakeBoundCallback(&OnStart, &logs));
+    bgp->TraceConnectWithoutContext("RoutesChanged", MakeBoundCallback(&OnRoutes, &logs));
 
     // Every host sends to up to 15 others, spread over the fabric, one flow per pair.
     const uint32_t n = topo->GetHostCount();
@@ -142,34 +124,22 @@ main(int argc, char* argv[])
 
     Ptr<Node> t0 = topo->GetSwitch(SwitchTier::T0, 0, 0);
     Ptr<Node> t1 = topo->GetSwitch(SwitchTier::T1, 0, 0);
-    std::vector<FabricLink> broken;
-    for (const FabricLink& l : topo->GetLinksOf(t1))
-    {
-        if ((fail == "switch" && l.tier != LinkTier::HOST_T0) || l.lower == t0)
-        {
-            broken.push_back(l);
-        }
-    }
+    // The failure goes through the FabricNetDevices; the model follows their carrier and,
+    // with BFD enabled, their black holes.
+    Ptr<FailureHelper> failures = CreateObject<FailureHelper>(topo);
     const Time failAt = MilliSeconds(failMs);
-    Simulator::Schedule(failAt, &SetBroken, broken, true);
+    const Time duration = repairMs > 0 ? MilliSeconds(repairMs) - failAt : Time(0);
+    const bool carrier = kind == LinkFailureKind::CARRIER_LOSS;
     if (fail == "switch")
     {
-        Simulator::Schedule(failAt, &BgpReconvergenceModel::SwitchFailed, bgp, t1, kind);
+        carrier ? failures->SwitchDown(failAt, t1, duration)
+                : failures->SwitchBlackhole(failAt, t1, duration);
     }
     else
     {
-        Simulator::Schedule(failAt, &BgpReconvergenceModel::LinkFailed, bgp, broken[0], kind);
-    }
-    if (repairMs > 0)
-    {
-        Simulator::Schedule(MilliSeconds(repairMs), &SetBroken, broken, false);
-        for (const FabricLink& l : broken)
-        {
-            Simulator::Schedule(MilliSeconds(repairMs),
-                                &BgpReconvergenceModel::LinkRestored,
-                                bgp,
-                                l);
-        }
+        const uint32_t link = topo->GetLinksBetween(t0, t1).at(0).id;
+        carrier ? failures->LinkDown(failAt, link, duration)
+                : failures->Blackhole(failAt, link, LinkDirection::BOTH, duration);
     }
     Simulator::Stop(stop + MilliSeconds(50));
     Simulator::Run();
@@ -203,8 +173,8 @@ main(int argc, char* argv[])
     const NodeContainer sw = topo->GetAllSwitches();
     for (auto it = sw.Begin(); it != sw.End(); ++it)
     {
-        auto log = g_log.find((*it)->GetId());
-        if (log == g_log.end())
+        auto log = logs.find((*it)->GetId());
+        if (log == logs.end())
         {
             continue;
         }
@@ -255,9 +225,9 @@ main(int argc, char* argv[])
     std::cout << "\ntraffic: " << servers.size() << " flows of " << packets << " packets, " << hit
               << " hit, " << lost << " packets lost (" << bgp->GetBlackholedPackets()
               << " sent onto a dead link, " << noRoute << " without a route)\n"
-              << "longest outage of a flow: " << std::fixed << std::setprecision(1) << worst * intervalUs / 1000.0
-              << " ms; last FIB change at " << bgp->GetLastConvergenceTime().GetSeconds() * 1e3
-              << " ms\n";
+              << "longest outage of a flow: " << std::fixed << std::setprecision(1)
+              << worst * intervalUs / 1000.0 << " ms; last FIB change at "
+              << bgp->GetLastConvergenceTime().GetSeconds() * 1e3 << " ms\n";
     Simulator::Destroy();
     return 0;
 }

@@ -197,6 +197,19 @@ ClosTopologyHelper::SetTrimmingQueues(bool trimming)
 }
 
 void
+ClosTopologyHelper::SetEcnQueues()
+{
+    TrafficControlHelper ecn;
+    ecn.SetRootQueueDisc("ns3::TrimmingQueueDisc",
+                         "TrimmingEnabled",
+                         BooleanValue(false),
+                         "EcnEnabled",
+                         BooleanValue(true));
+    SetQueueDisc(PortRole::FABRIC, ecn);
+    SetQueueDisc(PortRole::HOST_FACING, ecn);
+}
+
+void
 ClosTopologyHelper::SetDeviceQueueSize(const std::string& size)
 {
     // QueueSize's constructor aborts on a bad string; parse through the attribute value first.

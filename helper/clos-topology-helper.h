@@ -94,6 +94,13 @@ class ClosTopologyHelper
     void SetTrimmingQueues(bool trimming = true);
 
     /**
+     * RoCEv2 switch ports (the DCQCN baseline): TrimmingQueueDisc with TrimmingEnabled false
+     * (a full queue drops) and ECN marking on every port, host-facing ones included, since
+     * DCQCN reacts to the marks of the last hop as to any other.
+     */
+    void SetEcnQueues();
+
+    /**
      * \param size the NetDevice transmit queue size (e.g. "1p"), kept small so that packets
      *        wait in the queue disc
      */

@@ -1,0 +1,178 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_TRANSFER_MONITOR_H
+#define MRC_TRANSFER_MONITOR_H
+
+#include "ns3/mrc-queue-pair.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mrc
+ * \brief Watches transfers (one or more queue pairs between two hosts) and reports what a
+ * failure cost them: goodput per time interval, the longest stall, bytes retransmitted, and
+ * whether a queue pair failed.
+ *
+ * A flow is a set of (sender, receiver) queue-pair pairs, one for a single QP, several for a
+ * striped QP group. Goodput counts payload bytes placed at the receivers for the first time
+ * (the Rx trace), so retransmitted duplicates do not count. A stall is a gap between two such
+ * placements, or from the last one to the report time while data is still outstanding; the
+ * time before a flow's first byte is start-up, not a stall.
+ *
+ * \code
+ *   Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
+ *   monitor->SetAttribute("Interval", TimeValue(MicroSeconds(100)));
+ *   monitor->AddFlow("h0->h4", sender, receiver);   // before Simulator::Run
+ *   ...
+ *   for (const TransferMonitor::FlowSummary& f : monitor->GetSummaries(Simulator::Now())) ...
+ * \endcode
+ */
+class TransferMonitor : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    TransferMonitor();
+
+    /// One queue pair's two ends.
+    using QpPair = std::pair<Ptr<MrcQueuePair>, Ptr<MrcQueuePair>>;
+
+    /// What happened to one flow, up to a report time.
+    struct FlowSummary
+    {
+        std::string label;              //!< the label given to AddFlow
+        uint64_t bytesPosted{0};        //!< bytes of the messages posted by the senders
+        uint64_t bytesDelivered{0};     //!< payload bytes placed (first copies only)
+        uint64_t retransmissions{0};    //!< packets retransmitted by the senders
+        uint64_t bytesRetransmitted{0}; //!< payload bytes retransmitted by the senders
+        Time firstByte{-1};             //!< first placement (negative: none)
+        Time completion{-1};            //!< every posted message delivered (negative: not yet)
+        Time longestStall{0};           //!< longest gap in placements while data was due
+        Time stallStart{-1};            //!< when that gap began (negative: none)
+        bool failed{false};             //!< a sender reported a fatal error
+    };
+
+    /**
+     * Watch a flow of several queue pairs (a QP group). Call before its messages are posted.
+     * \param label a name for reports
+     * \param qps (sender, receiver) of each member queue pair
+     * \return the flow's index
+     * \throws std::invalid_argument if qps is empty or holds a null queue pair
+     */
+    uint32_t AddFlow(const std::string& label, const std::vector<QpPair>& qps);
+
+    /**
+     * Watch a flow of one queue pair.
+     * \param label a name for reports
+     * \param sender the sending end
+     * \param receiver the receiving end
+     * \return the flow's index
+     */
+    uint32_t AddFlow(const std::string& label,
+                     Ptr<MrcQueuePair> sender,
+                     Ptr<MrcQueuePair> receiver);
+
+    /// \return number of flows
+    uint32_t GetFlowCount() const;
+
+    /**
+     * \param flow a flow index
+     * \param end the report time (usually Simulator::Now() after the run)
+     * \return its summary
+     */
+    FlowSummary GetSummary(uint32_t flow, Time end) const;
+
+    /// \param end report time \return every flow's summary, by index
+    std::vector<FlowSummary> GetSummaries(Time end) const;
+
+    /**
+     * \param flow a flow index
+     * \return payload bytes placed in each interval [i x Interval, (i + 1) x Interval)
+     */
+    const std::vector<uint64_t>& GetSeries(uint32_t flow) const;
+
+    /// \return the sum over all flows of GetSeries()
+    std::vector<uint64_t> GetTotalSeries() const;
+
+    /// \return the series interval
+    Time GetInterval() const;
+
+    /**
+     * Write the goodput series, one row per interval and flow: `time_us,flow,label,bytes,gbps`
+     * (time is the interval's start).
+     * \param os where
+     */
+    void WriteSeriesCsv(std::ostream& os) const;
+
+    /**
+     * Write the summaries: `flow,label,bytes_posted,bytes_delivered,retransmissions,
+     * bytes_retransmitted,first_byte_us,completion_us,longest_stall_us,stall_start_us,failed`
+     * (negative times: never).
+     * \param os where
+     * \param end report time
+     */
+    void WriteSummaryCsv(std::ostream& os, Time end) const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A watched flow.
+    struct Flow
+    {
+        std::string label;             //!< label
+        std::vector<QpPair> qps;       //!< member queue pairs
+        uint64_t posted{0};            //!< bytes posted
+        uint32_t messagesPosted{0};    //!< messages posted
+        uint32_t messagesDelivered{0}; //!< messages delivered
+        uint64_t delivered{0};         //!< bytes placed
+        Time firstByte{-1};            //!< first placement
+        Time lastByte{-1};             //!< latest placement
+        Time completion{-1};           //!< all posted messages delivered
+        Time longestStall{0};          //!< longest gap so far
+        Time stallStart{-1};           //!< its start
+        std::vector<uint64_t> series;  //!< bytes per interval
+    };
+
+    /**
+     * \param flow flow index
+     * \param msn message
+     * \param bytes its size
+     */
+    void OnPosted(uint32_t flow, uint32_t msn, uint64_t bytes);
+    /**
+     * \param flow flow index
+     * \param packet placed payload
+     * \param psn its PSN
+     * \param ev its EV
+     */
+    void OnPlaced(uint32_t flow, Ptr<const Packet> packet, uint32_t psn, uint32_t ev);
+    /**
+     * \param flow flow index
+     * \param msn message
+     * \param bytes its size
+     */
+    void OnDelivered(uint32_t flow, uint32_t msn, uint64_t bytes);
+
+    Time m_interval;           //!< series interval
+    std::vector<Flow> m_flows; //!< watched flows
+};
+
+} // namespace ns3
+
+#endif /* MRC_TRANSFER_MONITOR_H */
