@@ -167,6 +167,33 @@ MrcPathSet::RemoveActive(uint32_t ev)
 }
 
 std::optional<uint32_t>
+MrcPathSet::NextControl(uint32_t plane)
+{
+    if (std::optional<uint32_t> ev = Next(plane))
+    {
+        return ev;
+    }
+    Plane& pl = m_planes.at(plane);
+    if (!pl.enabled)
+    {
+        return std::nullopt;
+    }
+    std::vector<uint32_t> bad;
+    for (const auto& [ev, e] : m_entries)
+    {
+        if (e.plane == plane && e.state == MrcEvState::ASSUMED_BAD)
+        {
+            bad.push_back(ev);
+        }
+    }
+    if (bad.empty())
+    {
+        return std::nullopt;
+    }
+    return bad[pl.controlCursor++ % bad.size()];
+}
+
+std::optional<uint32_t>
 MrcPathSet::OnSilentLoss(uint32_t ev)
 {
     auto it = m_entries.find(ev);

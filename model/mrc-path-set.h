@@ -86,6 +86,17 @@ class MrcPathSet
      */
     std::optional<uint32_t> Next(uint32_t plane);
 
+    /**
+     * The EV for a control packet (SACK, NACK, probe, probe reply). The brief's receiver
+     * "keeps at least one reverse EV per plane for control packets": Next(plane) while the
+     * plane has a usable EV, else its ASSUMED_BAD EVs in rotation, so that a QP whose every
+     * EV was retired can still acknowledge and answer probes (without it, two such ends
+     * deadlock: neither can restore an EV without the other's replies).
+     * \param plane a plane
+     * \return the EV, nothing if the plane is disabled or all its EVs are DENIED
+     */
+    std::optional<uint32_t> NextControl(uint32_t plane);
+
     /// \param ev an EV whose packet was ECN-marked (SACK mark SKIP_ONCE)
     void OnEcn(uint32_t ev);
     /// \param ev an EV whose packet was trimmed in the fabric (NACK TRIMMED)
@@ -141,6 +152,7 @@ class MrcPathSet
         std::vector<uint32_t> active;  //!< active EVs (rotation order)
         std::vector<uint32_t> backups; //!< backups
         size_t cursor{0};              //!< next rotation position
+        size_t controlCursor{0};       //!< next ASSUMED_BAD EV for control packets
         uint64_t rotation{0};          //!< completed rotations
         bool enabled{true};            //!< usable
     };

@@ -664,7 +664,7 @@ MrcQueuePair::SendControl(Ptr<Packet> packet, uint32_t plane)
         {
             continue;
         }
-        const std::optional<uint32_t> ev = m_pathSet->Next(p);
+        const std::optional<uint32_t> ev = m_pathSet->NextControl(p);
         if (!ev)
         {
             continue;

@@ -141,3 +141,35 @@ TEST(MrcPathSet, RejectsBadConfigurations)
     MrcPathSet s({{1}}, 1, 1);
     EXPECT_THROW(s.GetState(9), std::out_of_range);
 }
+
+TEST(MrcPathSet, ControlPacketsKeepAReverseEvWhenEveryEvIsRetired)
+{
+    MrcPathSet s = Make();
+    EXPECT_EQ(*s.NextControl(0), 10u); // a usable EV: the same rotation as data
+    for (uint32_t ev : {10, 11, 12, 13, 14})
+    {
+        s.OnSilentLoss(ev);
+    }
+    EXPECT_FALSE(s.Next(0).has_value()); // no data EV left in plane 0
+    std::vector<uint32_t> got;
+    for (int i = 0; i < 6; ++i)
+    {
+        got.push_back(*s.NextControl(0));
+    }
+    EXPECT_EQ(got, (std::vector<uint32_t>{10, 11, 12, 13, 14, 10})); // retired EVs in turn
+    s.Deny(10);
+    s.Deny(11);
+    for (int i = 0; i < 6; ++i)
+    {
+        const uint32_t ev = *s.NextControl(0);
+        EXPECT_TRUE(ev >= 12 && ev <= 14) << "never a denied EV: " << ev;
+    }
+    for (int i = 0; i < 3; ++i)
+    {
+        s.OnProbeSuccess(13);
+    }
+    EXPECT_EQ(*s.NextControl(0), 13u); // restored: back to the usable EV
+    EXPECT_EQ(*s.NextControl(0), 13u);
+    s.SetPlaneEnabled(1, false);
+    EXPECT_FALSE(s.NextControl(1).has_value()); // a disabled plane carries nothing
+}
