@@ -18,6 +18,7 @@
 
 #include <cmath>
 #include <set>
+#include <sstream>
 #include <vector>
 
 using namespace ns3;
@@ -423,6 +424,62 @@ class FailurePortDownMrcTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * TransferMonitor on a single-path fabric: a black hole from 50 to 150 us on the only uplink
+ * stops the transfer; the monitor's longest stall starts within a few microseconds of the black
+ * hole and lasts at least its 100 us but ends once probes have restored the path; the goodput
+ * series adds up to the bytes delivered, which are the bytes posted, exactly once.
+ */
+class FailureMonitorStallTestCase : public TestCase
+{
+  public:
+    FailureMonitorStallTestCase()
+        : TestCase("TransferMonitor: stall, goodput series and totals across a black hole")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench(ClosSpec::TwoTier(1, 2, 1, 1), true);
+        Ptr<FailureHelper> failures = CreateObject<FailureHelper>(bench.topo);
+        const uint32_t link = failures->FindLink("p0-t0-0", "p0-t1-0");
+        failures->Blackhole(MicroSeconds(50), link, LinkDirection::BOTH, MicroSeconds(100));
+        auto [a, b] = bench.Connect(0, 1);
+        Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
+        monitor->SetAttribute("Interval", TimeValue(MicroSeconds(10)));
+        monitor->AddFlow("h0->h1", a, b);
+        std::shared_ptr<std::vector<uint8_t>> region;
+        auto expected = PostRandom(a, b, {3000000}, 5, region);
+        Simulator::Run();
+
+        const TransferMonitor::FlowSummary s = monitor->GetSummary(0, Simulator::Now());
+        NS_TEST_ASSERT_MSG_EQ(s.bytesPosted, 3000000u, "posted");
+        NS_TEST_ASSERT_MSG_EQ(s.bytesDelivered, 3000000u, "each byte counted once");
+        NS_TEST_ASSERT_MSG_EQ((*region == *expected), true, "byte for byte");
+        NS_TEST_ASSERT_MSG_EQ(s.completion.IsPositive(), true, "complete");
+        NS_TEST_ASSERT_MSG_EQ(s.failed, false, "no QP failed");
+        NS_TEST_ASSERT_MSG_GT(s.retransmissions, 0u, "the black-holed packets were resent");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(s.stallStart, MicroSeconds(45), "stall starts at the hole");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(s.stallStart, MicroSeconds(60), "stall starts at the hole");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(s.longestStall, MicroSeconds(95), "the hole lasts 100 us");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(s.longestStall, MicroSeconds(350), "probes restore the EV");
+        uint64_t sum = 0;
+        for (uint64_t bytes : monitor->GetSeries(0))
+        {
+            sum += bytes;
+        }
+        NS_TEST_ASSERT_MSG_EQ(sum, s.bytesDelivered, "the series adds up");
+        const auto& series = monitor->GetSeries(0);
+        NS_TEST_ASSERT_MSG_EQ(series.at(10), 0u, "nothing arrives in [100, 110) us");
+        NS_TEST_ASSERT_MSG_GT(series.at(3), 100000u, "about line rate before: 125 kB per 10 us");
+        std::ostringstream csv;
+        monitor->WriteSummaryCsv(csv, Simulator::Now());
+        NS_TEST_ASSERT_MSG_EQ(csv.str().rfind("flow,label,bytes_posted,", 0), 0u, "CSV header");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * The failure injection test suite (data path).
  */
 class MrcFailureTestSuite : public TestSuite
@@ -437,6 +494,7 @@ class MrcFailureTestSuite : public TestSuite
         AddTestCase(new FailureFlapTestCase);
         AddTestCase(new FailureRateTestCase);
         AddTestCase(new FailurePortDownMrcTestCase);
+        AddTestCase(new FailureMonitorStallTestCase);
     }
 };
 
