@@ -88,6 +88,13 @@ MrcNscc::GetTypeId()
                           DoubleValue(4.0),
                           MakeDoubleAccessor(&MrcNscc::m_qaFactor),
                           MakeDoubleChecker<double>(0))
+            .AddAttribute("QuickAdaptGate",
+                          "Quick adapt fires only if the bytes acknowledged in the last period "
+                          "are below MaxWindow / 2^gate (the UEC reference simulator's qa_gate, "
+                          "default 3: under 12.5 % of the window, a major loss of capacity).",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&MrcNscc::m_qaGate),
+                          MakeUintegerChecker<uint32_t>(0, 16))
             .AddAttribute("ReferenceRate",
                           "Reference line rate of the scaling factor a.",
                           DataRateValue(DataRate("100Gbps")),
@@ -140,9 +147,13 @@ MrcNscc::QuickAdapt(Time now, bool loss)
     {
         const bool delayed = m_avgDelay > m_qaFactor * m_target.GetSeconds();
         if (m_qaEnd.IsStrictlyPositive() && (m_qaTrigger || loss || delayed)
-            && m_achieved < m_maxWnd)
+            && m_achieved < m_maxWnd / double(uint64_t(1) << m_qaGate))
         {
             NS_LOG_LOGIC("quick adapt: cwnd " << m_cwnd << " -> " << m_achieved);
+            // Feedback on the packets in flight now describes the old state: ignore it (the
+            // reference simulator ignores its in-flight bytes, which the window bounds).
+            m_bytesToIgnore = static_cast<uint64_t>(m_cwnd);
+            m_bytesIgnored = 0;
             m_cwnd = std::max<double>(m_achieved, m_mtu);
             m_qaTrigger = false;
             done = true;
@@ -158,13 +169,24 @@ MrcNscc::QuickAdapt(Time now, bool loss)
     return done;
 }
 
+bool
+MrcNscc::Ignoring(uint32_t bytes)
+{
+    if (m_bytesIgnored >= m_bytesToIgnore)
+    {
+        return false;
+    }
+    m_bytesIgnored += bytes;
+    return true;
+}
+
 void
 MrcNscc::OnAck(Time now, uint32_t ackedBytes, Time rtt, bool ecn)
 {
     const double delay = std::max(0.0, (rtt - m_baseRtt).GetSeconds());
     m_avgDelay = m_delayAlpha * delay + (1 - m_delayAlpha) * m_avgDelay;
     m_achieved += ackedBytes;
-    if (QuickAdapt(now, false))
+    if (Ignoring(ackedBytes) || QuickAdapt(now, false))
     {
         return;
     }
@@ -211,6 +233,10 @@ MrcNscc::OnAck(Time now, uint32_t ackedBytes, Time rtt, bool ecn)
 void
 MrcNscc::OnNack(Time now, uint32_t nackedBytes, bool lastHop)
 {
+    if (Ignoring(nackedBytes))
+    {
+        return;
+    }
     m_qaTrigger = true;
     if (!QuickAdapt(now, true))
     {

@@ -69,6 +69,13 @@ class MrcNscc : public MrcCongestionOps
      */
     bool QuickAdapt(Time now, bool loss);
 
+    /**
+     * After a quick adapt, the feedback on what was in flight is ignored.
+     * \param bytes bytes this feedback is about
+     * \return true if it is ignored (and counted as such)
+     */
+    bool Ignoring(uint32_t bytes);
+
     /// Clamp the window to [MTU, max window].
     void Bound();
 
@@ -85,6 +92,7 @@ class MrcNscc : public MrcCongestionOps
     uint32_t m_adjustMtus;    //!< AdjustMtus
     bool m_quickAdapt;        //!< QuickAdapt
     double m_qaFactor;        //!< QuickAdaptFactor
+    uint32_t m_qaGate;        //!< QuickAdaptGate
     DataRate m_refRate;       //!< ReferenceRate
     Time m_refRtt;            //!< ReferenceRtt
 
@@ -106,6 +114,8 @@ class MrcNscc : public MrcCongestionOps
     Time m_lastDecrease{Time(-1)}; //!< last multiplicative decrease
     Time m_qaEnd;                  //!< end of the current quick-adapt period
     bool m_qaTrigger{false};       //!< a NACK/loss is pending for quick adapt
+    uint64_t m_bytesToIgnore{0};   //!< feedback bytes ignored after a quick adapt
+    uint64_t m_bytesIgnored{0};    //!< of which ignored so far
 };
 
 } // namespace ns3

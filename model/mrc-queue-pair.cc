@@ -797,6 +797,20 @@ MrcQueuePair::OnProbe(Ptr<Packet> packet, uint32_t plane)
     reply.SetResponse(true);
     Ptr<Packet> p = Create<Packet>();
     p->AddHeader(reply);
+    // Answer on the probed EV when this end has it: an EV writes the same uplink numbers in
+    // both directions, so the round trip crosses one path's links both ways and a lost answer
+    // blames the path that lost it. (On any other reverse EV, a dead reverse path would fail
+    // probes of healthy EVs and retire them.)
+    const uint32_t ev = probe.GetEv();
+    if (m_pathSet->Contains(ev) && m_pathSet->GetState(ev) != MrcEvState::DENIED)
+    {
+        const MrcWirePath& path = PathOf(ev);
+        if (!m_peerPlaneDown[path.plane] && !m_localPlaneDown[path.plane])
+        {
+            SendProbe(ev, p);
+            return;
+        }
+    }
     p->AddHeader(ControlBth(MrcOpcode::PROBE));
     SendControl(p, plane);
 }

@@ -110,16 +110,34 @@ TEST(MrcNscc, HoldWhenMarkedBelowTarget)
 
 TEST(MrcNscc, QuickAdaptOnNackAndPlainDecreaseWithoutIt)
 {
+    // Max window 225000 B: quick adapt needs under 225000 / 8 = 28125 B acked in a period.
     Ptr<MrcNscc> cc = Make(200000);
     cc->OnAck(MicroSeconds(1), 4096, MicroSeconds(13), false); // opens a period ending at 22 us
-    const uint64_t afterFirst = cc->GetCwnd();
     for (int i = 2; i <= 20; ++i)
     {
         cc->OnAck(MicroSeconds(i), 4096, MicroSeconds(22), false);
     }
-    EXPECT_GT(cc->GetCwnd(), afterFirst);
+    const uint64_t healthy = cc->GetCwnd();
     cc->OnNack(MicroSeconds(23), 4096, false);
-    EXPECT_EQ(cc->GetCwnd(), 19u * 4096) << "window = bytes acknowledged in the last period";
+    EXPECT_EQ(cc->GetCwnd(), healthy - 4096) << "19 x 4096 B acked: above the gate, no reset";
+
+    // The NACK opened a period ending at 23 + 12 + 9 = 44 us; 5 packets acknowledged in it,
+    // far below the window.
+    for (int i = 24; i <= 28; ++i)
+    {
+        cc->OnAck(MicroSeconds(i), 4096, MicroSeconds(22), false);
+    }
+    const uint64_t before = cc->GetCwnd();
+    cc->OnNack(MicroSeconds(45), 4096, false);
+    EXPECT_EQ(cc->GetCwnd(), 5u * 4096) << "window = bytes acknowledged in the last period";
+    // What was in flight (up to the old window) is stale: losses and ACKs of it change nothing.
+    for (uint64_t b = 0; b < before; b += 4096)
+    {
+        cc->OnLoss(MicroSeconds(70), 4096);
+    }
+    EXPECT_EQ(cc->GetCwnd(), 5u * 4096) << "stale losses ignored";
+    cc->OnLoss(MicroSeconds(71), 4096);
+    EXPECT_EQ(cc->GetCwnd(), 4224u) << "a fresh loss counts again: nothing acked since, 1 MTU";
 
     Ptr<MrcNscc> plain = Make(200000, 0.0125, false);
     plain->OnNack(MicroSeconds(23), 4096, false);
