@@ -286,7 +286,7 @@ class BgpFollowsFailureHelperTestCase : public TestCase
             const Time carrierUp = MilliSeconds(110) + t.GetRestoreDelay(FailureDetector::CARRIER);
             const std::string tag = bfd ? " (BFD)" : " (no BFD)";
             NS_TEST_ASSERT_MSG_EQ(holeFailed, true, "the black hole fails the link" + tag);
-            NS_TEST_ASSERT_MSG_EQ(b.sessions.size(), bfd ? 8u : 2u, "session changes" + tag);
+            NS_TEST_ASSERT_MSG_EQ(b.sessions.size(), (bfd ? 8u : 2u), "session changes" + tag);
             NS_TEST_ASSERT_MSG_EQ(b.sessions[0].first, carrierDown, "carrier loss seen" + tag);
             NS_TEST_ASSERT_MSG_EQ(b.sessions[0].second, false, "down");
             NS_TEST_ASSERT_MSG_EQ(b.sessions[1].first, carrierUp, "carrier back" + tag);
