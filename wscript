@@ -73,6 +73,7 @@ def build(bld):
         'test/mrc-srv6-test-suite.cc',
         'test/mrc-transport-test-suite.cc',
         'test/mrc-qp-test-suite.cc',
+        'test/mrc-roce-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
