@@ -42,7 +42,7 @@ MrcDcqcn::GetTypeId()
                           MakeTimeAccessor(&MrcDcqcn::m_alphaPeriod),
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("IncreaseTimer",
-                          "T: period of the rate-increase timer (DCQCN paper: 55 us).",
+                          "T: period of the rate-increase timer (55 us, as K).",
                           TimeValue(MicroSeconds(55)),
                           MakeTimeAccessor(&MrcDcqcn::m_increasePeriod),
                           MakeTimeChecker(NanoSeconds(1)))

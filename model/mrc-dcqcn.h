@@ -38,9 +38,10 @@ namespace ns3
  * ACKs, NACKs and losses do not change the rate (DCQCN reacts to CNPs only); the window is a cap
  * only (Window, default none: MaxOutstandingPsns alone limits what is in flight).
  *
- * Defaults are the DCQCN paper's, for a 100 Gb/s NIC: g = 1/256, K (AlphaTimer) = 55 us, T
- * (IncreaseTimer) = 55 us, B (ByteCounter) = 10 MB, F = 5, R_AI = 40 Mb/s, R_HAI = 400 Mb/s,
- * N (CnpInterval) = 50 us. NIC firmware ships other values (NVIDIA's rate-increase period
+ * Defaults follow the DCQCN paper: g = 1/256, K (AlphaTimer) = 55 us, B (ByteCounter) = 10 MB,
+ * F = 5, R_AI = 40 Mb/s, N (CnpInterval) = 50 us; T (IncreaseTimer) = 55 us like K [open:
+ * public DCQCN simulators use 50-55 us]; R_HAI = 400 Mb/s and the 100 Mb/s floor are the
+ * module's choice. NIC firmware ships other values (NVIDIA's rate-increase period
  * rpg_time_reset is 300 us, for example): set the attributes to model a given NIC.
  */
 class MrcDcqcn : public MrcCongestionOps
