@@ -8,12 +8,15 @@
 #include "mrc-nack-header.h"
 #include "mrc-path-selection.h"
 
+#include "ns3/log.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("MrcSelectiveRecovery");
 
 NS_OBJECT_ENSURE_REGISTERED(MrcSelectiveRecovery);
 
@@ -82,6 +85,7 @@ MrcSelectiveRecovery::Queue(MrcSendQueue::Record& r, const std::string& cause)
     {
         return;
     }
+    NS_LOG_LOGIC("resend PSN " << r.psn << " (" << cause << ")");
     m_ctx.sendQueue->MarkLost(r);
     r.queued = true;
     m_rtxQueue.push_back(r.psn);

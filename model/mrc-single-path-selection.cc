@@ -4,10 +4,14 @@
 
 #include "mrc-single-path-selection.h"
 
+#include "ns3/log.h"
+
 #include <stdexcept>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("MrcSinglePathSelection");
 
 NS_OBJECT_ENSURE_REGISTERED(MrcSinglePathSelection);
 
@@ -45,6 +49,7 @@ MrcSinglePathSelection::Start(const Config& config,
         std::vector<std::vector<uint32_t>> one(planes);
         one[plane].push_back(m_ev);
         MakePathSet(one, 1, config.probeSuccesses, hooks.stateChange);
+        NS_LOG_INFO("QP " << config.qpn << ": EV " << m_ev << " on plane " << plane);
         return;
     }
     throw std::invalid_argument("MrcSinglePathSelection: no candidate EV towards the peer");
