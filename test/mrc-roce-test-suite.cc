@@ -271,6 +271,68 @@ class MrcRoceLossyDeliveryTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * A single-path queue pair has no path health: when its path dies it keeps rewinding on its
+ * timeout, never changes an EV's state, and fails after RetryCount + 1 QP timeouts, as an RC QP.
+ */
+class MrcRoceDeadPathTestCase : public TestCase
+{
+  public:
+    MrcRoceDeadPathTestCase()
+        : TestCase("single path: a dead path is not avoided; the QP fails after RetryCount")
+    {
+    }
+
+  private:
+    /**
+     * \param count state changes
+     * \param ev EV
+     * \param from old
+     * \param to new
+     * \param cause why
+     */
+    static void OnEv(uint32_t* count,
+                     uint32_t ev,
+                     MrcEvState from,
+                     MrcEvState to,
+                     std::string cause)
+    {
+        ++*count;
+    }
+
+    void DoRun() override
+    {
+        Bench b(ClosSpec::TwoTier(1, 2, 2, 2), false, DataPlane::ECMP);
+        b.mrc->SetRoceV2Baseline();
+        b.mrc->SetQueuePairAttribute("AckTimeoutExponent", UintegerValue(8)); // 262 us
+        b.mrc->SetQueuePairAttribute("RetryCount", UintegerValue(2));
+        auto [a, r] = b.Connect(0, 2);
+        uint32_t changes = 0;
+        a->TraceConnectWithoutContext("EvStateChange", MakeBoundCallback(&OnEv, &changes));
+        // Every uplink of the sender's T0 black-holes: whatever path ECMP hashed the QP onto.
+        Ptr<Node> t0 = b.topo->GetSwitch(SwitchTier::T0, 0, 0);
+        for (const FabricLink& l : b.topo->GetLinksOf(t0))
+        {
+            if (l.tier == LinkTier::T0_T1)
+            {
+                DropPackets(l.upperDevice, 1.0);
+            }
+        }
+        a->PostWrite(1u << 20);
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(b.errors.size(), 1u, "one error");
+        NS_TEST_ASSERT_MSG_NE(b.errors[0].find("no acknowledgement progress for 3 QP timeouts"),
+                              std::string::npos,
+                              b.errors[0]);
+        NS_TEST_ASSERT_MSG_EQ(changes, 0u, "no EV state change");
+        NS_TEST_ASSERT_MSG_GT(a->GetStats().rewindsTimeout, 2u, "rewound on every timeout");
+        NS_TEST_ASSERT_MSG_EQ(a->GetStats().probesSent, 0u, "no probe");
+        NS_TEST_ASSERT_MSG_EQ(b.delivered.size(), 0u, "nothing delivered");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * DCQCN: two RoCEv2 senders into one receiver port that marks ECN (RED on the instantaneous
  * queue, drop-tail, no PFC). Each receiving queue pair sends at most one CNP per CnpInterval;
  * the first CNP halves the sender's rate (alpha = 1: Rc (1 - alpha / 2)), every later cut
@@ -627,6 +689,7 @@ class MrcRoceTestSuite : public TestSuite
         AddTestCase(new MrcGoBackNNackTestCase);
         AddTestCase(new MrcGoBackNTimeoutTestCase);
         AddTestCase(new MrcRoceLossyDeliveryTestCase);
+        AddTestCase(new MrcRoceDeadPathTestCase);
         AddTestCase(new MrcDcqcnTestCase);
         AddTestCase(new MrcQpGroupTestCase);
     }
