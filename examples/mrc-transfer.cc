@@ -9,6 +9,12 @@
  *
  *   mrc-transfer --bytes=4000000 --planes=2 --loss=0.01
  *   mrc-transfer --pcap=mrc && tshark -r mrc-host-0-1.pcap -c 1 -V
+ *
+ * --transport=roce runs the RoCEv2 baseline instead (one EV per queue pair, go-back-N, DCQCN)
+ * over switches that mark ECN on every port and drop instead of trimming; --qps=N stripes the
+ * message over N queue pairs (either transport):
+ *
+ *   mrc-transfer --transport=roce --qps=8 --dataPlane=ecmp --loss=0.001
  */
 
 #include "ns3/core-module.h"
@@ -16,6 +22,7 @@
 #include "ns3/mrc-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/traffic-control-module.h"
 
 #include <iomanip>
 #include <iostream>
@@ -64,11 +71,12 @@ OnEv(Log* log, uint32_t ev, MrcEvState from, MrcEvState to, std::string cause)
 
 /**
  * \param log log
- * \param msn message
+ * \param id message
  * \param bytes size
+ * \param imm immediate
  */
 void
-OnDelivered(Log* log, uint32_t msn, uint64_t bytes)
+OnDelivered(Log* log, uint32_t id, uint64_t bytes, std::optional<uint32_t> imm)
 {
     log->done = Simulator::Now();
 }
@@ -86,6 +94,8 @@ main(int argc, char* argv[])
     std::string dataPlane = "srv6";
     std::string pcap;
     uint32_t seed = 1;
+    std::string transport = "mrc";
+    uint32_t qps = 1;
     CommandLine cmd(__FILE__);
     cmd.AddValue("planes", "planes (NIC ports per host)", planes);
     cmd.AddValue("src", "source host", src);
@@ -95,6 +105,8 @@ main(int argc, char* argv[])
     cmd.AddValue("dataPlane", "srv6 or ecmp", dataPlane);
     cmd.AddValue("pcap", "pcap file prefix (empty: none)", pcap);
     cmd.AddValue("seed", "RNG seed", seed);
+    cmd.AddValue("transport", "mrc, or roce (RoCEv2: single path, go-back-N, DCQCN)", transport);
+    cmd.AddValue("qps", "queue pairs the message is striped over", qps);
     cmd.Parse(argc, argv);
     try
     {
@@ -102,9 +114,31 @@ main(int argc, char* argv[])
         {
             throw std::invalid_argument("--loss (=" + std::to_string(loss) + ") must be in 0..1");
         }
+        if (transport != "mrc" && transport != "roce")
+        {
+            throw std::invalid_argument("--transport (=" + transport + ") must be mrc or roce");
+        }
+        if (qps == 0)
+        {
+            throw std::invalid_argument("--qps must be >= 1");
+        }
+        const bool roce = transport == "roce";
         RngSeedManager::SetSeed(seed);
         ClosTopologyHelper topoHelper;
         topoHelper.SetTrimmingQueues();
+        if (roce)
+        {
+            // A RoCEv2 fabric: RED/ECN marking on every switch port (DCQCN's signal), the last
+            // hop included; drop-tail, no trimming, no PFC.
+            TrafficControlHelper ecn;
+            ecn.SetRootQueueDisc("ns3::TrimmingQueueDisc",
+                                 "TrimmingEnabled",
+                                 BooleanValue(false),
+                                 "EcnEnabled",
+                                 BooleanValue(true));
+            topoHelper.SetQueueDisc(PortRole::FABRIC, ecn);
+            topoHelper.SetQueueDisc(PortRole::HOST_FACING, ecn);
+        }
         Ptr<FabricTopology> topo = topoHelper.Build(ClosSpec::TwoTier(planes, 4, 4, 4));
         if (dst == 0)
         {
@@ -128,11 +162,19 @@ main(int argc, char* argv[])
         }
         MrcHelper mrc(topo, dp);
         mrc.Install();
-        auto [a, b] = mrc.Connect(src, dst);
+        if (roce)
+        {
+            mrc.SetRoceV2Baseline(qps);
+        }
+        Ptr<MrcQpGroup> group = mrc.ConnectGroup(src, dst, qps);
         Log log;
-        a->TraceConnectWithoutContext("Tx", MakeBoundCallback(&OnTx, &log));
-        a->TraceConnectWithoutContext("EvStateChange", MakeBoundCallback(&OnEv, &log));
-        b->TraceConnectWithoutContext("MessageDelivered", MakeBoundCallback(&OnDelivered, &log));
+        for (uint32_t i = 0; i < group->GetSize(); ++i)
+        {
+            group->GetSender(i)->TraceConnectWithoutContext("Tx", MakeBoundCallback(&OnTx, &log));
+            group->GetSender(i)->TraceConnectWithoutContext("EvStateChange",
+                                                            MakeBoundCallback(&OnEv, &log));
+        }
+        group->SetReceiveCallback(MakeBoundCallback(&OnDelivered, &log));
         if (!pcap.empty())
         {
             PointToPointHelper p2p;
@@ -141,7 +183,7 @@ main(int argc, char* argv[])
                 p2p.EnablePcap(pcap, topo->GetHostDevice(src, p), false, false);
             }
         }
-        a->PostWrite(bytes);
+        group->PostWrite(bytes);
         Simulator::Stop(Seconds(1));
         Simulator::Run();
 
@@ -150,14 +192,16 @@ main(int argc, char* argv[])
         const uint64_t packets = (bytes + 4095) / 4096;
         const Time ideal =
             rate.Get().CalculateBytesTxTime(packets * 4234 / planes) + mrc.GetBaseRtt(src, dst) / 2;
-        const auto& st = a->GetStats();
+        const MrcQpStats st = group->GetSenderStats();
         std::cout << ClosSpec::TwoTier(planes, 4, 4, 4).Describe() << ", " << dataPlane << ", loss "
-                  << loss << "\n"
+                  << loss << (roce ? ", RoCEv2 baseline" : "")
+                  << (qps > 1 ? ", " + std::to_string(qps) + " QPs" : "") << "\n"
                   << "host " << src << " -> host " << dst << ": " << bytes << " B in " << packets
                   << " packets over " << log.evs.size() << " EVs\n";
         if (log.done.IsNegative())
         {
-            std::cout << "  NOT delivered by 1 s" << (a->IsFailed() ? " (QP failed)" : "") << "\n";
+            std::cout << "  NOT delivered by 1 s"
+                      << (group->GetSender(0)->IsFailed() ? " (QP failed)" : "") << "\n";
         }
         else
         {
@@ -169,6 +213,13 @@ main(int argc, char* argv[])
                   << ", trimmed last hop " << st.rtxTrimmedLastHop << ", loss timer "
                   << st.rtxTimeout << "), SACKs " << st.sacksReceived << ", NACKs "
                   << st.nacksReceived << ", probes " << st.probesSent << "\n";
+        if (roce)
+        {
+            std::cout << "  go-back-N rewinds " << st.rewindsNack << " by NACK, "
+                      << st.rewindsTimeout << " by timeout; receiver dropped "
+                      << group->GetReceiverStats().outOfSequenceDropped << " out of sequence; CNPs "
+                      << st.cnpsReceived << "\n";
+        }
         for (const auto& [change, n] : log.ev)
         {
             std::cout << "  EV " << change << ": " << n << "\n";

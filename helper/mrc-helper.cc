@@ -7,6 +7,9 @@
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
 #include "ns3/log.h"
+#include "ns3/mrc-dcqcn.h"
+#include "ns3/mrc-go-back-n.h"
+#include "ns3/mrc-single-path-selection.h"
 #include "ns3/node.h"
 #include "ns3/uinteger.h"
 
@@ -42,6 +45,19 @@ void
 MrcHelper::SetInitialPsn(std::optional<uint32_t> psn)
 {
     m_initialPsn = psn;
+}
+
+void
+MrcHelper::SetRoceV2Baseline(uint32_t qpsPerPeer)
+{
+    if (qpsPerPeer == 0)
+    {
+        throw std::invalid_argument("MrcHelper::SetRoceV2Baseline: qpsPerPeer must be >= 1");
+    }
+    m_qpFactory.Set("PathSelection", TypeIdValue(MrcSinglePathSelection::GetTypeId()));
+    m_qpFactory.Set("LossRecovery", TypeIdValue(MrcGoBackN::GetTypeId()));
+    m_qpFactory.Set("CongestionControl", TypeIdValue(MrcDcqcn::GetTypeId()));
+    m_qpsPerPeer = qpsPerPeer;
 }
 
 Ptr<MrcL4Protocol>
@@ -88,7 +104,7 @@ MrcHelper::GetBaseRtt(uint32_t a, uint32_t b) const
 }
 
 std::vector<std::vector<uint32_t>>
-MrcHelper::CandidateEvs(uint32_t src, uint32_t dst)
+MrcHelper::CandidateEvs(uint32_t src, uint32_t dst, const std::set<uint32_t>& avoid)
 {
     const uint32_t planes = m_topo->GetSpec().planes;
     UintegerValue setSize;
@@ -106,7 +122,8 @@ MrcHelper::CandidateEvs(uint32_t src, uint32_t dst)
             while (evs[p].size() < 2 * perPlane)
             {
                 const uint32_t ev = p << 28 | m_rng->GetInteger(0, 0x0fffffff);
-                if (std::find(evs[p].begin(), evs[p].end(), ev) == evs[p].end())
+                if (std::find(evs[p].begin(), evs[p].end(), ev) == evs[p].end()
+                    && avoid.count(ev & 0xffff) == 0)
                 {
                     evs[p].push_back(ev);
                 }
@@ -117,6 +134,10 @@ MrcHelper::CandidateEvs(uint32_t src, uint32_t dst)
         {
             std::swap(evs[p][i - 1], evs[p][m_rng->GetInteger(0, i - 1)]);
         }
+        // Over SRv6 every path is a candidate: the ones other group members use go last.
+        std::stable_partition(evs[p].begin(), evs[p].end(), [&avoid](uint32_t ev) {
+            return avoid.count(ev & 0xffff) == 0;
+        });
     }
     return evs;
 }
@@ -150,6 +171,36 @@ MrcHelper::Resolver(uint32_t src, uint32_t dst) const
 std::pair<Ptr<MrcQueuePair>, Ptr<MrcQueuePair>>
 MrcHelper::Connect(uint32_t a, uint32_t b)
 {
+    std::set<uint32_t> usedAb;
+    std::set<uint32_t> usedBa;
+    return ConnectPair(a, b, usedAb, usedBa);
+}
+
+Ptr<MrcQpGroup>
+MrcHelper::ConnectGroup(uint32_t a, uint32_t b, std::optional<uint32_t> qps)
+{
+    const uint32_t n = qps.value_or(m_qpsPerPeer);
+    if (n == 0)
+    {
+        throw std::invalid_argument("MrcHelper::ConnectGroup: qps must be >= 1");
+    }
+    Ptr<MrcQpGroup> group = CreateObject<MrcQpGroup>();
+    std::set<uint32_t> usedAb;
+    std::set<uint32_t> usedBa;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        auto [qa, qb] = ConnectPair(a, b, usedAb, usedBa);
+        group->AddMember(qa, qb);
+    }
+    return group;
+}
+
+std::pair<Ptr<MrcQueuePair>, Ptr<MrcQueuePair>>
+MrcHelper::ConnectPair(uint32_t a,
+                       uint32_t b,
+                       std::set<uint32_t>& usedAb,
+                       std::set<uint32_t>& usedBa)
+{
     if (a == b || a >= m_topo->GetHostCount() || b >= m_topo->GetHostCount())
     {
         throw std::invalid_argument("MrcHelper::Connect: hosts (" + std::to_string(a) + ", "
@@ -180,8 +231,18 @@ MrcHelper::Connect(uint32_t a, uint32_t b)
     const Time rtt = GetBaseRtt(a, b);
     const uint32_t psnA = m_initialPsn ? *m_initialPsn : m_rng->GetInteger(0, 0xffffff);
     const uint32_t psnB = m_initialPsn ? *m_initialPsn : m_rng->GetInteger(0, 0xffffff);
-    qa->Connect(qb->GetQpn(), CandidateEvs(a, b), Resolver(a, b), rtt, psnA, psnB);
-    qb->Connect(qa->GetQpn(), CandidateEvs(b, a), Resolver(b, a), rtt, psnB, psnA);
+    qa->Connect(qb->GetQpn(), CandidateEvs(a, b, usedAb), Resolver(a, b), rtt, psnA, psnB);
+    qb->Connect(qa->GetQpn(), CandidateEvs(b, a, usedBa), Resolver(b, a), rtt, psnB, psnA);
+    for (auto [qp, used] : {std::make_pair(qa, &usedAb), std::make_pair(qb, &usedBa)})
+    {
+        for (uint32_t p = 0; p < qp->GetPathSet().GetPlaneCount(); ++p)
+        {
+            for (uint32_t ev : qp->GetPathSet().GetActive(p))
+            {
+                used->insert(ev & 0xffff);
+            }
+        }
+    }
     NS_LOG_INFO("QP " << qa->GetQpn() << "@host " << a << " <-> QP " << qb->GetQpn() << "@host "
                       << b << ", base RTT " << rtt.As(Time::US));
     return {qa, qb};

@@ -9,10 +9,13 @@
 #include "fabric-topology.h"
 
 #include "ns3/mrc-l4-protocol.h"
+#include "ns3/mrc-qp-group.h"
 #include "ns3/mrc-queue-pair.h"
 #include "ns3/object-factory.h"
 #include "ns3/random-variable-stream.h"
 
+#include <optional>
+#include <set>
 #include <utility>
 
 namespace ns3
@@ -40,6 +43,15 @@ namespace ns3
  *
  * Base RTT (congestion control and timers): the links of the longest path between the hosts,
  * each crossed by a full data packet one way and a SACK back, at the host link's rate and delay.
+ *
+ * The RoCEv2 baseline is the same transport with other policies (SetRoceV2Baseline): one EV per
+ * queue pair, go-back-N, DCQCN. Operators of single-path RoCEv2 connect several queue pairs per
+ * host pair and stripe messages across them (ConnectGroup):
+ * \code
+ *   mrc.SetRoceV2Baseline(8);                  // before Install/Connect
+ *   Ptr<MrcQpGroup> g = mrc.ConnectGroup(0, 5); // 8 QPs, each with its own UDP source port
+ *   g->PostWrite(1 << 20);
+ * \endcode
  */
 class MrcHelper
 {
@@ -62,6 +74,16 @@ class MrcHelper
     /// \param psn first PSN of both ends of the next connections (default: random)
     void SetInitialPsn(std::optional<uint32_t> psn);
 
+    /**
+     * Make every queue pair this helper connects from now on a RoCEv2 RC queue pair: one EV for
+     * its life (MrcSinglePathSelection: one UDP source port, so ECMP pins it to one path),
+     * go-back-N (MrcGoBackN) and DCQCN (MrcDcqcn). The same as setting the queue pair attributes
+     * PathSelection, LossRecovery and CongestionControl; other attributes keep their values.
+     * \param qpsPerPeer queue pairs ConnectGroup connects per host pair by default (>= 1)
+     * \throws std::invalid_argument if qpsPerPeer is 0
+     */
+    void SetRoceV2Baseline(uint32_t qpsPerPeer = 1);
+
     /// Aggregate an MrcL4Protocol with one port per plane to every host.
     void Install();
 
@@ -72,6 +94,20 @@ class MrcHelper
      * \return the QP on a and the QP on b
      */
     std::pair<Ptr<MrcQueuePair>, Ptr<MrcQueuePair>> Connect(uint32_t a, uint32_t b);
+
+    /**
+     * Connect several queue pairs between two hosts as one MrcQpGroup (messages go a -> b,
+     * striped across them). Members draw their EVs so that no two share a UDP source port
+     * (EV[15:0]) where the candidates allow: over ECMP every member hashes independently.
+     * \param a the sending host
+     * \param b the receiving host
+     * \param qps queue pairs (>= 1; default: SetRoceV2Baseline's qpsPerPeer, else 1)
+     * \return the group
+     * \throws std::invalid_argument if qps is 0 or the hosts are invalid
+     */
+    Ptr<MrcQpGroup> ConnectGroup(uint32_t a,
+                                 uint32_t b,
+                                 std::optional<uint32_t> qps = std::nullopt);
 
     /**
      * \param a a host
@@ -90,9 +126,26 @@ class MrcHelper
     /**
      * \param src a host
      * \param dst another host
+     * \param avoid UDP source ports (EV[15:0]) already used: such EVs are not drawn (ECMP) or
+     *        come last (SRv6)
      * \return candidate EVs per plane, in the order to use them
      */
-    std::vector<std::vector<uint32_t>> CandidateEvs(uint32_t src, uint32_t dst);
+    std::vector<std::vector<uint32_t>> CandidateEvs(uint32_t src,
+                                                    uint32_t dst,
+                                                    const std::set<uint32_t>& avoid);
+
+    /**
+     * Connect with EV avoidance (Connect and ConnectGroup).
+     * \param a a host
+     * \param b another host
+     * \param usedAb UDP source ports used a -> b (updated with the new QP's active EVs)
+     * \param usedBa UDP source ports used b -> a (updated likewise)
+     * \return the two ends
+     */
+    std::pair<Ptr<MrcQueuePair>, Ptr<MrcQueuePair>> ConnectPair(uint32_t a,
+                                                                uint32_t b,
+                                                                std::set<uint32_t>& usedAb,
+                                                                std::set<uint32_t>& usedBa);
 
     /**
      * \param src a host
@@ -106,6 +159,7 @@ class MrcHelper
     ObjectFactory m_qpFactory;            //!< attributes for new QPs
     Ptr<UniformRandomVariable> m_rng;     //!< EV choices
     std::optional<uint32_t> m_initialPsn; //!< fixed first PSN
+    uint32_t m_qpsPerPeer{1};             //!< ConnectGroup's default size
 };
 
 } // namespace ns3

@@ -28,4 +28,26 @@ MrcCongestionOps::GetWindow() const
     return GetCwnd() * (128 - m_penalty) / 128;
 }
 
+std::optional<DataRate>
+MrcCongestionOps::GetPacingRate() const
+{
+    return std::nullopt;
+}
+
+void
+MrcCongestionOps::OnCongestionNotification(Time now)
+{
+}
+
+void
+MrcCongestionOps::OnDataSent(Time now, uint32_t wireBytes)
+{
+}
+
+std::optional<Time>
+MrcCongestionOps::GetCnpInterval() const
+{
+    return std::nullopt;
+}
+
 } // namespace ns3

@@ -9,6 +9,7 @@
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 
+#include <optional>
 #include <string>
 
 namespace ns3
@@ -20,7 +21,10 @@ namespace ns3
  * acknowledgements, NACKs and losses. Chosen per queue pair by TypeId (MrcQueuePair's
  * CongestionControl attribute), in the spirit of ns-3's TcpCongestionOps.
  *
- * Time is passed in explicitly so that a policy is a pure function of its inputs.
+ * Time is passed in explicitly so that a window policy is a pure function of its inputs. A
+ * rate-based policy (MrcDcqcn) also paces the queue pair (GetPacingRate), reacts to RoCEv2
+ * congestion notification packets (OnCongestionNotification) and may run its own timers; it asks
+ * the queue pair's receiving end for CNPs through GetCnpInterval.
  */
 class MrcCongestionOps : public Object
 {
@@ -71,6 +75,32 @@ class MrcCongestionOps : public Object
 
     /// \return the congestion window in bytes
     virtual uint64_t GetCwnd() const = 0;
+
+    /**
+     * \return the rate the queue pair paces its data packets at (bytes on the wire), or nothing:
+     *         no pacing, the NIC ports send at line rate as the window allows (the default)
+     */
+    virtual std::optional<DataRate> GetPacingRate() const;
+
+    /**
+     * A RoCEv2 congestion notification packet (CNP) arrived for this queue pair. Default: ignored.
+     * \param now current time
+     */
+    virtual void OnCongestionNotification(Time now);
+
+    /**
+     * A data packet left (new or retransmitted). Default: ignored.
+     * \param now current time
+     * \param wireBytes its size on the wire
+     */
+    virtual void OnDataSent(Time now, uint32_t wireBytes);
+
+    /**
+     * \return the shortest interval between two CNPs that the queue pair's receiving end sends
+     *         for CE-marked data, or nothing: it sends no CNPs (the default; MRC and NSCC use the
+     *         ECN echo in SACKs instead)
+     */
+    virtual std::optional<Time> GetCnpInterval() const;
 
   protected:
     uint8_t m_penalty{0}; //!< receiver window penalty (window scaled by (128 - penalty) / 128)

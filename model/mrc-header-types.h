@@ -34,6 +34,7 @@ enum class MrcOpcode : uint8_t
     SACK = 0xDC,           //!< selective acknowledgement (MrcSackHeader follows the BTH)
     NACK = 0xDD,           //!< negative acknowledgement (MrcNackHeader follows the BTH)
     PROBE = 0xDE,          //!< reliability / path probe (MrcProbeHeader follows the BTH)
+    CNP = 0x81,            //!< RoCEv2 congestion notification (16 reserved bytes follow the BTH)
 };
 
 /**
@@ -42,7 +43,9 @@ enum class MrcOpcode : uint8_t
  *
  * TRIMMED (0x01) and TRIMMED_LASTHOP (0x02) are the values the MRC sources give. The sources
  * name NO_BITMAP, PSN_OOR_WINDOW and UNEXP_EVENT without values: 0x03..0x05 are this module's
- * choice.
+ * choice. SEQUENCE_ERROR (0x06, the module's value) is the go-back-N receiver's NACK, InfiniBand's
+ * "PSN sequence error" NAK: its PSN is the one the receiver expects, and it acknowledges every
+ * PSN before it.
  */
 enum class MrcNackCode : uint8_t
 {
@@ -51,6 +54,7 @@ enum class MrcNackCode : uint8_t
     NO_BITMAP = 0x03,       //!< receiver has no bitmap space for the PSN (module's value)
     PSN_OOR_WINDOW = 0x04,  //!< PSN outside the receiver's window (module's value)
     UNEXP_EVENT = 0x05,     //!< unexpected event, fatal for the QP (module's value)
+    SEQUENCE_ERROR = 0x06,  //!< go-back-N: a PSN arrived out of order; resend from the PSN carried
 };
 
 /**
@@ -82,7 +86,8 @@ inline constexpr uint32_t kPsnMask = 0xffffff;
 inline constexpr bool
 IsKnownOpcode(uint8_t raw)
 {
-    return (raw >= 0xC6 && raw <= 0xCB) || raw == 0xD1 || raw == 0xDC || raw == 0xDD || raw == 0xDE;
+    return (raw >= 0xC6 && raw <= 0xCB) || raw == 0xD1 || raw == 0xDC || raw == 0xDD || raw == 0xDE
+           || raw == 0x81;
 }
 
 /**
@@ -93,7 +98,7 @@ IsKnownOpcode(uint8_t raw)
 inline constexpr bool
 IsKnownNackCode(uint8_t raw)
 {
-    return raw >= 0x01 && raw <= 0x05;
+    return raw >= 0x01 && raw <= 0x06;
 }
 
 /**
@@ -201,6 +206,8 @@ operator<<(std::ostream& os, MrcOpcode op)
             return os << "NACK";
         case MrcOpcode::PROBE:
             return os << "PROBE";
+        case MrcOpcode::CNP:
+            return os << "CNP";
     }
     const auto v = static_cast<uint8_t>(op);
     return os << "MrcOpcode(0x"
@@ -228,6 +235,8 @@ operator<<(std::ostream& os, MrcNackCode code)
             return os << "PSN_OOR_WINDOW";
         case MrcNackCode::UNEXP_EVENT:
             return os << "UNEXP_EVENT";
+        case MrcNackCode::SEQUENCE_ERROR:
+            return os << "SEQUENCE_ERROR";
     }
     const auto v = static_cast<uint8_t>(code);
     return os << "MrcNackCode(0x"

@@ -110,7 +110,17 @@ MrcQpReceiver::OnData(Ptr<Packet> packet,
         return;
     }
     const uint32_t psn = bth.GetPsn();
-    if (dscp == m_config.trimmedDscp || dscp == m_config.trimmedLastHopDscp)
+    const bool trimmed = dscp == m_config.trimmedDscp || dscp == m_config.trimmedLastHopDscp;
+    if (outer.GetEcn() == Ipv6Header::ECN_CE)
+    {
+        MaybeSendCnp(ev, plane);
+    }
+    if (m_config.order == MrcReceiveOrder::IN_ORDER
+        && !InSequence(psn, trimmed, ev, tseth.GetTimestamp(), plane))
+    {
+        return;
+    }
+    if (trimmed)
     {
         // Trimmed: the headers that survived tell which PSN lost its payload.
         m_stats.trimmedReceived++;
@@ -190,6 +200,58 @@ MrcQpReceiver::OnData(Ptr<Packet> packet,
     {
         m_sackEvent = Simulator::Schedule(m_config.sackDelay, &MrcQpReceiver::OnSackTimer, this);
     }
+}
+
+bool
+MrcQpReceiver::InSequence(uint32_t psn,
+                          bool trimmed,
+                          uint32_t ev,
+                          uint16_t timestamp,
+                          uint32_t plane)
+{
+    const int32_t ahead = PsnDiff(psn, m_state.GetCumulativePsn());
+    if (ahead < 0)
+    {
+        if (trimmed)
+        {
+            m_stats.trimmedReceived++; // a late copy of a PSN already placed: nothing to do
+            return false;
+        }
+        return true; // a duplicate: acknowledged again below
+    }
+    if (ahead > 0)
+    {
+        m_stats.outOfSequenceDropped++;
+        m_stats.trimmedReceived += trimmed ? 1 : 0;
+        if (!m_gapNacked)
+        {
+            m_gapNacked = true;
+            SendNack(MrcNackCode::SEQUENCE_ERROR, m_state.GetCumulativePsn(), ev, timestamp, plane);
+        }
+        return false;
+    }
+    // The expected PSN. Trimmed: NACK it (below) and count the gap as NACKed.
+    m_gapNacked = trimmed;
+    return true;
+}
+
+void
+MrcQpReceiver::MaybeSendCnp(uint32_t ev, uint32_t plane)
+{
+    if (!m_config.cnpInterval)
+    {
+        return;
+    }
+    const Time now = Simulator::Now();
+    if (m_lastCnp && now - *m_lastCnp < *m_config.cnpInterval)
+    {
+        return;
+    }
+    m_lastCnp = now;
+    m_stats.cnpsSent++;
+    m_hooks.cnpSent(ev);
+    // RoCEv2's CNP: BTH (opcode 0x81), 16 reserved bytes, ICRC.
+    m_hooks.sendControl(Create<Packet>(16), MrcOpcode::CNP, plane);
 }
 
 void

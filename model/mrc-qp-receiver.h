@@ -6,6 +6,7 @@
 #define MRC_QP_RECEIVER_H
 
 #include "mrc-header-types.h"
+#include "mrc-loss-recovery.h"
 #include "mrc-qp-stats.h"
 #include "mrc-receive-state.h"
 
@@ -42,6 +43,12 @@ class MrcBthHeader;
  * - NACKs: TRIMMED or TRIMMED_LASTHOP for a trimmed packet (from its DSCP), NO_BITMAP for a PSN
  *   beyond the receive bitmap (BitmapPsns, smaller than the PSN window when the NIC's tracking
  *   state is the limit), PSN_OOR_WINDOW for a PSN beyond the PSN window.
+ * - In-order mode (MrcReceiveOrder::IN_ORDER, go-back-N): only the expected PSN is accepted; a
+ *   packet ahead of it is dropped and the first of each gap is answered with NACK SEQUENCE_ERROR
+ *   carrying the expected PSN; a trimmed packet is NACKed only if it is the expected one.
+ * - CNPs: when the queue pair's congestion control asks for them (cnpInterval), a CE-marked data
+ *   packet makes the receiver send a CNP (16 reserved bytes after the BTH, as RoCEv2's), at most
+ *   one per cnpInterval.
  *
  * Control packets leave through the Hooks::sendControl callback, which adds the BTH and ICRC
  * and picks the reverse EV.
@@ -52,13 +59,15 @@ class MrcQpReceiver
     /// Fixed parameters (from the queue pair's attributes).
     struct Config
     {
-        uint32_t window{1024};         //!< PSN window (MaxOutstandingPsns)
-        uint32_t bitmapPsns{1024};     //!< PSNs the receive bitmap tracks (<= window)
-        uint32_t sackBytes{16384};     //!< bytes placed per SACK (0: every packet)
-        Time sackDelay;                //!< longest wait of a coalesced SACK
-        uint8_t windowPenalty{0};      //!< receiver window penalty advertised
-        uint8_t trimmedDscp{0};        //!< DSCP of a fabric-trimmed packet
-        uint8_t trimmedLastHopDscp{0}; //!< DSCP of a last-hop-trimmed packet
+        uint32_t window{1024};                       //!< PSN window (MaxOutstandingPsns)
+        uint32_t bitmapPsns{1024};                   //!< PSNs the receive bitmap tracks (<= window)
+        uint32_t sackBytes{16384};                   //!< bytes placed per SACK (0: every packet)
+        Time sackDelay;                              //!< longest wait of a coalesced SACK
+        uint8_t windowPenalty{0};                    //!< receiver window penalty advertised
+        uint8_t trimmedDscp{0};                      //!< DSCP of a fabric-trimmed packet
+        uint8_t trimmedLastHopDscp{0};               //!< DSCP of a last-hop-trimmed packet
+        MrcReceiveOrder order{MrcReceiveOrder::ANY}; //!< what arrives out of order
+        std::optional<Time> cnpInterval;             //!< CNP spacing (none: no CNPs)
     };
 
     /// What the receiver needs from its queue pair.
@@ -72,6 +81,8 @@ class MrcQpReceiver
         std::function<void(Ptr<const Packet>, uint32_t, uint32_t)> placed;
         /// A message arrived whole (MSN, bytes, immediate).
         std::function<void(uint32_t, uint64_t, std::optional<uint32_t>)> delivered;
+        /// A CNP is being sent for a CE-marked packet (its EV).
+        std::function<void(uint32_t)> cnpSent;
     };
 
     /**
@@ -141,6 +152,22 @@ class MrcQpReceiver
     /// The coalescing timer expired.
     void OnSackTimer();
     /**
+     * In-order mode: may this packet be placed? Drops and NACKs the others.
+     * \param psn its PSN
+     * \param trimmed it was trimmed (its DSCP says so)
+     * \param ev its EV
+     * \param timestamp its timestamp
+     * \param plane arrival port
+     * \return true if it continues down the normal path
+     */
+    bool InSequence(uint32_t psn, bool trimmed, uint32_t ev, uint16_t timestamp, uint32_t plane);
+    /**
+     * A CE-marked data packet arrived: send a CNP unless one left less than cnpInterval ago.
+     * \param ev its EV
+     * \param plane arrival port
+     */
+    void MaybeSendCnp(uint32_t ev, uint32_t plane);
+    /**
      * Copy a packet's payload into the registered region holding va, if any.
      * \param packet payload
      * \param va its virtual address
@@ -152,11 +179,13 @@ class MrcQpReceiver
     MrcQpStats& m_stats;                                                //!< counters
     MrcReceiveState m_state;                                            //!< PSNs and messages
     std::map<uint64_t, std::shared_ptr<std::vector<uint8_t>>> m_memory; //!< va -> region
-    uint64_t m_unsackedBytes{0}; //!< bytes placed since the last SACK
-    Pending m_pending;           //!< the packet a coalesced SACK answers
-    bool m_owed{false};          //!< a SACK is owed
-    EventId m_sackEvent;         //!< coalescing timer
-    Time m_lastArrival{-1};      //!< last data arrival
+    uint64_t m_unsackedBytes{0};   //!< bytes placed since the last SACK
+    Pending m_pending;             //!< the packet a coalesced SACK answers
+    bool m_owed{false};            //!< a SACK is owed
+    EventId m_sackEvent;           //!< coalescing timer
+    Time m_lastArrival{-1};        //!< last data arrival
+    bool m_gapNacked{false};       //!< in-order mode: the current gap was NACKed
+    std::optional<Time> m_lastCnp; //!< when the last CNP left
 };
 
 } // namespace ns3

@@ -24,18 +24,56 @@ struct MrcQpStats
     uint64_t rtxTimeout{0};         //!< retransmissions after the loss timer
     uint64_t rtxNoBitmap{0};        //!< retransmissions after NACK NO_BITMAP / PSN_OOR_WINDOW
     uint64_t bytesRetransmitted{0}; //!< payload bytes retransmitted
+    uint64_t rewindsNack{0};        //!< go-back-N: rewinds after a NACK
+    uint64_t rewindsTimeout{0};     //!< go-back-N: rewinds after the retransmission timeout
     uint64_t sacksReceived{0};      //!< SACKs
     uint64_t nacksReceived{0};      //!< NACKs
+    uint64_t cnpsReceived{0};       //!< CNPs (RoCEv2 congestion notifications)
     uint64_t probesSent{0};         //!< probes (restoration and reverse-path liveness)
     // Receiver
-    uint64_t dataPacketsReceived{0}; //!< new data packets placed
-    uint64_t duplicatesReceived{0};  //!< duplicate data packets
-    uint64_t trimmedReceived{0};     //!< trimmed data packets
-    uint64_t malformedReceived{0};   //!< malformed packets dropped
-    uint64_t outOfWindowReceived{0}; //!< PSNs beyond the window (NACK PSN_OOR_WINDOW)
-    uint64_t noBitmapReceived{0};    //!< PSNs beyond the receive bitmap (NACK NO_BITMAP)
-    uint64_t sacksSent{0};           //!< SACKs sent
-    uint64_t nacksSent{0};           //!< NACKs sent
+    uint64_t dataPacketsReceived{0};  //!< new data packets placed
+    uint64_t duplicatesReceived{0};   //!< duplicate data packets
+    uint64_t trimmedReceived{0};      //!< trimmed data packets
+    uint64_t malformedReceived{0};    //!< malformed packets dropped
+    uint64_t outOfWindowReceived{0};  //!< PSNs beyond the window (NACK PSN_OOR_WINDOW)
+    uint64_t noBitmapReceived{0};     //!< PSNs beyond the receive bitmap (NACK NO_BITMAP)
+    uint64_t outOfSequenceDropped{0}; //!< go-back-N: PSNs ahead of the expected one, dropped
+    uint64_t sacksSent{0};            //!< SACKs sent
+    uint64_t nacksSent{0};            //!< NACKs sent
+    uint64_t cnpsSent{0};             //!< CNPs sent (for CE-marked data)
+
+    /**
+     * Add another queue pair's counters (totals of a group of queue pairs).
+     * \param o the other counters
+     * \return this
+     */
+    MrcQpStats& operator+=(const MrcQpStats& o)
+    {
+        dataPacketsSent += o.dataPacketsSent;
+        retransmissions += o.retransmissions;
+        rtxTrimmed += o.rtxTrimmed;
+        rtxTrimmedLastHop += o.rtxTrimmedLastHop;
+        rtxTimeout += o.rtxTimeout;
+        rtxNoBitmap += o.rtxNoBitmap;
+        bytesRetransmitted += o.bytesRetransmitted;
+        rewindsNack += o.rewindsNack;
+        rewindsTimeout += o.rewindsTimeout;
+        sacksReceived += o.sacksReceived;
+        nacksReceived += o.nacksReceived;
+        cnpsReceived += o.cnpsReceived;
+        probesSent += o.probesSent;
+        dataPacketsReceived += o.dataPacketsReceived;
+        duplicatesReceived += o.duplicatesReceived;
+        trimmedReceived += o.trimmedReceived;
+        malformedReceived += o.malformedReceived;
+        outOfWindowReceived += o.outOfWindowReceived;
+        noBitmapReceived += o.noBitmapReceived;
+        outOfSequenceDropped += o.outOfSequenceDropped;
+        sacksSent += o.sacksSent;
+        nacksSent += o.nacksSent;
+        cnpsSent += o.cnpsSent;
+        return *this;
+    }
 };
 
 } // namespace ns3

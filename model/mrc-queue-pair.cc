@@ -12,15 +12,19 @@
 #include "mrc-nscc.h"
 #include "mrc-probe-header.h"
 #include "mrc-sack-header.h"
+#include "mrc-selective-recovery.h"
+#include "mrc-spray-path-selection.h"
 
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace ns3
 {
@@ -28,6 +32,31 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("MrcQueuePair");
 
 NS_OBJECT_ENSURE_REGISTERED(MrcQueuePair);
+
+namespace
+{
+
+/**
+ * \param tid a policy's TypeId
+ * \param attribute the attribute that named it
+ * \return a new instance
+ * \throws std::invalid_argument if tid cannot be created or is not a T
+ */
+template<typename T>
+Ptr<T>
+MakePolicy(TypeId tid, const std::string& attribute)
+{
+    ObjectFactory factory(tid.GetName());
+    Ptr<T> policy = tid.HasConstructor() ? factory.Create<T>() : nullptr;
+    if (!policy)
+    {
+        throw std::invalid_argument("MrcQueuePair: " + attribute + " (=" + tid.GetName()
+                                    + ") is not an " + T::GetTypeId().GetName());
+    }
+    return policy;
+}
+
+} // namespace
 
 TypeId
 MrcQueuePair::GetTypeId()
@@ -46,6 +75,19 @@ MrcQueuePair::GetTypeId()
                           "TypeId of the congestion control (an MrcCongestionOps).",
                           TypeIdValue(MrcNscc::GetTypeId()),
                           MakeTypeIdAccessor(&MrcQueuePair::m_ccType),
+                          MakeTypeIdChecker())
+            .AddAttribute("PathSelection",
+                          "TypeId of the path selection (an MrcPathSelection): "
+                          "MrcSprayPathSelection (MRC) or MrcSinglePathSelection (RoCEv2).",
+                          TypeIdValue(MrcSprayPathSelection::GetTypeId()),
+                          MakeTypeIdAccessor(&MrcQueuePair::m_pathSelectionType),
+                          MakeTypeIdChecker())
+            .AddAttribute("LossRecovery",
+                          "TypeId of the loss recovery (an MrcLossRecovery): "
+                          "MrcSelectiveRecovery (MRC) or MrcGoBackN (RoCEv2). Both ends of a "
+                          "connection must use the same.",
+                          TypeIdValue(MrcSelectiveRecovery::GetTypeId()),
+                          MakeTypeIdAccessor(&MrcQueuePair::m_lossRecoveryType),
                           MakeTypeIdChecker())
             .AddAttribute("EvSetSize",
                           "Active EVs, split equally across planes (the rest of the paths are "
@@ -195,7 +237,15 @@ MrcQueuePair::GetTypeId()
             .AddTraceSource("QpError",
                             "The QP failed: reason.",
                             MakeTraceSourceAccessor(&MrcQueuePair::m_errorTrace),
-                            "ns3::MrcQueuePair::ErrorTracedCallback");
+                            "ns3::MrcQueuePair::ErrorTracedCallback")
+            .AddTraceSource("CnpSent",
+                            "Receiver: a CNP left for a CE-marked data packet: its EV.",
+                            MakeTraceSourceAccessor(&MrcQueuePair::m_cnpSentTrace),
+                            "ns3::MrcQueuePair::CnpTracedCallback")
+            .AddTraceSource("CnpReceived",
+                            "Sender: a CNP arrived: its EV.",
+                            MakeTraceSourceAccessor(&MrcQueuePair::m_cnpReceivedTrace),
+                            "ns3::MrcQueuePair::CnpTracedCallback");
     return tid;
 }
 
@@ -216,14 +266,21 @@ MrcQueuePair::~MrcQueuePair() = default;
 void
 MrcQueuePair::DoDispose()
 {
-    Simulator::Cancel(m_lossEvent);
-    Simulator::Cancel(m_qpEvent);
-    m_prober.reset();
+    Simulator::Cancel(m_paceEvent);
     m_receiver.reset();
+    // The policies run timers of their own: dispose of them, not just forget them.
+    for (Ptr<Object> policy : {Ptr<Object>(m_recovery), Ptr<Object>(m_paths), Ptr<Object>(m_cc)})
+    {
+        if (policy)
+        {
+            policy->Dispose();
+        }
+    }
+    m_recovery = nullptr;
+    m_paths = nullptr;
     m_rng = nullptr;
     m_l4 = nullptr;
     m_cc = nullptr;
-    m_resolver = nullptr;
     m_sendComplete = MakeNullCallback<void, uint32_t>();
     m_receive = MakeNullCallback<void, uint32_t, uint64_t, std::optional<uint32_t>>();
     m_error = MakeNullCallback<void, std::string>();
@@ -262,48 +319,14 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
         throw std::invalid_argument("MrcQueuePair: no plane to send on");
     }
     m_remoteQpn = remoteQpn;
-    m_resolver = std::move(resolver);
     m_baseRtt = baseRtt;
     const uint32_t planes = evsPerPlane.size();
-    const uint32_t perPlane = std::max<uint32_t>(1, m_evSetSize / planes);
-    m_pathSet = std::make_unique<MrcPathSet>(evsPerPlane, perPlane, m_probeSuccesses);
-    m_pathSet->SetChangeCallback(
-        [this](uint32_t ev, MrcEvState from, MrcEvState to, const std::string& cause) {
-            NS_LOG_INFO("QP " << m_qpn << " EV " << ev << " " << from << " -> " << to << " ("
-                              << cause << ")");
-            m_evTrace(ev, from, to, cause);
-        });
     m_peerPlaneDown.assign(planes, false);
     m_localPlaneDown.assign(planes, false);
     m_sendQueue = std::make_unique<MrcSendQueue>(m_maxOutstanding, m_mss, firstPsn);
-    m_lastCumulative = m_sendQueue->GetBasePsn();
-    ObjectFactory factory;
-    factory.SetTypeId(m_ccType);
-    m_cc = factory.Create<MrcCongestionOps>();
-    if (!m_cc)
-    {
-        throw std::invalid_argument("MrcQueuePair: CongestionControl (=" + m_ccType.GetName()
-                                    + ") is not an MrcCongestionOps");
-    }
-    const uint32_t mtu = m_mss + 84 + 4 + 2; // headers counted by MrcL4Protocol::GetWireSize
-    // The window covers the whole NIC: every plane's port carries this QP's packets.
-    uint64_t nicRate = 0;
-    for (uint32_t p = 0; p < m_l4->GetPortCount(); ++p)
-    {
-        nicRate += m_l4->GetPort(p)->GetRate().GetBitRate();
-    }
-    m_cc->Init(m_mss, mtu, DataRate(nicRate), baseRtt);
-    m_cwnd = m_cc->GetWindow();
-    uint32_t skip = m_skipRotations;
-    if (skip == 0)
-    {
-        // Packets one port sends in a base RTT, over the plane's active EVs.
-        const double perRtt =
-            m_l4->GetPort(0)->GetRate().GetBitRate() / 8.0 * baseRtt.GetSeconds() / (m_mss + 96);
-        skip = static_cast<uint32_t>(
-            std::ceil(perRtt / std::max<size_t>(1, m_pathSet->GetActive(0).size())));
-    }
-    m_pathSet->SetSkipRotations(skip);
+    m_cc = MakePolicy<MrcCongestionOps>(m_ccType, "CongestionControl");
+    m_paths = MakePolicy<MrcPathSelection>(m_pathSelectionType, "PathSelection");
+    m_recovery = MakePolicy<MrcLossRecovery>(m_lossRecoveryType, "LossRecovery");
     if (m_lossTimeout.IsZero())
     {
         m_lossTimeout = baseRtt * m_lossTimeoutRtts;
@@ -312,6 +335,68 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     {
         m_probeInterval = baseRtt * 4;
     }
+    MrcPathSelection::Config pc;
+    pc.evsPerPlane = evsPerPlane;
+    pc.resolver = std::move(resolver);
+    pc.qpn = m_qpn;
+    pc.evSetSize = m_evSetSize;
+    pc.probeSuccesses = m_probeSuccesses;
+    pc.skipRotations = m_skipRotations;
+    pc.mss = m_mss;
+    pc.portRate = m_l4->GetPort(0)->GetRate();
+    pc.baseRtt = baseRtt;
+    pc.probeInterval = m_probeInterval;
+    pc.lossTimeout = m_lossTimeout;
+    MrcPathSelection::Hooks ph;
+    ph.stateChange = [this](uint32_t ev, MrcEvState from, MrcEvState to, const std::string& cause) {
+        NS_LOG_INFO("QP " << m_qpn << " EV " << ev << " " << from << " -> " << to << " (" << cause
+                          << ")");
+        m_evTrace(ev, from, to, cause);
+    };
+    ph.prober.sendProbe = [this](uint32_t ev, Ptr<Packet> body) {
+        SendProbe(ev, body);
+    };
+    ph.prober.onlyReceiving = [this]() {
+        return OnlyReceiving();
+    };
+    ph.prober.restored = [this]() {
+        Kick();
+    };
+    m_paths->Start(pc, ph, m_stats, m_rng);
+    const uint32_t mtu = m_mss + 84 + 4 + 2; // headers counted by MrcL4Protocol::GetWireSize
+    // The rate of every NIC port the QP sends on (MRC sprays over all planes).
+    uint64_t nicRate = 0;
+    for (uint32_t p = 0; p < m_l4->GetPortCount(); ++p)
+    {
+        nicRate += m_paths->UsesPlane(p) ? m_l4->GetPort(p)->GetRate().GetBitRate() : 0;
+    }
+    m_cc->Init(m_mss, mtu, DataRate(nicRate), baseRtt);
+    m_cwnd = m_cc->GetWindow();
+    StartPolicies(peerFirstPsn);
+}
+
+void
+MrcQueuePair::StartPolicies(uint32_t peerFirstPsn)
+{
+    MrcLossRecovery::Context lc;
+    lc.sendQueue = m_sendQueue.get();
+    lc.paths = PeekPointer(m_paths);
+    lc.cc = PeekPointer(m_cc);
+    lc.stats = &m_stats;
+    lc.lossTimeout = m_lossTimeout;
+    lc.qpTimeout = NanoSeconds(1024) * int64_t(1ULL << m_ackTimeoutExponent);
+    lc.retryCount = m_retryCount;
+    lc.kick = [this]() {
+        m_cwnd = m_cc->GetWindow();
+        Kick();
+    };
+    lc.retransmit = [this](uint32_t psn, uint32_t ev, const std::string& cause) {
+        m_rtxTrace(psn, ev, cause);
+    };
+    lc.fail = [this](const std::string& reason) {
+        Fail(reason);
+    };
+    m_recovery->Start(lc);
     MrcQpReceiver::Config rc;
     rc.window = m_maxOutstanding;
     rc.bitmapPsns = m_bitmapPsns == 0 ? m_maxOutstanding : m_bitmapPsns;
@@ -322,6 +407,8 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     rc.windowPenalty = m_windowPenalty;
     rc.trimmedDscp = m_trimmedDscp;
     rc.trimmedLastHopDscp = m_trimmedLastHopDscp;
+    rc.order = m_recovery->GetReceiveOrder();
+    rc.cnpInterval = m_cc->GetCnpInterval();
     MrcQpReceiver::Hooks rh;
     rh.sendControl = [this](Ptr<Packet> body, MrcOpcode opcode, uint32_t plane) {
         body->AddHeader(ControlBth(opcode));
@@ -332,7 +419,7 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     };
     rh.placed = [this](Ptr<const Packet> p, uint32_t psn, uint32_t ev) {
         m_rxTrace(p, psn, ev);
-        m_prober->OnDataArrival();
+        m_paths->OnDataArrival();
     };
     rh.delivered = [this](uint32_t msn, uint64_t bytes, std::optional<uint32_t> imm) {
         NS_LOG_INFO("QP " << m_qpn << " delivered message " << msn << " (" << bytes << " B)");
@@ -342,27 +429,15 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
             m_receive(msn, bytes, imm);
         }
     };
+    rh.cnpSent = [this](uint32_t ev) {
+        m_cnpSentTrace(ev);
+    };
     m_receiver = std::make_unique<MrcQpReceiver>(rc, peerFirstPsn, rh, m_stats);
     for (auto& [va, region] : m_pendingMemory)
     {
         m_receiver->RegisterMemory(va, region);
     }
     m_pendingMemory.clear();
-    MrcQpProber::Config pc;
-    pc.restoreInterval = m_probeInterval;
-    pc.livenessInterval = baseRtt;
-    pc.livenessTimeout = m_lossTimeout;
-    MrcQpProber::Hooks ph;
-    ph.sendProbe = [this](uint32_t ev, Ptr<Packet> body) {
-        SendProbe(ev, body);
-    };
-    ph.onlyReceiving = [this]() {
-        return OnlyReceiving();
-    };
-    ph.restored = [this]() {
-        Kick();
-    };
-    m_prober = std::make_unique<MrcQpProber>(*m_pathSet, pc, ph, m_stats, m_rng);
 }
 
 uint32_t
@@ -372,7 +447,7 @@ MrcQueuePair::PostWrite(uint64_t bytes,
                         std::optional<uint32_t> immediate,
                         std::shared_ptr<const std::vector<uint8_t>> data)
 {
-    if (!m_pathSet)
+    if (!m_sendQueue)
     {
         throw std::logic_error("MrcQueuePair::PostWrite: the QP is not connected");
     }
@@ -389,13 +464,7 @@ MrcQueuePair::PostWrite(uint64_t bytes,
     // Asynchronous, like a doorbell: the NIC acts in the event loop (also when posted before
     // the simulation starts, when traffic control is not set up yet).
     Simulator::ScheduleNow(&MrcQueuePair::Kick, this);
-    if (m_qpEvent.IsExpired())
-    {
-        m_lastCumulative = m_sendQueue->GetBasePsn();
-        m_qpEvent = Simulator::Schedule(NanoSeconds(1024) * int64_t(1ULL << m_ackTimeoutExponent),
-                                        &MrcQueuePair::OnQpTimer,
-                                        this);
-    }
+    m_recovery->OnPosted();
     return msn;
 }
 
@@ -433,13 +502,17 @@ MrcQueuePair::SetErrorCallback(Callback<void, std::string> cb)
 void
 MrcQueuePair::DenyEv(uint32_t ev)
 {
-    m_pathSet->Deny(ev);
+    m_paths->Deny(ev);
 }
 
 const MrcPathSet&
 MrcQueuePair::GetPathSet() const
 {
-    return *m_pathSet;
+    if (!m_paths)
+    {
+        throw std::logic_error("MrcQueuePair::GetPathSet: the QP is not connected");
+    }
+    return m_paths->GetPathSet();
 }
 
 const MrcQueuePair::Stats&
@@ -466,6 +539,18 @@ MrcQueuePair::GetCongestionControl() const
     return m_cc;
 }
 
+Ptr<MrcPathSelection>
+MrcQueuePair::GetPathSelection() const
+{
+    return m_paths;
+}
+
+Ptr<MrcLossRecovery>
+MrcQueuePair::GetLossRecovery() const
+{
+    return m_recovery;
+}
+
 void
 MrcQueuePair::Kick()
 {
@@ -485,45 +570,54 @@ MrcQueuePair::Timestamp()
     return static_cast<uint16_t>(Simulator::Now().GetMicroSeconds() & 0xffff);
 }
 
-std::optional<MrcQueuePair::TxPacket>
-MrcQueuePair::PullPacket(uint32_t plane)
+std::optional<std::pair<uint32_t, bool>>
+MrcQueuePair::NextLength()
 {
-    if (m_failed || !m_pathSet || plane >= m_peerPlaneDown.size() || m_peerPlaneDown[plane]
-        || m_localPlaneDown[plane])
-    {
-        return std::nullopt;
-    }
-    // Drop retransmission entries made stale by acknowledgements.
-    while (!m_rtxQueue.empty())
-    {
-        const TxRecord* cand = m_sendQueue->Find(m_rtxQueue.front());
-        if (cand && !cand->acked && cand->queued)
-        {
-            break;
-        }
-        m_rtxQueue.pop_front();
-    }
-    const bool rtx = !m_rtxQueue.empty();
+    const TxRecord* rtx = m_recovery->PeekRetransmission();
     const std::optional<uint32_t> length =
-        rtx ? std::optional<uint32_t>(m_sendQueue->Find(m_rtxQueue.front())->length)
-            : m_sendQueue->PeekNew();
+        rtx ? std::optional<uint32_t>(rtx->length) : m_sendQueue->PeekNew();
     const uint64_t inFlight = m_sendQueue->GetInFlight();
     if (!length || (inFlight > 0 && inFlight + *length > m_cc->GetWindow()))
     {
         return std::nullopt;
     }
+    const Time now = Simulator::Now();
+    if (m_cc->GetPacingRate() && now < m_nextSendTime)
+    {
+        if (m_paceEvent.IsExpired())
+        {
+            m_paceEvent = Simulator::Schedule(m_nextSendTime - now, &MrcQueuePair::Kick, this);
+        }
+        return std::nullopt;
+    }
+    return std::make_pair(*length, rtx != nullptr);
+}
+
+std::optional<MrcQueuePair::TxPacket>
+MrcQueuePair::PullPacket(uint32_t plane)
+{
+    if (m_failed || !m_sendQueue || plane >= m_peerPlaneDown.size() || m_peerPlaneDown[plane]
+        || m_localPlaneDown[plane])
+    {
+        return std::nullopt;
+    }
+    const std::optional<std::pair<uint32_t, bool>> next = NextLength();
+    if (!next)
+    {
+        return std::nullopt;
+    }
     // The EV is chosen now, when the packet leaves.
-    const std::optional<uint32_t> ev = m_pathSet->Next(plane);
+    const std::optional<uint32_t> ev = m_paths->NextData(plane);
     if (!ev)
     {
         return std::nullopt;
     }
+    const bool rtx = next->second;
     TxRecord* r = nullptr;
     if (rtx)
     {
-        r = m_sendQueue->Find(m_rtxQueue.front());
-        m_rtxQueue.pop_front();
-        r->queued = false;
+        r = m_recovery->PeekRetransmission();
+        m_recovery->PopRetransmission();
         m_stats.retransmissions++;
         m_stats.bytesRetransmitted += r->length;
     }
@@ -536,33 +630,22 @@ MrcQueuePair::PullPacket(uint32_t plane)
             m_firstSentTrace(r->msn, r->length);
         }
     }
-    const MrcWirePath& path = PathOf(*ev);
+    const Time now = Simulator::Now();
+    const MrcWirePath& path = m_paths->GetWirePath(*ev);
     r->ev = *ev;
-    r->sentAt = Simulator::Now();
+    r->sentAt = now;
     r->transmissions++;
     m_sendQueue->MarkSent(*r);
-    m_lossQueue.emplace_back(Simulator::Now() + m_lossTimeout, r->psn);
-    if (m_lossEvent.IsExpired())
-    {
-        ArmLossTimer();
-    }
+    m_recovery->OnSent(*r, rtx);
     Ptr<Packet> p = m_sendQueue->Build(*r, m_remoteQpn, Timestamp());
     m_txTrace(p, r->psn, *ev, rtx);
-    return TxPacket{p, path, rtx ? m_rtxDscp : m_dataDscp};
-}
-
-void
-MrcQueuePair::QueueRetransmission(TxRecord& r, const std::string& cause)
-{
-    if (r.acked || r.queued)
+    const uint32_t wire = MrcL4Protocol::GetWireSize(p->GetSize(), path);
+    if (const std::optional<DataRate> rate = m_cc->GetPacingRate())
     {
-        return;
+        m_nextSendTime = now + rate->CalculateBytesTxTime(wire);
     }
-    m_sendQueue->MarkLost(r);
-    r.queued = true;
-    m_rtxQueue.push_back(r.psn);
-    m_rtxTrace(r.psn, r.ev, cause);
-    Kick();
+    m_cc->OnDataSent(now, wire);
+    return TxPacket{p, path, rtx ? m_rtxDscp : m_dataDscp};
 }
 
 void
@@ -587,7 +670,7 @@ MrcQueuePair::Receive(Ptr<Packet> packet,
                       uint32_t ev,
                       uint32_t plane)
 {
-    if (m_failed || !m_pathSet)
+    if (m_failed || !m_sendQueue)
     {
         return;
     }
@@ -608,6 +691,10 @@ MrcQueuePair::Receive(Ptr<Packet> packet,
     {
         OnProbe(packet, plane);
     }
+    else if (op == MrcOpcode::CNP)
+    {
+        OnCnp(ev);
+    }
     else
     {
         m_stats.malformedReceived++;
@@ -624,17 +711,6 @@ MrcQueuePair::ControlBth(MrcOpcode opcode) const
     return bth;
 }
 
-const MrcWirePath&
-MrcQueuePair::PathOf(uint32_t ev)
-{
-    auto it = m_paths.find(ev);
-    if (it == m_paths.end())
-    {
-        it = m_paths.emplace(ev, m_resolver(ev)).first;
-    }
-    return it->second;
-}
-
 bool
 MrcQueuePair::OnlyReceiving() const
 {
@@ -648,7 +724,7 @@ MrcQueuePair::SendProbe(uint32_t ev, Ptr<Packet> body)
 {
     body->AddHeader(ControlBth(MrcOpcode::PROBE));
     body->AddTrailer(MrcIcrcTrailer());
-    const MrcWirePath& path = PathOf(ev);
+    const MrcWirePath& path = m_paths->GetWirePath(ev);
     m_l4->GetPort(path.plane)->SendControl(body, path, m_controlDscp);
 }
 
@@ -656,7 +732,7 @@ void
 MrcQueuePair::SendControl(Ptr<Packet> packet, uint32_t plane)
 {
     // Prefer the plane the triggering packet came on; any usable plane otherwise.
-    const uint32_t planes = m_pathSet->GetPlaneCount();
+    const uint32_t planes = m_paths->GetPathSet().GetPlaneCount();
     for (uint32_t i = 0; i < planes; ++i)
     {
         const uint32_t p = (plane + i) % planes;
@@ -664,13 +740,13 @@ MrcQueuePair::SendControl(Ptr<Packet> packet, uint32_t plane)
         {
             continue;
         }
-        const std::optional<uint32_t> ev = m_pathSet->NextControl(p);
+        const std::optional<uint32_t> ev = m_paths->NextControl(p);
         if (!ev)
         {
             continue;
         }
         packet->AddTrailer(MrcIcrcTrailer());
-        m_l4->GetPort(p)->SendControl(packet, PathOf(*ev), m_controlDscp);
+        m_l4->GetPort(p)->SendControl(packet, m_paths->GetWirePath(*ev), m_controlDscp);
         return;
     }
     NS_LOG_WARN("QP " << m_qpn << ": no path for a control packet");
@@ -687,27 +763,17 @@ MrcQueuePair::OnSack(Ptr<Packet> packet, uint32_t ev)
         return;
     }
     m_stats.sacksReceived++;
-    // Everything before the cumulative PSN, then the bitmap.
-    uint64_t acked = m_sendQueue->AckBefore(sack.GetCumulativeAckPsn());
-    const uint64_t bitmap = sack.GetBitmap();
-    for (uint32_t i = 0; i < 64; ++i)
-    {
-        if (bitmap >> i & 1)
-        {
-            if (TxRecord* r = m_sendQueue->Find(PsnAdd(sack.GetBitmapBasePsn(), i)))
-            {
-                acked += m_sendQueue->Ack(*r);
-            }
-        }
-    }
+    const uint64_t acked =
+        m_sendQueue->AckSack(sack.GetCumulativeAckPsn(), sack.GetBitmapBasePsn(), sack.GetBitmap());
     Slide();
+    m_recovery->OnAcknowledged();
     // Congestion control and path health from the acknowledged packet's EV.
     const Time rtt = MicroSeconds(uint16_t(Timestamp() - sack.GetReflectedTimestamp()));
     m_rttTrace(rtt);
     const bool ecn = sack.GetEcnEcho() || sack.GetMark() != MrcSackMark::NONE;
-    if (ecn && m_pathSet->Contains(sack.GetReflectedEv()))
+    if (ecn)
     {
-        m_pathSet->OnEcn(sack.GetReflectedEv());
+        m_paths->OnEcnEcho(sack.GetReflectedEv());
     }
     m_cc->SetReceiverPenalty(sack.GetWindowPenalty());
     if (acked > 0)
@@ -721,7 +787,7 @@ MrcQueuePair::OnSack(Ptr<Packet> packet, uint32_t ev)
         if (down != m_peerPlaneDown[p])
         {
             m_peerPlaneDown[p] = down;
-            m_pathSet->SetPlaneEnabled(p, !down && !m_localPlaneDown[p]);
+            m_paths->SetPlaneEnabled(p, !down && !m_localPlaneDown[p]);
         }
     }
     Kick();
@@ -739,43 +805,29 @@ MrcQueuePair::OnNack(Ptr<Packet> packet)
     }
     m_stats.nacksReceived++;
     m_nackTrace(nack.GetPsn(), nack.GetCode());
-    TxRecord* r = m_sendQueue->Find(nack.GetPsn());
-    switch (nack.GetCode())
+    if (nack.GetCode() == MrcNackCode::SEQUENCE_ERROR)
     {
-        case MrcNackCode::TRIMMED:
-        case MrcNackCode::TRIMMED_LASTHOP: {
-            const bool lastHop = nack.GetCode() == MrcNackCode::TRIMMED_LASTHOP;
-            if (!lastHop && m_pathSet->Contains(nack.GetReflectedEv()))
-            {
-                m_pathSet->OnTrimmed(nack.GetReflectedEv());
-            }
-            if (r && !r->acked && !r->queued)
-            {
-                (lastHop ? m_stats.rtxTrimmedLastHop : m_stats.rtxTrimmed)++;
-                m_cc->OnNack(Simulator::Now(), r->length, lastHop);
-                m_cwnd = m_cc->GetWindow();
-                QueueRetransmission(*r, lastHop ? "nack-trimmed-lasthop" : "nack-trimmed");
-            }
-            break;
+        // Like InfiniBand's PSN sequence error NAK, it acknowledges every PSN before its own.
+        const uint64_t acked = m_sendQueue->AckBefore(nack.GetPsn());
+        Slide();
+        if (acked > 0)
+        {
+            const Time rtt = MicroSeconds(uint16_t(Timestamp() - nack.GetReflectedTimestamp()));
+            m_cc->OnAck(Simulator::Now(), static_cast<uint32_t>(acked), rtt, false);
         }
-        case MrcNackCode::NO_BITMAP:
-        case MrcNackCode::PSN_OOR_WINDOW:
-            // The receiver refused the packet: resend it, without blaming the path.
-            if (r && !r->acked && !r->queued)
-            {
-                m_stats.rtxNoBitmap++;
-                QueueRetransmission(*r,
-                                    nack.GetCode() == MrcNackCode::NO_BITMAP ? "nack-no-bitmap"
-                                                                             : "nack-oor-window");
-            }
-            break;
-        case MrcNackCode::UNEXP_EVENT:
-            Fail("peer reported an unexpected event (NACK UNEXP_EVENT)");
-            break;
-        default:
-            m_stats.malformedReceived++;
-            break;
+        m_recovery->OnAcknowledged();
     }
+    m_recovery->OnNack(nack);
+    m_cwnd = m_cc->GetWindow();
+}
+
+void
+MrcQueuePair::OnCnp(uint32_t ev)
+{
+    m_stats.cnpsReceived++;
+    m_cnpReceivedTrace(ev);
+    m_cc->OnCongestionNotification(Simulator::Now());
+    m_cwnd = m_cc->GetWindow();
 }
 
 void
@@ -790,7 +842,7 @@ MrcQueuePair::OnProbe(Ptr<Packet> packet, uint32_t plane)
     }
     if (probe.GetResponse())
     {
-        m_prober->OnResponse(probe);
+        m_paths->OnProbeResponse(probe);
         return;
     }
     MrcProbeHeader reply = probe;
@@ -802,9 +854,10 @@ MrcQueuePair::OnProbe(Ptr<Packet> packet, uint32_t plane)
     // blames the path that lost it. (On any other reverse EV, a dead reverse path would fail
     // probes of healthy EVs and retire them.)
     const uint32_t ev = probe.GetEv();
-    if (m_pathSet->Contains(ev) && m_pathSet->GetState(ev) != MrcEvState::DENIED)
+    const MrcPathSet& set = m_paths->GetPathSet();
+    if (set.Contains(ev) && set.GetState(ev) != MrcEvState::DENIED)
     {
-        const MrcWirePath& path = PathOf(ev);
+        const MrcWirePath& path = m_paths->GetWirePath(ev);
         if (!m_peerPlaneDown[path.plane] && !m_localPlaneDown[path.plane])
         {
             SendProbe(ev, p);
@@ -816,77 +869,6 @@ MrcQueuePair::OnProbe(Ptr<Packet> packet, uint32_t plane)
 }
 
 void
-MrcQueuePair::ArmLossTimer()
-{
-    Simulator::Cancel(m_lossEvent);
-    if (!m_lossQueue.empty())
-    {
-        m_lossEvent =
-            Simulator::Schedule(std::max(Time(0), m_lossQueue.front().first - Simulator::Now()),
-                                &MrcQueuePair::OnLossTimer,
-                                this);
-    }
-}
-
-void
-MrcQueuePair::OnLossTimer()
-{
-    const Time now = Simulator::Now();
-    while (!m_lossQueue.empty() && m_lossQueue.front().first <= now)
-    {
-        const uint32_t psn = m_lossQueue.front().second;
-        m_lossQueue.pop_front();
-        TxRecord* r = m_sendQueue->Find(psn);
-        // Only the last transmission of a still-unacknowledged packet counts.
-        if (!r || r->acked || r->queued || r->sentAt + m_lossTimeout > now)
-        {
-            continue;
-        }
-        m_stats.rtxTimeout++;
-        m_pathSet->OnSilentLoss(r->ev);
-        m_cc->OnLoss(now, r->length);
-        m_cwnd = m_cc->GetWindow();
-        QueueRetransmission(*r, "loss-timer");
-        m_prober->OnEvRetired();
-    }
-    ArmLossTimer();
-}
-
-void
-MrcQueuePair::OnQpTimer()
-{
-    if (m_failed)
-    {
-        return;
-    }
-    if (m_sendQueue->GetPendingMessages() == 0)
-    {
-        m_qpTimeouts = 0;
-        return; // idle: rearmed by the next PostWrite
-    }
-    const uint32_t base = m_sendQueue->GetBasePsn();
-    if (base == m_lastCumulative && !m_sendQueue->IsWindowEmpty())
-    {
-        ++m_qpTimeouts;
-        NS_LOG_WARN("QP " << m_qpn << " timeout " << m_qpTimeouts << " of " << m_retryCount + 1);
-        if (m_qpTimeouts > m_retryCount)
-        {
-            Fail("no acknowledgement progress for " + std::to_string(m_retryCount + 1)
-                 + " QP timeouts");
-            return;
-        }
-    }
-    else
-    {
-        m_qpTimeouts = 0;
-    }
-    m_lastCumulative = base;
-    m_qpEvent = Simulator::Schedule(NanoSeconds(1024) * int64_t(1ULL << m_ackTimeoutExponent),
-                                    &MrcQueuePair::OnQpTimer,
-                                    this);
-}
-
-void
 MrcQueuePair::Fail(const std::string& reason)
 {
     if (m_failed)
@@ -895,9 +877,9 @@ MrcQueuePair::Fail(const std::string& reason)
     }
     m_failed = true;
     NS_LOG_WARN("QP " << m_qpn << " failed: " << reason);
-    Simulator::Cancel(m_lossEvent);
-    Simulator::Cancel(m_qpEvent);
-    m_prober->Stop();
+    Simulator::Cancel(m_paceEvent);
+    m_recovery->Stop();
+    m_paths->Stop();
     m_receiver->Stop();
     m_errorTrace(reason);
     if (!m_error.IsNull())
@@ -909,22 +891,15 @@ MrcQueuePair::Fail(const std::string& reason)
 void
 MrcQueuePair::NotifyLocalPortState(uint32_t plane, bool up)
 {
-    if (!m_pathSet || plane >= m_localPlaneDown.size())
+    if (!m_sendQueue || plane >= m_localPlaneDown.size())
     {
         return;
     }
     m_localPlaneDown[plane] = !up;
-    m_pathSet->SetPlaneEnabled(plane, up && !m_peerPlaneDown[plane]);
+    m_paths->SetPlaneEnabled(plane, up && !m_peerPlaneDown[plane]);
     if (!up)
     {
-        // Packets in flight on the dead port are lost: resend them on the other planes.
-        for (TxRecord& r : m_sendQueue->GetWindow())
-        {
-            if (!r.acked && r.inFlight && m_pathSet->GetPlane(r.ev) == plane)
-            {
-                QueueRetransmission(r, "port-down");
-            }
-        }
+        m_recovery->OnPortDown(plane);
     }
     Kick();
 }

@@ -7,8 +7,8 @@
 
 #include "mrc-congestion-ops.h"
 #include "mrc-header-types.h"
-#include "mrc-path-set.h"
-#include "mrc-qp-prober.h"
+#include "mrc-loss-recovery.h"
+#include "mrc-path-selection.h"
 #include "mrc-qp-receiver.h"
 #include "mrc-qp-stats.h"
 #include "mrc-send-queue.h"
@@ -22,11 +22,10 @@
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
 
-#include <deque>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -40,13 +39,19 @@ class MrcL4Protocol;
  * \brief One end of an MRC reliable connection (a queue pair): RDMA WRITE and WRITE with
  * immediate of any size, sprayed packet by packet over an EV set, with selective retransmission.
  *
+ * Three policies are pluggable ns-3 Objects chosen by TypeId attribute, MRC's by default:
+ * PathSelection (MrcSprayPathSelection; MrcSinglePathSelection), LossRecovery
+ * (MrcSelectiveRecovery; MrcGoBackN) and CongestionControl (MrcNscc; MrcFixedWindow, MrcDcqcn).
+ * RoCEv2 RC is single path + go-back-N + DCQCN (MrcHelper::SetRoceV2Baseline). The description
+ * below is MRC's; see the policy classes for the others.
+ *
  * Sender: each posted message is cut into packets of Mss payload bytes with consecutive 24-bit
  * PSNs. When one of the NIC's ports asks (MrcNicPort), the QP sends a queued retransmission or
- * the next new packet, if the window (congestion control, MaxOutstandingPsns) allows, on the
- * next EV of that port's plane (MrcPathSet). Every data packet carries BTH, METH (message),
- * TSETH (send time), RETH (its own virtual address, the rkey and the message length: the
- * receiver places every packet on arrival) and, on the last packet of a WRITE with immediate,
- * ImmDt; then the payload and the ICRC.
+ * the next new packet, if the window (congestion control, MaxOutstandingPsns) and the pacing rate
+ * of a rate-based congestion control allow, on the next EV of that port's plane (MrcPathSet). Every
+ * data packet carries BTH, METH (message), TSETH (send time), RETH (its own virtual address, the
+ * rkey and the message length: the receiver places every packet on arrival) and, on the last packet
+ * of a WRITE with immediate, ImmDt; then the payload and the ICRC.
  *  - SACK (cumulative PSN + 64-bit bitmap, reflected EV, ECN echo, CC block): acknowledged
  *    packets leave the window; an ECN echo puts the EV in SKIP and feeds congestion control.
  *  - NACK TRIMMED: the PSN is retransmitted at once and the EV goes to SKIP; TRIMMED_LASTHOP:
@@ -63,8 +68,9 @@ class MrcL4Protocol;
  * registered memory region when there is one, reports a message when its last byte (and its
  * immediate) is in, sends a SACK per SackBytes placed (and at once on ECN marks, duplicates and
  * message ends), a NACK per trimmed packet (its DSCP tells fabric from last-hop trimming), and
- * answers probes. Control packets travel on the QP's own EV set towards the peer; a QP that
- * only receives checks those reverse EVs with a probe per base RTT (MrcQpProber).
+ * answers probes, and a CNP per CE-marked packet (at most one per CnpInterval) when the congestion
+ * control asks for CNPs. Control packets travel on the QP's own EV set towards the peer; a QP
+ * that only receives checks those reverse EVs with a probe per base RTT (MrcQpProber).
  */
 class MrcQueuePair : public Object
 {
@@ -133,6 +139,11 @@ class MrcQueuePair : public Object
      * \param reason why the QP failed
      */
     typedef void (*ErrorTracedCallback)(std::string reason);
+    /**
+     * TracedCallback signature of CnpSent and CnpReceived.
+     * \param ev the EV of the CE-marked packet (CnpSent) or of the CNP (CnpReceived)
+     */
+    typedef void (*CnpTracedCallback)(uint32_t ev);
 
     /**
      * \brief Get the type ID.
@@ -206,6 +217,10 @@ class MrcQueuePair : public Object
     uint32_t GetPendingMessages() const;
     /// \return the congestion control in use
     Ptr<MrcCongestionOps> GetCongestionControl() const;
+    /// \return the path selection in use (after Connect)
+    Ptr<MrcPathSelection> GetPathSelection() const;
+    /// \return the loss recovery in use (after Connect)
+    Ptr<MrcLossRecovery> GetLossRecovery() const;
 
     /**
      * Use fixed random-variable streams (the liveness probes' EV choice).
@@ -254,11 +269,15 @@ class MrcQueuePair : public Object
     /// Ask every port to pull.
     void Kick();
     /**
-     * Queue a retransmission.
-     * \param r the record
-     * \param cause why
+     * \return the packet that may go next and whether it is a retransmission, or nothing if the
+     *         window or the pacing rate holds it back (a paced QP is woken up when it may go)
      */
-    void QueueRetransmission(TxRecord& r, const std::string& cause);
+    std::optional<std::pair<uint32_t, bool>> NextLength();
+    /**
+     * Start the loss recovery and the receiving half (the end of Connect).
+     * \param peerFirstPsn the first PSN the peer sends
+     */
+    void StartPolicies(uint32_t peerFirstPsn);
     /// Slide the window over acknowledged PSNs and report completed messages.
     void Slide();
     /**
@@ -268,15 +287,13 @@ class MrcQueuePair : public Object
     void OnSack(Ptr<Packet> sack, uint32_t ev);
     /// \param nack a NACK packet
     void OnNack(Ptr<Packet> nack);
+    /// \param ev the EV a CNP arrived on
+    void OnCnp(uint32_t ev);
     /**
      * \param packet a probe (after the BTH)
      * \param plane arrival port
      */
     void OnProbe(Ptr<Packet> packet, uint32_t plane);
-    /// Loss timer expiry.
-    void OnLossTimer();
-    /// Re-arm the loss timer for the oldest transmission.
-    void ArmLossTimer();
     /**
      * Send a probe on an EV.
      * \param ev the EV
@@ -285,8 +302,6 @@ class MrcQueuePair : public Object
     void SendProbe(uint32_t ev, Ptr<Packet> body);
     /// \return true while data arrives and none of this end's own is in flight
     bool OnlyReceiving() const;
-    /// QP timeout check.
-    void OnQpTimer();
     /**
      * Fail the QP.
      * \param reason why
@@ -303,17 +318,14 @@ class MrcQueuePair : public Object
      * \return a BTH addressed to the peer
      */
     MrcBthHeader ControlBth(MrcOpcode opcode) const;
-    /**
-     * \param ev an EV
-     * \return its wire path (resolved once, then cached)
-     */
-    const MrcWirePath& PathOf(uint32_t ev);
     /// \return 16-bit microsecond timestamp of now
     static uint16_t Timestamp();
 
     // Attributes
     uint32_t m_mss;                //!< payload bytes per packet
     TypeId m_ccType;               //!< congestion control
+    TypeId m_pathSelectionType;    //!< path selection
+    TypeId m_lossRecoveryType;     //!< loss recovery
     uint32_t m_evSetSize;          //!< active EVs (all planes)
     uint32_t m_maxOutstanding;     //!< PSN window
     Time m_lossTimeout;            //!< loss timer (0: LossTimeoutRtts x base RTT)
@@ -334,28 +346,22 @@ class MrcQueuePair : public Object
     uint8_t m_trimmedLastHopDscp;  //!< DSCP of last-hop-trimmed packets
 
     // Wiring
-    MrcL4Protocol* m_l4{nullptr};            //!< the NIC
-    uint32_t m_qpn{0};                       //!< this QP
-    uint32_t m_remoteQpn{0};                 //!< the peer's QP
-    MrcPathResolver m_resolver;              //!< EV -> path
-    std::map<uint32_t, MrcWirePath> m_paths; //!< resolved paths
-    std::unique_ptr<MrcPathSet> m_pathSet;   //!< EV set
-    Ptr<MrcCongestionOps> m_cc;              //!< congestion control
-    Time m_baseRtt;                          //!< base RTT
-    bool m_failed{false};                    //!< fatal error happened
-    std::vector<bool> m_peerPlaneDown;       //!< peer's ports down (from SACKs)
-    std::vector<bool> m_localPlaneDown;      //!< local ports down
+    MrcL4Protocol* m_l4{nullptr};       //!< the NIC
+    uint32_t m_qpn{0};                  //!< this QP
+    uint32_t m_remoteQpn{0};            //!< the peer's QP
+    Ptr<MrcPathSelection> m_paths;      //!< path selection (EV set)
+    Ptr<MrcLossRecovery> m_recovery;    //!< loss recovery
+    Ptr<MrcCongestionOps> m_cc;         //!< congestion control
+    Time m_baseRtt;                     //!< base RTT
+    bool m_failed{false};               //!< fatal error happened
+    std::vector<bool> m_peerPlaneDown;  //!< peer's ports down (from SACKs)
+    std::vector<bool> m_localPlaneDown; //!< local ports down
 
     // Sender
-    std::unique_ptr<MrcSendQueue> m_sendQueue;         //!< messages, records, PSN window
-    std::deque<uint32_t> m_rtxQueue;                   //!< PSNs to retransmit
-    std::deque<std::pair<Time, uint32_t>> m_lossQueue; //!< (deadline, PSN), in send order
-    EventId m_lossEvent;                               //!< loss timer
-    EventId m_qpEvent;                                 //!< QP timeout timer
-    uint32_t m_lastCumulative{0};                      //!< cumulative PSN at the last QP timer
-    uint32_t m_qpTimeouts{0};                          //!< consecutive QP timeouts
-    std::unique_ptr<MrcQpProber> m_prober;             //!< probes
-    Ptr<UniformRandomVariable> m_rng;                  //!< liveness probe EV choice
+    std::unique_ptr<MrcSendQueue> m_sendQueue; //!< messages, records, PSN window
+    Time m_nextSendTime;                       //!< pacing: earliest next data packet
+    EventId m_paceEvent;                       //!< pacing: wake-up
+    Ptr<UniformRandomVariable> m_rng;          //!< liveness probe EV choice
 
     // Receiver
     std::unique_ptr<MrcQpReceiver> m_receiver; //!< receiving half
@@ -379,6 +385,8 @@ class MrcQueuePair : public Object
     TracedCallback<uint32_t, uint64_t> m_completeTrace;                      //!< MessageComplete
     TracedCallback<uint32_t, uint64_t> m_deliveredTrace;                     //!< MessageDelivered
     TracedCallback<std::string> m_errorTrace;                                //!< QpError
+    TracedCallback<uint32_t> m_cnpSentTrace;                                 //!< CnpSent
+    TracedCallback<uint32_t> m_cnpReceivedTrace;                             //!< CnpReceived
 };
 
 } // namespace ns3

@@ -183,6 +183,18 @@ MrcSendQueue::AckBefore(uint32_t cum)
     return acked;
 }
 
+uint64_t
+MrcSendQueue::AckSack(uint32_t cum, uint32_t bitmapBase, uint64_t bitmap)
+{
+    uint64_t acked = AckBefore(cum);
+    for (uint32_t i = 0; i < 64; ++i)
+    {
+        Record* r = (bitmap >> i & 1) ? Find(PsnAdd(bitmapBase, i)) : nullptr;
+        acked += r ? Ack(*r) : 0;
+    }
+    return acked;
+}
+
 std::vector<MrcSendQueue::Completed>
 MrcSendQueue::Slide()
 {

@@ -107,6 +107,14 @@ class MrcSendQueue
      * \return bytes newly acknowledged
      */
     uint64_t AckBefore(uint32_t cum);
+    /**
+     * Acknowledge what a SACK reports: every PSN before cum, then the bitmap's PSNs.
+     * \param cum cumulative acknowledgement
+     * \param bitmapBase PSN of the bitmap's bit 0
+     * \param bitmap bit i set: PSN bitmapBase + i arrived
+     * \return bytes newly acknowledged
+     */
+    uint64_t AckSack(uint32_t cum, uint32_t bitmapBase, uint64_t bitmap);
     /// \return the messages completed by the acknowledgements so far (the window slides)
     std::vector<Completed> Slide();
 

@@ -201,11 +201,13 @@ TEST(MrcHeaderTypes, EnumValues)
     EXPECT_EQ(static_cast<uint8_t>(MrcOpcode::SACK), 0xDC);
     EXPECT_EQ(static_cast<uint8_t>(MrcOpcode::NACK), 0xDD);
     EXPECT_EQ(static_cast<uint8_t>(MrcOpcode::PROBE), 0xDE);
+    EXPECT_EQ(static_cast<uint8_t>(MrcOpcode::CNP), 0x81);
     EXPECT_EQ(static_cast<uint8_t>(MrcNackCode::TRIMMED), 0x01);
     EXPECT_EQ(static_cast<uint8_t>(MrcNackCode::TRIMMED_LASTHOP), 0x02);
     EXPECT_EQ(static_cast<uint8_t>(MrcNackCode::NO_BITMAP), 0x03);
     EXPECT_EQ(static_cast<uint8_t>(MrcNackCode::PSN_OOR_WINDOW), 0x04);
     EXPECT_EQ(static_cast<uint8_t>(MrcNackCode::UNEXP_EVENT), 0x05);
+    EXPECT_EQ(static_cast<uint8_t>(MrcNackCode::SEQUENCE_ERROR), 0x06);
     EXPECT_EQ(static_cast<uint8_t>(MrcSackMark::NONE), 0);
     EXPECT_EQ(static_cast<uint8_t>(MrcSackMark::SKIP_ONCE), 1);
     EXPECT_EQ(static_cast<uint8_t>(MrcSackMark::ALWAYS_SKIP), 2);
@@ -226,10 +228,12 @@ TEST(MrcHeaderTypes, OpcodeClasses)
         EXPECT_EQ(CarriesImmediate(op), raw == 0xC9 || raw == 0xCB) << raw;
         known += IsKnownOpcode(static_cast<uint8_t>(raw)) ? 1 : 0;
     }
-    EXPECT_EQ(known, 10);
+    EXPECT_EQ(known, 11); // 6 data opcodes, ACK, SACK, NACK, probe and RoCEv2's CNP (0x81)
+    EXPECT_TRUE(IsKnownOpcode(0x81));
+    EXPECT_FALSE(IsDataOpcode(MrcOpcode::CNP));
     for (unsigned raw = 0; raw < 256; ++raw)
     {
-        EXPECT_EQ(IsKnownNackCode(static_cast<uint8_t>(raw)), raw >= 1 && raw <= 5) << raw;
+        EXPECT_EQ(IsKnownNackCode(static_cast<uint8_t>(raw)), raw >= 1 && raw <= 6) << raw;
     }
 }
 
@@ -250,12 +254,14 @@ TEST(MrcHeaderTypes, Printing)
     EXPECT_EQ(str(MrcOpcode::SACK), "SACK");
     EXPECT_EQ(str(MrcOpcode::NACK), "NACK");
     EXPECT_EQ(str(MrcOpcode::PROBE), "PROBE");
+    EXPECT_EQ(str(MrcOpcode::CNP), "CNP");
     EXPECT_EQ(str(static_cast<MrcOpcode>(0x0a)), "MrcOpcode(0x0a)");
     EXPECT_EQ(str(MrcNackCode::TRIMMED), "TRIMMED");
     EXPECT_EQ(str(MrcNackCode::TRIMMED_LASTHOP), "TRIMMED_LASTHOP");
     EXPECT_EQ(str(MrcNackCode::NO_BITMAP), "NO_BITMAP");
     EXPECT_EQ(str(MrcNackCode::PSN_OOR_WINDOW), "PSN_OOR_WINDOW");
     EXPECT_EQ(str(MrcNackCode::UNEXP_EVENT), "UNEXP_EVENT");
+    EXPECT_EQ(str(MrcNackCode::SEQUENCE_ERROR), "SEQUENCE_ERROR");
     EXPECT_EQ(str(static_cast<MrcNackCode>(0xf0)), "MrcNackCode(0xf0)");
     EXPECT_EQ(str(MrcSackMark::NONE), "NONE");
     EXPECT_EQ(str(MrcSackMark::SKIP_ONCE), "SKIP_ONCE");
@@ -786,7 +792,7 @@ TEST(MrcNackHeader, Format)
 TEST(MrcNackHeader, UnknownCodeAndRanges)
 {
     uint32_t consumed = 0;
-    for (uint8_t raw : {0x00, 0x06, 0xff})
+    for (uint8_t raw : {0x00, 0x07, 0xff})
     {
         const std::vector<uint8_t> bytes = {raw, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0};
         MrcNackHeader r = Parse<MrcNackHeader>(bytes, consumed);
@@ -809,9 +815,10 @@ TEST(MrcNackHeader, UnknownCodeAndRanges)
         "code");
     ExpectInvalid(
         [&] {
-            h.SetCode(static_cast<MrcNackCode>(6));
+            h.SetCode(static_cast<MrcNackCode>(7));
         },
         "code");
+    EXPECT_NO_THROW(h.SetCode(MrcNackCode::SEQUENCE_ERROR));
     EXPECT_NO_THROW(h.SetPsn(0xffffff));
 }
 

@@ -1,0 +1,218 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mrc-go-back-n.h"
+
+#include "mrc-congestion-ops.h"
+#include "mrc-nack-header.h"
+#include "mrc-path-selection.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MrcGoBackN");
+
+NS_OBJECT_ENSURE_REGISTERED(MrcGoBackN);
+
+TypeId
+MrcGoBackN::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::MrcGoBackN")
+            .SetParent<MrcLossRecovery>()
+            .SetGroupName("Mrc")
+            .AddConstructor<MrcGoBackN>()
+            .AddAttribute("RetransmitTimeout",
+                          "Retransmission timeout: no advance of the cumulative acknowledgement "
+                          "for this long while packets are outstanding rewinds to the first "
+                          "unacknowledged PSN (0: the queue pair's LossTimeout, so that MRC and "
+                          "the RoCEv2 baseline wait equally long for a silent loss). A RoCEv2 NIC "
+                          "uses its Local ACK Timeout, 4.096 us x 2^timeout (milliseconds).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcGoBackN::m_timeoutAttr),
+                          MakeTimeChecker(Time(0)));
+    return tid;
+}
+
+MrcGoBackN::MrcGoBackN() = default;
+
+MrcGoBackN::~MrcGoBackN() = default;
+
+void
+MrcGoBackN::Start(const Context& context)
+{
+    MrcLossRecovery::Start(context);
+    m_timeout = m_timeoutAttr.IsZero() ? context.lossTimeout : m_timeoutAttr;
+    m_lastBase = context.sendQueue->GetBasePsn();
+}
+
+Time
+MrcGoBackN::GetRetransmitTimeout() const
+{
+    return m_timeout;
+}
+
+MrcReceiveOrder
+MrcGoBackN::GetReceiveOrder() const
+{
+    return MrcReceiveOrder::IN_ORDER;
+}
+
+MrcSendQueue::Record*
+MrcGoBackN::PeekRetransmission()
+{
+    if (!m_resending)
+    {
+        return nullptr;
+    }
+    MrcSendQueue& sq = *m_ctx.sendQueue;
+    if (PsnLess(m_cursor, sq.GetBasePsn()))
+    {
+        m_cursor = sq.GetBasePsn(); // acknowledged meanwhile
+    }
+    for (;;)
+    {
+        MrcSendQueue::Record* r = sq.Find(m_cursor);
+        if (!r)
+        {
+            m_resending = false; // caught up with the new packets
+            return nullptr;
+        }
+        if (!r->acked)
+        {
+            return r;
+        }
+        m_cursor = PsnAdd(m_cursor, 1);
+    }
+}
+
+void
+MrcGoBackN::PopRetransmission()
+{
+    m_cursor = PsnAdd(m_cursor, 1);
+}
+
+void
+MrcGoBackN::OnSent(MrcSendQueue::Record& r, bool retransmission)
+{
+    if (m_timer.IsExpired())
+    {
+        ArmTimer();
+    }
+}
+
+void
+MrcGoBackN::OnAcknowledged()
+{
+    const uint32_t base = m_ctx.sendQueue->GetBasePsn();
+    if (base == m_lastBase)
+    {
+        return;
+    }
+    m_lastBase = base;
+    Simulator::Cancel(m_timer);
+    if (!m_ctx.sendQueue->IsWindowEmpty())
+    {
+        ArmTimer();
+    }
+}
+
+void
+MrcGoBackN::OnNack(const MrcNackHeader& nack)
+{
+    switch (nack.GetCode())
+    {
+        case MrcNackCode::TRIMMED:
+        case MrcNackCode::TRIMMED_LASTHOP:
+            if (const MrcSendQueue::Record* r = m_ctx.sendQueue->Find(nack.GetPsn()))
+            {
+                m_ctx.cc->OnNack(Simulator::Now(),
+                                 r->length,
+                                 nack.GetCode() == MrcNackCode::TRIMMED_LASTHOP);
+            }
+            m_ctx.stats->rewindsNack++;
+            Rewind("gbn-nack-trimmed");
+            break;
+        case MrcNackCode::SEQUENCE_ERROR:
+        case MrcNackCode::NO_BITMAP:
+        case MrcNackCode::PSN_OOR_WINDOW:
+            m_ctx.stats->rewindsNack++;
+            Rewind("gbn-nack-sequence");
+            break;
+        case MrcNackCode::UNEXP_EVENT:
+            m_ctx.fail("peer reported an unexpected event (NACK UNEXP_EVENT)");
+            break;
+        default:
+            m_ctx.stats->malformedReceived++;
+            break;
+    }
+}
+
+void
+MrcGoBackN::Rewind(const std::string& cause)
+{
+    MrcSendQueue& sq = *m_ctx.sendQueue;
+    if (sq.IsWindowEmpty())
+    {
+        return;
+    }
+    NS_LOG_INFO("go back to PSN " << sq.GetBasePsn() << " (" << cause << ")");
+    for (MrcSendQueue::Record& r : sq.GetWindow())
+    {
+        // Records a rewind in progress has not resent yet are already out of flight.
+        if (!r.acked && r.inFlight)
+        {
+            sq.MarkLost(r);
+            m_ctx.retransmit(r.psn, r.ev, cause);
+        }
+    }
+    m_resending = true;
+    m_cursor = sq.GetBasePsn();
+    ArmTimer();
+    m_ctx.kick();
+}
+
+void
+MrcGoBackN::ArmTimer()
+{
+    Simulator::Cancel(m_timer);
+    m_timer = Simulator::Schedule(m_timeout, &MrcGoBackN::OnTimeout, this);
+}
+
+void
+MrcGoBackN::OnTimeout()
+{
+    MrcSendQueue& sq = *m_ctx.sendQueue;
+    if (sq.IsWindowEmpty())
+    {
+        return;
+    }
+    m_ctx.stats->rewindsTimeout++;
+    m_ctx.cc->OnLoss(Simulator::Now(), sq.Find(sq.GetBasePsn())->length);
+    Rewind("gbn-timeout");
+}
+
+void
+MrcGoBackN::OnPortDown(uint32_t plane)
+{
+    for (const MrcSendQueue::Record& r : m_ctx.sendQueue->GetWindow())
+    {
+        if (!r.acked && r.inFlight && m_ctx.paths->GetPathSet().GetPlane(r.ev) == plane)
+        {
+            Rewind("port-down");
+            return;
+        }
+    }
+}
+
+void
+MrcGoBackN::DoStop()
+{
+    Simulator::Cancel(m_timer);
+}
+
+} // namespace ns3

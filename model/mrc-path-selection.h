@@ -1,0 +1,160 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_PATH_SELECTION_H
+#define MRC_PATH_SELECTION_H
+
+#include "mrc-path-set.h"
+#include "mrc-qp-prober.h"
+#include "mrc-qp-stats.h"
+#include "mrc-wire-path.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/random-variable-stream.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class MrcProbeHeader;
+
+/**
+ * \ingroup mrc
+ * \brief How a queue pair chooses the entropy value (EV, hence the path) of each packet, and
+ * what it learns about paths from feedback. Chosen per queue pair by TypeId (MrcQueuePair's
+ * PathSelection attribute), like MrcCongestionOps.
+ *
+ * Every policy keeps its EVs in an MrcPathSet (GetPathSet(): states, active and backup EVs per
+ * plane); a plane whose active set is empty is not used by the queue pair. The feedback hooks
+ * (ECN echo, trim, silent loss, probes) default to doing nothing.
+ *  - MrcSprayPathSelection (default): MRC's per-packet spraying over an EV set with EV states and
+ *    probes.
+ *  - MrcSinglePathSelection: RoCEv2's one EV (one UDP source port) for the queue pair's life.
+ */
+class MrcPathSelection : public Object
+{
+  public:
+    /// What a policy starts from (MrcQueuePair::Connect fills it from its attributes).
+    struct Config
+    {
+        std::vector<std::vector<uint32_t>> evsPerPlane; //!< candidate EVs per plane, shuffled
+        MrcPathResolver resolver;                       //!< EV -> wire path towards the peer
+        uint32_t qpn{0};                                //!< the queue pair's number
+        uint32_t evSetSize{128};                        //!< EvSetSize: active EVs, all planes
+        uint32_t probeSuccesses{3};                     //!< ProbeSuccesses
+        uint32_t skipRotations{0};                      //!< SkipRotations (0: one base RTT's worth)
+        uint32_t mss{4096};                             //!< payload bytes per packet
+        DataRate portRate;                              //!< one NIC port's line rate
+        Time baseRtt;                                   //!< unloaded round-trip time
+        Time probeInterval;                             //!< restoration probe period
+        Time lossTimeout;                               //!< per-packet loss timer
+    };
+
+    /// What a policy needs from its queue pair.
+    struct Hooks
+    {
+        /// An EV changed state: EV, old state, new state, cause.
+        std::function<void(uint32_t, MrcEvState, MrcEvState, const std::string&)> stateChange;
+        /// Probe transmission, "only receiving" test and "an EV came back" (MrcQpProber).
+        MrcQpProber::Hooks prober;
+    };
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    MrcPathSelection();
+    ~MrcPathSelection() override;
+
+    /**
+     * Build the EV set (called once, by MrcQueuePair::Connect).
+     * \param config candidates and parameters
+     * \param hooks callbacks into the queue pair
+     * \param stats the queue pair's counters
+     * \param rng random stream of the queue pair (probe choices)
+     * \throws std::invalid_argument if the candidates are unusable
+     */
+    virtual void Start(const Config& config,
+                       const Hooks& hooks,
+                       MrcQpStats& stats,
+                       Ptr<UniformRandomVariable> rng) = 0;
+
+    /**
+     * \param plane the NIC port that can send
+     * \return the EV of the next data packet on that plane, if any
+     */
+    virtual std::optional<uint32_t> NextData(uint32_t plane);
+    /**
+     * \param plane a plane
+     * \return the EV for a control packet (SACK, NACK, CNP, probe response) on that plane, if any
+     */
+    virtual std::optional<uint32_t> NextControl(uint32_t plane);
+
+    /// \param ev an EV whose packet came back ECN-marked (SACK echo)
+    virtual void OnEcnEcho(uint32_t ev);
+    /// \param ev an EV whose packet was trimmed in the fabric (NACK TRIMMED)
+    virtual void OnTrimmed(uint32_t ev);
+    /// \param ev an EV whose packet vanished (loss timer)
+    virtual void OnSilentLoss(uint32_t ev);
+    /// A data packet arrived from the peer.
+    virtual void OnDataArrival();
+    /// \param response a probe response from the peer
+    virtual void OnProbeResponse(const MrcProbeHeader& response);
+    /// Cancel every timer (the queue pair failed or is disposed).
+    virtual void Stop();
+
+    /**
+     * \param plane a plane
+     * \param enabled false while the local or the peer's NIC port of that plane is down
+     */
+    void SetPlaneEnabled(uint32_t plane, bool enabled);
+    /// \param ev put on the operator denylist
+    void Deny(uint32_t ev);
+    /// \return the EV set (Start must have been called)
+    const MrcPathSet& GetPathSet() const;
+    /// \param plane a plane \return true if the queue pair sends on it (it has EVs there)
+    bool UsesPlane(uint32_t plane) const;
+    /**
+     * \param ev an EV
+     * \return its wire path (resolved once, then cached)
+     */
+    const MrcWirePath& GetWirePath(uint32_t ev);
+
+  protected:
+    void DoDispose() override;
+
+    /**
+     * Create the EV set and connect its state-change callback.
+     * \param evsPerPlane EVs per plane, active ones first
+     * \param activePerPlane active EVs per plane
+     * \param probeSuccesses probe successes restoring an EV
+     * \param stateChange the state-change hook
+     */
+    void MakePathSet(const std::vector<std::vector<uint32_t>>& evsPerPlane,
+                     uint32_t activePerPlane,
+                     uint32_t probeSuccesses,
+                     MrcPathSet::ChangeCallback stateChange);
+    /// \param resolver EV -> wire path (every Start sets it)
+    void SetResolver(MrcPathResolver resolver);
+
+    std::unique_ptr<MrcPathSet> m_pathSet; //!< the EVs
+
+  private:
+    MrcPathResolver m_resolver;                  //!< EV -> wire path
+    std::map<uint32_t, MrcWirePath> m_wirePaths; //!< resolved paths
+};
+
+} // namespace ns3
+
+#endif /* MRC_PATH_SELECTION_H */

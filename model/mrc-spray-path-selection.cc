@@ -1,0 +1,102 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mrc-spray-path-selection.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(MrcSprayPathSelection);
+
+TypeId
+MrcSprayPathSelection::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::MrcSprayPathSelection")
+                            .SetParent<MrcPathSelection>()
+                            .SetGroupName("Mrc")
+                            .AddConstructor<MrcSprayPathSelection>();
+    return tid;
+}
+
+MrcSprayPathSelection::MrcSprayPathSelection() = default;
+
+MrcSprayPathSelection::~MrcSprayPathSelection() = default;
+
+void
+MrcSprayPathSelection::Start(const Config& config,
+                             const Hooks& hooks,
+                             MrcQpStats& stats,
+                             Ptr<UniformRandomVariable> rng)
+{
+    SetResolver(config.resolver);
+    const uint32_t planes = config.evsPerPlane.size();
+    const uint32_t perPlane = std::max<uint32_t>(1, config.evSetSize / planes);
+    MakePathSet(config.evsPerPlane, perPlane, config.probeSuccesses, hooks.stateChange);
+    uint32_t skip = config.skipRotations;
+    if (skip == 0)
+    {
+        // Packets one port sends in a base RTT, over the plane's active EVs.
+        const double perRtt =
+            config.portRate.GetBitRate() / 8.0 * config.baseRtt.GetSeconds() / (config.mss + 96);
+        skip = static_cast<uint32_t>(
+            std::ceil(perRtt / std::max<size_t>(1, m_pathSet->GetActive(0).size())));
+    }
+    m_pathSet->SetSkipRotations(skip);
+    MrcQpProber::Config pc;
+    pc.restoreInterval = config.probeInterval;
+    pc.livenessInterval = config.baseRtt;
+    pc.livenessTimeout = config.lossTimeout;
+    m_prober = std::make_unique<MrcQpProber>(*m_pathSet, pc, hooks.prober, stats, rng);
+}
+
+void
+MrcSprayPathSelection::OnEcnEcho(uint32_t ev)
+{
+    if (m_pathSet->Contains(ev))
+    {
+        m_pathSet->OnEcn(ev);
+    }
+}
+
+void
+MrcSprayPathSelection::OnTrimmed(uint32_t ev)
+{
+    if (m_pathSet->Contains(ev))
+    {
+        m_pathSet->OnTrimmed(ev);
+    }
+}
+
+void
+MrcSprayPathSelection::OnSilentLoss(uint32_t ev)
+{
+    m_pathSet->OnSilentLoss(ev);
+    m_prober->OnEvRetired();
+}
+
+void
+MrcSprayPathSelection::OnDataArrival()
+{
+    m_prober->OnDataArrival();
+}
+
+void
+MrcSprayPathSelection::OnProbeResponse(const MrcProbeHeader& response)
+{
+    m_prober->OnResponse(response);
+}
+
+void
+MrcSprayPathSelection::Stop()
+{
+    if (m_prober)
+    {
+        m_prober->Stop();
+    }
+}
+
+} // namespace ns3

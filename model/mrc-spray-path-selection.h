@@ -1,0 +1,52 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_SPRAY_PATH_SELECTION_H
+#define MRC_SPRAY_PATH_SELECTION_H
+
+#include "mrc-path-selection.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup mrc
+ * \brief MRC's path selection (the default): every packet takes the next EV of its plane's active
+ * set, in rotation, and feedback drives the per-EV state machine (MrcPathSet).
+ *
+ * EvSetSize active EVs are split equally across planes, the other candidates are backups. An
+ * ECN echo or a fabric trim puts the EV in SKIP for SkipRotations rotations; a silent loss retires
+ * it (ASSUMED_BAD, replaced by a backup of the same plane); MrcQpProber probes retired EVs back
+ * and checks the reverse EVs of a queue pair that only receives.
+ */
+class MrcSprayPathSelection : public MrcPathSelection
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    MrcSprayPathSelection();
+    ~MrcSprayPathSelection() override;
+
+    void Start(const Config& config,
+               const Hooks& hooks,
+               MrcQpStats& stats,
+               Ptr<UniformRandomVariable> rng) override;
+    void OnEcnEcho(uint32_t ev) override;
+    void OnTrimmed(uint32_t ev) override;
+    void OnSilentLoss(uint32_t ev) override;
+    void OnDataArrival() override;
+    void OnProbeResponse(const MrcProbeHeader& response) override;
+    void Stop() override;
+
+  private:
+    std::unique_ptr<MrcQpProber> m_prober; //!< restoration and liveness probes
+};
+
+} // namespace ns3
+
+#endif /* MRC_SPRAY_PATH_SELECTION_H */
