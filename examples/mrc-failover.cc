@@ -107,10 +107,11 @@ RunFabric(const Options& o, bool roce)
     }
 
     MrcHelper mrc(topo, dataPlane);
+    const uint32_t qps = roce ? o.qps : 1;
     if (roce)
     {
-        // One EV (UDP source port) per QP: ECMP pins each QP onto one path.
-        mrc.SetQueuePairAttribute("EvSetSize", UintegerValue(1));
+        // RoCEv2 RC: one UDP source port per QP (ECMP pins it), go-back-N, DCQCN.
+        mrc.SetRoceV2Baseline(qps);
     }
     mrc.SetStream(o.seed);
     mrc.Install();
@@ -122,20 +123,29 @@ RunFabric(const Options& o, bool roce)
     topo->GetHostDevice(0, 0)->GetAttribute("DataRate", rate);
     const uint64_t bytes =
         o.bytes ? o.bytes : rate.Get().GetBitRate() / 8 * spec.planes * stop.GetSeconds() * 2;
-    const uint32_t qps = roce ? o.qps : 1;
+    std::vector<Ptr<MrcQpGroup>> groups;
     for (uint32_t a = 0; a < hosts; ++a)
     {
         const uint32_t b = (a + o.hostsPerT0) % hosts;
-        std::vector<TransferMonitor::QpPair> group;
-        for (uint32_t q = 0; q < qps; ++q)
+        const std::string label = "h" + std::to_string(a) + "->h" + std::to_string(b);
+        if (roce)
         {
-            group.push_back(mrc.Connect(a, b));
+            // QP scaling: the message is striped over the group's queue pairs.
+            Ptr<MrcQpGroup> group = mrc.ConnectGroup(a, b);
+            std::vector<TransferMonitor::QpPair> members;
+            for (uint32_t q = 0; q < group->GetSize(); ++q)
+            {
+                members.emplace_back(group->GetSender(q), group->GetReceiver(q));
+            }
+            monitor->AddFlow(label, members);
+            group->PostWrite(bytes);
+            groups.push_back(group);
         }
-        monitor->AddFlow("h" + std::to_string(a) + "->h" + std::to_string(b), group);
-        for (uint32_t q = 0; q < qps; ++q)
+        else
         {
-            // A message striped over the group: equal shares, the first takes the remainder.
-            group[q].first->PostWrite(bytes / qps + (q == 0 ? bytes % qps : 0));
+            auto [qa, qb] = mrc.Connect(a, b);
+            monitor->AddFlow(label, qa, qb);
+            qa->PostWrite(bytes);
         }
     }
     Simulator::Stop(stop);

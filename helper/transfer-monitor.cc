@@ -41,6 +41,7 @@ void
 TransferMonitor::DoDispose()
 {
     m_flows.clear();
+    m_members.clear();
     Object::DoDispose();
 }
 
@@ -63,15 +64,21 @@ TransferMonitor::AddFlow(const std::string& label, const std::vector<QpPair>& qp
             throw std::invalid_argument("TransferMonitor::AddFlow: flow '" + label
                                         + "' has a null queue pair");
         }
+    }
+    for (const QpPair& qp : qps)
+    {
+        const uint32_t member = m_members.size();
+        m_members.push_back(Member{index});
+        flow.members.push_back(member);
         qp.first->TraceConnectWithoutContext(
             "MessagePosted",
-            MakeCallback(&TransferMonitor::OnPosted, this).Bind(index));
+            MakeCallback(&TransferMonitor::OnPosted, this).Bind(member));
         qp.second->TraceConnectWithoutContext(
             "Rx",
-            MakeCallback(&TransferMonitor::OnPlaced, this).Bind(index));
+            MakeCallback(&TransferMonitor::OnPlaced, this).Bind(member));
         qp.second->TraceConnectWithoutContext(
             "MessageDelivered",
-            MakeCallback(&TransferMonitor::OnDelivered, this).Bind(index));
+            MakeCallback(&TransferMonitor::OnDelivered, this).Bind(member));
     }
     m_flows.push_back(std::move(flow));
     return index;
@@ -92,32 +99,32 @@ TransferMonitor::GetFlowCount() const
 }
 
 void
-TransferMonitor::OnPosted(uint32_t flow, uint32_t msn, uint64_t bytes)
+TransferMonitor::OnPosted(uint32_t member, uint32_t msn, uint64_t bytes)
 {
-    Flow& f = m_flows[flow];
+    Member& m = m_members[member];
+    m.messagesPosted++;
+    Flow& f = m_flows[m.flow];
     f.posted += bytes;
     f.messagesPosted++;
     f.completion = Time(-1);
 }
 
 void
-TransferMonitor::OnPlaced(uint32_t flow, Ptr<const Packet> packet, uint32_t psn, uint32_t ev)
+TransferMonitor::OnPlaced(uint32_t member, Ptr<const Packet> packet, uint32_t psn, uint32_t ev)
 {
-    Flow& f = m_flows[flow];
+    Member& m = m_members[member];
+    Flow& f = m_flows[m.flow];
     const Time now = Simulator::Now();
-    if (f.lastByte.IsPositive() || f.lastByte.IsZero())
+    if (!m.lastByte.IsNegative() && now - m.lastByte > m.longestStall)
     {
-        if (now - f.lastByte > f.longestStall)
-        {
-            f.longestStall = now - f.lastByte;
-            f.stallStart = f.lastByte;
-        }
+        m.longestStall = now - m.lastByte;
+        m.stallStart = m.lastByte;
     }
-    else
+    m.lastByte = now;
+    if (f.firstByte.IsNegative())
     {
         f.firstByte = now;
     }
-    f.lastByte = now;
     f.delivered += packet->GetSize();
     const uint64_t slot = now.GetTimeStep() / m_interval.GetTimeStep();
     if (f.series.size() <= slot)
@@ -128,9 +135,11 @@ TransferMonitor::OnPlaced(uint32_t flow, Ptr<const Packet> packet, uint32_t psn,
 }
 
 void
-TransferMonitor::OnDelivered(uint32_t flow, uint32_t msn, uint64_t bytes)
+TransferMonitor::OnDelivered(uint32_t member, uint32_t msn, uint64_t bytes)
 {
-    Flow& f = m_flows[flow];
+    Member& m = m_members[member];
+    m.messagesDelivered++;
+    Flow& f = m_flows[m.flow];
     f.messagesDelivered++;
     if (f.messagesDelivered == f.messagesPosted)
     {
@@ -148,14 +157,21 @@ TransferMonitor::GetSummary(uint32_t flow, Time end) const
     s.bytesDelivered = f.delivered;
     s.firstByte = f.firstByte;
     s.completion = f.completion;
-    s.longestStall = f.longestStall;
-    s.stallStart = f.stallStart;
-    // Still waiting for data at the report time: the open gap counts.
-    const bool outstanding = f.messagesPosted > f.messagesDelivered;
-    if (outstanding && !f.lastByte.IsNegative() && end - f.lastByte > s.longestStall)
+    for (uint32_t index : f.members)
     {
-        s.longestStall = end - f.lastByte;
-        s.stallStart = f.lastByte;
+        const Member& m = m_members[index];
+        if (m.longestStall > s.longestStall)
+        {
+            s.longestStall = m.longestStall;
+            s.stallStart = m.stallStart;
+        }
+        // Still waiting for data at the report time: the open gap counts.
+        const bool outstanding = m.messagesPosted > m.messagesDelivered;
+        if (outstanding && !m.lastByte.IsNegative() && end - m.lastByte > s.longestStall)
+        {
+            s.longestStall = end - m.lastByte;
+            s.stallStart = m.lastByte;
+        }
     }
     for (const QpPair& qp : f.qps)
     {

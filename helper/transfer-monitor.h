@@ -27,8 +27,10 @@ namespace ns3
  * A flow is a set of (sender, receiver) queue-pair pairs, one for a single QP, several for a
  * striped QP group. Goodput counts payload bytes placed at the receivers for the first time
  * (the Rx trace), so retransmitted duplicates do not count. A stall is a gap between two such
- * placements, or from the last one to the report time while data is still outstanding; the
- * time before a flow's first byte is start-up, not a stall.
+ * placements on one member queue pair, or from its last one to the report time while it still
+ * has data outstanding; the time before a member's first byte is start-up, not a stall. A
+ * flow's stall is the longest of its members' (a striped message completes only when every
+ * part has, so one stuck member stalls the transfer even while the others move).
  *
  * \code
  *   Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
@@ -132,45 +134,55 @@ class TransferMonitor : public Object
     void DoDispose() override;
 
   private:
+    /// One member queue pair of a flow.
+    struct Member
+    {
+        uint32_t flow{0};              //!< its flow
+        uint32_t messagesPosted{0};    //!< messages posted on it
+        uint32_t messagesDelivered{0}; //!< of which delivered
+        Time lastByte{-1};             //!< latest placement
+        Time longestStall{0};          //!< longest gap so far
+        Time stallStart{-1};           //!< its start
+    };
+
     /// A watched flow.
     struct Flow
     {
         std::string label;             //!< label
         std::vector<QpPair> qps;       //!< member queue pairs
+        std::vector<uint32_t> members; //!< their indices in m_members
         uint64_t posted{0};            //!< bytes posted
         uint32_t messagesPosted{0};    //!< messages posted
         uint32_t messagesDelivered{0}; //!< messages delivered
         uint64_t delivered{0};         //!< bytes placed
         Time firstByte{-1};            //!< first placement
-        Time lastByte{-1};             //!< latest placement
         Time completion{-1};           //!< all posted messages delivered
-        Time longestStall{0};          //!< longest gap so far
-        Time stallStart{-1};           //!< its start
         std::vector<uint64_t> series;  //!< bytes per interval
     };
 
     /**
-     * \param flow flow index
+     * \param member member index
      * \param msn message
      * \param bytes its size
      */
-    void OnPosted(uint32_t flow, uint32_t msn, uint64_t bytes);
+    void OnPosted(uint32_t member, uint32_t msn, uint64_t bytes);
     /**
-     * \param flow flow index
+     * \param member member index
      * \param packet placed payload
      * \param psn its PSN
      * \param ev its EV
      */
-    void OnPlaced(uint32_t flow, Ptr<const Packet> packet, uint32_t psn, uint32_t ev);
+    void OnPlaced(uint32_t member, Ptr<const Packet> packet, uint32_t psn, uint32_t ev);
     /**
-     * \param flow flow index
+     * \param member member index
      * \param msn message
      * \param bytes its size
      */
-    void OnDelivered(uint32_t flow, uint32_t msn, uint64_t bytes);
+    void OnDelivered(uint32_t member, uint32_t msn, uint64_t bytes);
 
-    Time m_interval;           //!< series interval
-    std::vector<Flow> m_flows; //!< watched flows
+    Time m_interval;               //!< series interval
+    std::vector<Flow> m_flows;     //!< watched flows
+    std::vector<Member> m_members; //!< every flow's member queue pairs
 };
 
 } // namespace ns3
