@@ -92,6 +92,7 @@ def build(bld):
         'test/mrc-bgp-test-suite.cc',
         'test/mrc-bgp-api-test-suite.cc',
         'test/mrc-roce-test-suite.cc',
+        'test/mrc-failover-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')

@@ -251,7 +251,7 @@ MrcQpReceiver::MaybeSendCnp(uint32_t ev, uint32_t plane)
     m_stats.cnpsSent++;
     m_hooks.cnpSent(ev);
     // RoCEv2's CNP: BTH (opcode 0x81), 16 reserved bytes, ICRC.
-    m_hooks.sendControl(Create<Packet>(16), MrcOpcode::CNP, plane);
+    m_hooks.sendControl(Create<Packet>(16), MrcOpcode::CNP, plane, std::nullopt);
 }
 
 void
@@ -286,7 +286,7 @@ MrcQpReceiver::SendSack(const Pending& about, bool ce)
     Ptr<Packet> p = Create<Packet>();
     p->AddHeader(sack);
     m_stats.sacksSent++;
-    m_hooks.sendControl(p, MrcOpcode::SACK, about.plane);
+    m_hooks.sendControl(p, MrcOpcode::SACK, about.plane, about.ev);
 }
 
 void
@@ -304,7 +304,7 @@ MrcQpReceiver::SendNack(MrcNackCode code,
     Ptr<Packet> p = Create<Packet>();
     p->AddHeader(nack);
     m_stats.nacksSent++;
-    m_hooks.sendControl(p, MrcOpcode::NACK, plane);
+    m_hooks.sendControl(p, MrcOpcode::NACK, plane, ev);
 }
 
 } // namespace ns3

@@ -73,8 +73,13 @@ class MrcQpReceiver
     /// What the receiver needs from its queue pair.
     struct Hooks
     {
-        /// Send a control packet (the part after the BTH) towards the peer, preferably on plane.
-        std::function<void(Ptr<Packet> body, MrcOpcode opcode, uint32_t plane)> sendControl;
+        /// Send a control packet (the part after the BTH) towards the peer, preferably on plane,
+        /// and on the path of the EV the triggering data packet took, if given.
+        std::function<void(Ptr<Packet> body,
+                           MrcOpcode opcode,
+                           uint32_t plane,
+                           std::optional<uint32_t> dataEv)>
+            sendControl;
         /// The local NIC's port-state bitmap (bit p set: port p is down).
         std::function<uint8_t()> portState;
         /// A new data packet was placed (payload, PSN, EV).

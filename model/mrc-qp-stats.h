@@ -17,12 +17,13 @@ namespace ns3
 struct MrcQpStats
 {
     // Sender
-    uint64_t dataPacketsSent{0};    //!< new data packets
-    uint64_t retransmissions{0};    //!< retransmitted packets
-    uint64_t rtxTrimmed{0};         //!< retransmissions after NACK TRIMMED
-    uint64_t rtxTrimmedLastHop{0};  //!< retransmissions after NACK TRIMMED_LASTHOP
-    uint64_t rtxTimeout{0};         //!< retransmissions after the loss timer
-    uint64_t rtxNoBitmap{0};        //!< retransmissions after NACK NO_BITMAP / PSN_OOR_WINDOW
+    uint64_t dataPacketsSent{0};   //!< new data packets
+    uint64_t retransmissions{0};   //!< retransmitted packets
+    uint64_t rtxTrimmed{0};        //!< retransmissions after NACK TRIMMED
+    uint64_t rtxTrimmedLastHop{0}; //!< retransmissions after NACK TRIMMED_LASTHOP
+    uint64_t rtxTimeout{0};        //!< retransmissions after the loss timer
+    uint64_t lossesOnLiveEv{0}; //!< of which on an EV that delivered a later packet (not retired)
+    uint64_t rtxNoBitmap{0};    //!< retransmissions after NACK NO_BITMAP / PSN_OOR_WINDOW
     uint64_t bytesRetransmitted{0}; //!< payload bytes retransmitted
     uint64_t rewindsNack{0};        //!< go-back-N: rewinds after a NACK
     uint64_t rewindsTimeout{0};     //!< go-back-N: rewinds after the retransmission timeout

@@ -410,10 +410,14 @@ MrcQueuePair::StartPolicies(uint32_t peerFirstPsn)
     rc.order = m_recovery->GetReceiveOrder();
     rc.cnpInterval = m_cc->GetCnpInterval();
     MrcQpReceiver::Hooks rh;
-    rh.sendControl = [this](Ptr<Packet> body, MrcOpcode opcode, uint32_t plane) {
-        body->AddHeader(ControlBth(opcode));
-        SendControl(body, plane);
-    };
+    rh.sendControl =
+        [this](Ptr<Packet> body, MrcOpcode opcode, uint32_t plane, std::optional<uint32_t> dataEv) {
+            body->AddHeader(ControlBth(opcode));
+            if (!dataEv || !SendOnMirror(body, *dataEv))
+            {
+                SendControl(body, plane);
+            }
+        };
     rh.portState = [this]() {
         return m_l4->GetPortStateBitmap();
     };
@@ -849,23 +853,29 @@ MrcQueuePair::OnProbe(Ptr<Packet> packet, uint32_t plane)
     reply.SetResponse(true);
     Ptr<Packet> p = Create<Packet>();
     p->AddHeader(reply);
-    // Answer on the probed EV when this end has it: an EV writes the same uplink numbers in
-    // both directions, so the round trip crosses one path's links both ways and a lost answer
-    // blames the path that lost it. (On any other reverse EV, a dead reverse path would fail
-    // probes of healthy EVs and retire them.)
-    const uint32_t ev = probe.GetEv();
-    const MrcPathSet& set = m_paths->GetPathSet();
-    if (set.Contains(ev) && set.GetState(ev) != MrcEvState::DENIED)
-    {
-        const MrcWirePath& path = m_paths->GetWirePath(ev);
-        if (!m_peerPlaneDown[path.plane] && !m_localPlaneDown[path.plane])
-        {
-            SendProbe(ev, p);
-            return;
-        }
-    }
     p->AddHeader(ControlBth(MrcOpcode::PROBE));
-    SendControl(p, plane);
+    if (!SendOnMirror(p, probe.GetEv()))
+    {
+        SendControl(p, plane);
+    }
+}
+
+bool
+MrcQueuePair::SendOnMirror(Ptr<Packet> packet, uint32_t ev)
+{
+    const MrcPathSet& set = m_paths->GetPathSet();
+    if (!set.Contains(ev) || set.GetState(ev) == MrcEvState::DENIED)
+    {
+        return false;
+    }
+    const MrcWirePath& path = m_paths->GetWirePath(ev);
+    if (m_peerPlaneDown[path.plane] || m_localPlaneDown[path.plane])
+    {
+        return false;
+    }
+    packet->AddTrailer(MrcIcrcTrailer());
+    m_l4->GetPort(path.plane)->SendControl(packet, path, m_controlDscp);
+    return true;
 }
 
 void

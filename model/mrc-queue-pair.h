@@ -300,6 +300,16 @@ class MrcQueuePair : public Object
      * \param body the probe header (BTH and ICRC are added here)
      */
     void SendProbe(uint32_t ev, Ptr<Packet> body);
+    /**
+     * Send a control packet back along the path of the EV a data packet or probe came on: an
+     * EV writes the same uplink numbers in both directions, so the answer crosses the links
+     * the data just crossed, and a lost answer blames the path that lost it (on any other
+     * reverse EV a dead reverse path would make healthy EVs look dead).
+     * \param packet BTH and body (the ICRC is added)
+     * \param ev the EV
+     * \return false if this end has no such usable EV (the caller picks another)
+     */
+    bool SendOnMirror(Ptr<Packet> packet, uint32_t ev);
     /// \return true while data arrives and none of this end's own is in flight
     bool OnlyReceiving() const;
     /**

@@ -165,7 +165,16 @@ MrcSelectiveRecovery::OnLossTimer()
             continue;
         }
         m_ctx.stats->rtxTimeout++;
-        m_ctx.paths->OnSilentLoss(r->ev);
+        // A silent loss retires its EV, unless a packet sent later on the same EV was
+        // acknowledged: the path works, and this packet (or its SACK) was lost on its own.
+        if (m_ctx.sendQueue->GetLastAckedSend(r->ev) > r->sentAt)
+        {
+            m_ctx.stats->lossesOnLiveEv++;
+        }
+        else
+        {
+            m_ctx.paths->OnSilentLoss(r->ev);
+        }
         m_ctx.cc->OnLoss(now, r->length);
         Queue(*r, "loss-timer");
     }

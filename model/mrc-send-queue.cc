@@ -159,6 +159,11 @@ MrcSendQueue::Ack(Record& r)
     r.acked = true;
     r.queued = false;
     MarkLost(r);
+    auto [it, inserted] = m_lastAckedSend.try_emplace(r.ev, r.sentAt);
+    if (!inserted && it->second < r.sentAt)
+    {
+        it->second = r.sentAt;
+    }
     if (!m_messages.empty())
     {
         const uint32_t index = r.msn - m_messages.front().msn;
@@ -168,6 +173,13 @@ MrcSendQueue::Ack(Record& r)
         }
     }
     return std::max<uint32_t>(r.length, 1);
+}
+
+Time
+MrcSendQueue::GetLastAckedSend(uint32_t ev) const
+{
+    auto it = m_lastAckedSend.find(ev);
+    return it == m_lastAckedSend.end() ? Time(-1) : it->second;
 }
 
 uint64_t

@@ -14,6 +14,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -107,6 +108,14 @@ class MrcSendQueue
      * \return bytes newly acknowledged
      */
     uint64_t AckBefore(uint32_t cum);
+
+    /**
+     * \param ev an EV
+     * \return the send time of the latest-sent packet on that EV that has been acknowledged
+     *         (negative: none). A loss of an earlier packet on the EV then does not mean the
+     *         path is dead: a later one got through.
+     */
+    Time GetLastAckedSend(uint32_t ev) const;
     /**
      * Acknowledge what a SACK reports: every PSN before cum, then the bitmap's PSNs.
      * \param cum cumulative acknowledgement
@@ -138,6 +147,8 @@ class MrcSendQueue
     boost::circular_buffer<Record>& GetWindow();
 
   private:
+    std::unordered_map<uint32_t, Time> m_lastAckedSend; //!< EV -> latest acked send time
+
     /// A message being sent.
     struct Message
     {
