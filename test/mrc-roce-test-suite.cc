@@ -309,14 +309,7 @@ class MrcRoceDeadPathTestCase : public TestCase
         uint32_t changes = 0;
         a->TraceConnectWithoutContext("EvStateChange", MakeBoundCallback(&OnEv, &changes));
         // Every uplink of the sender's T0 black-holes: whatever path ECMP hashed the QP onto.
-        Ptr<Node> t0 = b.topo->GetSwitch(SwitchTier::T0, 0, 0);
-        for (const FabricLink& l : b.topo->GetLinksOf(t0))
-        {
-            if (l.tier == LinkTier::T0_T1)
-            {
-                DropPackets(l.upperDevice, 1.0);
-            }
-        }
+        mrctest::BlackholeUplinks(*b.topo, b.topo->GetSwitch(SwitchTier::T0, 0, 0));
         a->PostWrite(1u << 20);
         Simulator::Stop(MilliSeconds(5));
         Simulator::Run();

@@ -167,6 +167,24 @@ DropPackets(Ptr<NetDevice> device, double rate, bool enabled = true)
     return em;
 }
 
+/**
+ * Black-hole every uplink of a T0 (DropPackets at rate 1 on the T1 end of each T0-T1 link),
+ * so whatever path a flow from that T0 takes, it is lost.
+ * \param topo the fabric
+ * \param t0 a T0 switch
+ */
+inline void
+BlackholeUplinks(const FabricTopology& topo, Ptr<Node> t0)
+{
+    for (const FabricLink& l : topo.GetLinksOf(t0))
+    {
+        if (l.tier == LinkTier::T0_T1)
+        {
+            DropPackets(l.upperDevice, 1.0);
+        }
+    }
+}
+
 /// When each EV of a queue pair was first retired and when it came back (EvStateChange).
 struct EvStateLog
 {

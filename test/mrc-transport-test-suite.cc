@@ -287,14 +287,7 @@ class MrcFailureAndWrapTestCase : public TestCase
             b.mrc->SetQueuePairAttribute("AckTimeoutExponent", UintegerValue(8)); // 262 us
             b.mrc->SetQueuePairAttribute("RetryCount", UintegerValue(2));
             auto [a, r] = b.Connect(0, 2);
-            Ptr<Node> t0 = b.topo->GetSwitch(SwitchTier::T0, 0, 0);
-            for (const FabricLink& l : b.topo->GetLinksOf(t0))
-            {
-                if (l.tier == LinkTier::T0_T1)
-                {
-                    DropPackets(l.upperDevice, 1.0);
-                }
-            }
+            mrctest::BlackholeUplinks(*b.topo, b.topo->GetSwitch(SwitchTier::T0, 0, 0));
             a->PostWrite(1u << 20);
             Simulator::Stop(MilliSeconds(5));
             Simulator::Run();
