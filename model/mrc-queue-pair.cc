@@ -727,9 +727,14 @@ void
 MrcQueuePair::SendProbe(uint32_t ev, Ptr<Packet> body)
 {
     body->AddHeader(ControlBth(MrcOpcode::PROBE));
-    body->AddTrailer(MrcIcrcTrailer());
-    const MrcWirePath& path = m_paths->GetWirePath(ev);
-    m_l4->GetPort(path.plane)->SendControl(body, path, m_controlDscp);
+    SendOnPath(body, m_paths->GetWirePath(ev));
+}
+
+void
+MrcQueuePair::SendOnPath(Ptr<Packet> packet, const MrcWirePath& path)
+{
+    packet->AddTrailer(MrcIcrcTrailer());
+    m_l4->GetPort(path.plane)->SendControl(packet, path, m_controlDscp);
 }
 
 void
@@ -749,8 +754,7 @@ MrcQueuePair::SendControl(Ptr<Packet> packet, uint32_t plane)
         {
             continue;
         }
-        packet->AddTrailer(MrcIcrcTrailer());
-        m_l4->GetPort(p)->SendControl(packet, m_paths->GetWirePath(*ev), m_controlDscp);
+        SendOnPath(packet, m_paths->GetWirePath(*ev));
         return;
     }
     NS_LOG_WARN("QP " << m_qpn << ": no path for a control packet");
@@ -873,8 +877,7 @@ MrcQueuePair::SendOnMirror(Ptr<Packet> packet, uint32_t ev)
     {
         return false;
     }
-    packet->AddTrailer(MrcIcrcTrailer());
-    m_l4->GetPort(path.plane)->SendControl(packet, path, m_controlDscp);
+    SendOnPath(packet, path);
     return true;
 }
 

@@ -310,6 +310,12 @@ class MrcQueuePair : public Object
      * \return false if this end has no such usable EV (the caller picks another)
      */
     bool SendOnMirror(Ptr<Packet> packet, uint32_t ev);
+    /**
+     * Put a control packet on the wire: add the ICRC and queue it at the path's NIC port.
+     * \param packet BTH and body
+     * \param path where it goes
+     */
+    void SendOnPath(Ptr<Packet> packet, const MrcWirePath& path);
     /// \return true while data arrives and none of this end's own is in flight
     bool OnlyReceiving() const;
     /**
