@@ -346,7 +346,7 @@ class MrcCollectiveFailureTestCase : public TestCase
             DropPackets(b.topo->GetHostDevice(5, p), 1.0);
         }
         job->Start();
-        Simulator::Stop(Seconds(1));
+        Simulator::Stop(MilliSeconds(50));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(ring->IsDone(), true, "the collective must end");
         NS_TEST_EXPECT_MSG_EQ(ring->HasFailed(), true, "... as failed");
