@@ -5,6 +5,7 @@
 #include "mrc-collective.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/channel.h"
 #include "ns3/data-rate.h"
 #include "ns3/log.h"
@@ -28,6 +29,8 @@ namespace
 /// Header bytes of an MRC data packet without the inner IPv6 header (outer IPv6, UDP, BTH,
 /// METH, TSETH, RETH, ICRC, link framing): the smaller overhead, so the ideal stays a bound.
 constexpr uint32_t kDataOverhead = 84 + 4 + 2 + 8;
+/// Receiver virtual address of every pair's region (VerifyData).
+constexpr uint64_t kRegionVa = 0x100000;
 } // namespace
 
 TypeId
@@ -53,6 +56,13 @@ MrcCollective::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&MrcCollective::m_startDelay),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("VerifyData",
+                          "Carry real bytes: every WRITE holds a pattern of its run and index, "
+                          "written into a region registered at the receiver, and is checked "
+                          "byte for byte on delivery (GetCorruptTransfers). Costs memory.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MrcCollective::m_verifyData),
+                          MakeBooleanChecker())
             .AddTraceSource("TransferComplete",
                             "A transfer was delivered whole: ranks, bytes, completion time.",
                             MakeTraceSourceAccessor(&MrcCollective::m_transferTrace),
@@ -138,9 +148,15 @@ MrcCollective::Setup(Ptr<FabricTopology> topo, MrcHelper& mrc, const std::vector
             group->GetSender(i)->SetErrorCallback(MakeCallback(&MrcCollective::OnError, this));
             group->GetReceiver(i)->SetErrorCallback(MakeCallback(&MrcCollective::OnError, this));
         }
+        if (m_verifyData)
+        {
+            m_regions.push_back(std::make_shared<std::vector<uint8_t>>());
+            group->RegisterMemory(kRegionVa, m_regions.back());
+        }
         m_groups.push_back(group);
         m_pairIndex[{src, dst}] = index;
-        m_maxLinks = std::max(m_maxLinks, topo->GetSwitchHops(m_hosts[src], m_hosts[dst]) + 1);
+        m_links.push_back(topo->GetSwitchHops(m_hosts[src], m_hosts[dst]) + 1);
+        m_maxLinks = std::max(m_maxLinks, m_links.back());
     }
     DataRateValue rate;
     topo->GetHostDevice(m_hosts[0], 0)->GetAttribute("DataRate", rate);
@@ -179,6 +195,9 @@ MrcCollective::Start()
     m_transfers.clear();
     m_inFlight.clear();
     m_delivered = 0;
+    m_corrupt = 0;
+    m_cursor.assign(m_groups.size(), 0);
+    m_run++;
     m_running = true;
     m_done = false;
     m_failed = false;
@@ -204,9 +223,24 @@ MrcCollective::Post(uint32_t src, uint32_t dst, uint64_t bytes, uint32_t tag)
     t.bytes = bytes;
     t.tag = tag;
     t.posted = Simulator::Now();
+    t.ideal = m_lineRate->Transfer(bytes, m_links[it->second]);
+    t.offset = m_cursor[it->second];
+    m_cursor[it->second] += bytes;
     const uint32_t index = m_transfers.size();
     m_transfers.push_back(t);
-    const uint32_t msg = m_groups[it->second]->PostWrite(bytes);
+    std::shared_ptr<std::vector<uint8_t>> data;
+    if (m_verifyData && bytes > 0)
+    {
+        auto& region = m_regions[it->second];
+        if (region->size() < m_cursor[it->second])
+        {
+            region->resize(m_cursor[it->second]);
+        }
+        std::fill(region->begin() + t.offset, region->begin() + t.offset + bytes, 0);
+        data = Pattern(index);
+    }
+    const uint32_t msg =
+        m_groups[it->second]->PostWrite(bytes, kRegionVa + t.offset, 0, std::nullopt, data);
     m_inFlight[{it->second, msg}] = index;
     NS_LOG_LOGIC(GetName() << " rank " << src << " -> " << dst << ": " << bytes << " B (tag " << tag
                            << ")");
@@ -252,6 +286,17 @@ MrcCollective::OnGroupReceive(uint32_t pair,
         m_inFlight.erase(it);
     }
     m_delivered++;
+    if (m_verifyData && t.bytes > 0)
+    {
+        const auto expected = Pattern(index);
+        const auto& region = *m_regions[pair];
+        if (!std::equal(expected->begin(), expected->end(), region.begin() + t.offset))
+        {
+            m_corrupt++;
+            NS_LOG_WARN(GetName() << ": transfer " << index << " (rank " << t.src << " -> " << t.dst
+                                  << ") delivered wrong bytes");
+        }
+    }
     m_transferTrace(t.src, t.dst, t.bytes, t.delivered - t.posted);
     OnDelivered(index);
     if (m_running && m_delivered == GetTransferCount())
@@ -285,6 +330,30 @@ MrcCollective::End(bool failed)
     {
         m_doneCallback(this);
     }
+}
+
+std::shared_ptr<std::vector<uint8_t>>
+MrcCollective::Pattern(uint32_t index) const
+{
+    const Transfer& t = m_transfers[index];
+    auto data = std::make_shared<std::vector<uint8_t>>(t.bytes);
+    // xorshift32 seeded by run and transfer: cheap, and differs from transfer to transfer.
+    uint32_t x = (m_run * 2654435761U) ^ (index * 40503U + 0x9e3779b9U);
+    x = (x == 0) ? 1 : x;
+    for (auto& byte : *data)
+    {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        byte = static_cast<uint8_t>(x);
+    }
+    return data;
+}
+
+uint32_t
+MrcCollective::GetCorruptTransfers() const
+{
+    return m_corrupt;
 }
 
 void

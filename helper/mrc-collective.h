@@ -16,6 +16,7 @@
 #include "ns3/traced-callback.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -57,6 +58,8 @@ class MrcCollective : public Object
         Time posted;             //!< posted at the sender
         Time acked;              //!< acknowledged whole at the sender (zero: not yet)
         Time delivered;          //!< arrived whole at the receiver (zero: not yet)
+        Time ideal;              //!< line-rate ideal of this transfer alone on its path
+        uint64_t offset{0};      //!< where it lands in the receiver's region (VerifyData)
         bool isAcked{false};     //!< acknowledged
         bool isDelivered{false}; //!< delivered
     };
@@ -121,6 +124,12 @@ class MrcCollective : public Object
     uint64_t GetReceivedBytes(uint32_t rank) const;
     /// \param rank a rank \return bytes it has had acknowledged in the last run
     uint64_t GetSentBytes(uint32_t rank) const;
+    /**
+     * With VerifyData, transfers delivered whose bytes in the receiver's memory differ from
+     * what was sent.
+     * \return their number in the last run (0 without VerifyData)
+     */
+    uint32_t GetCorruptTransfers() const;
     /// \return the line-rate model of the fabric (after Setup)
     const MrcLineRateModel& GetLineRate() const;
     /// \return the longest path (links) between the rank pairs this pattern uses
@@ -174,6 +183,7 @@ class MrcCollective : public Object
     uint64_t m_size;       //!< MessageSize attribute (S)
     uint32_t m_qpsPerPeer; //!< QpsPerPeer attribute (0: the helper's default)
     Time m_startDelay;     //!< StartTime attribute
+    bool m_verifyData{false}; //!< VerifyData attribute
 
   private:
     /// \param pair group index \param msg group message number
@@ -189,9 +199,19 @@ class MrcCollective : public Object
     void OnError(std::string reason);
     /// \param failed end the run, failed or not
     void End(bool failed);
+    /**
+     * \param index a transfer of the run
+     * \return its bytes (VerifyData): a pattern of the run and the transfer
+     */
+    std::shared_ptr<std::vector<uint8_t>> Pattern(uint32_t index) const;
 
-    std::vector<uint32_t> m_hosts;                                 //!< rank -> host
-    std::vector<Ptr<MrcQpGroup>> m_groups;                         //!< per pair
+    std::vector<uint32_t> m_hosts;                                //!< rank -> host
+    std::vector<Ptr<MrcQpGroup>> m_groups;                        //!< per pair
+    std::vector<uint32_t> m_links;                                //!< per pair: path links
+    std::vector<std::shared_ptr<std::vector<uint8_t>>> m_regions; //!< per pair (VerifyData)
+    std::vector<uint64_t> m_cursor; //!< per pair: next offset in its region
+    uint32_t m_run{0};              //!< runs started
+    uint32_t m_corrupt{0};          //!< corrupt deliveries in the run
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_pairIndex; //!< (src, dst) -> group
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_inFlight;  //!< (group, msg) -> transfer
     std::vector<Transfer> m_transfers;                             //!< the run's transfers

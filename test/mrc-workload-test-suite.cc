@@ -9,6 +9,7 @@
 
 #include "mrc-test-bench.h"
 
+#include "ns3/boolean.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -39,14 +40,20 @@ const std::vector<uint32_t> kFourRanks{0, 4, 1, 5};
  * \param tid the subclass
  * \param hosts its ranks
  * \param size S
+ * \param verify carry and check real bytes (VerifyData)
  * \return the collective
  */
 Ptr<MrcCollective>
-Make(Bench& b, const std::string& tid, const std::vector<uint32_t>& hosts, uint64_t size)
+Make(Bench& b,
+     const std::string& tid,
+     const std::vector<uint32_t>& hosts,
+     uint64_t size,
+     bool verify = false)
 {
     ObjectFactory f;
     f.SetTypeId(tid);
     f.Set("MessageSize", UintegerValue(size));
+    f.Set("VerifyData", BooleanValue(verify));
     Ptr<MrcCollective> c = f.Create<MrcCollective>();
     c->Setup(b.topo, *b.mrc, hosts);
     return c;
@@ -168,6 +175,7 @@ class MrcAllToAllTestCase : public TestCase
         ObjectFactory f("ns3::MrcAllToAll");
         f.Set("MessageSize", UintegerValue(size));
         f.Set("Concurrency", UintegerValue(m_concurrency));
+        f.Set("VerifyData", BooleanValue(true));
         Ptr<MrcCollective> a2a = f.Create<MrcCollective>();
         a2a->Setup(b.topo, *b.mrc, {0, 1, 2, 4, 5, 6});
         Ptr<MrcCollective> perm = Make(b, "ns3::MrcPermutation", {3, 7}, 300000);
@@ -188,6 +196,7 @@ class MrcAllToAllTestCase : public TestCase
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ((a2a->IsDone() && !a2a->HasFailed()), true, "all-to-all ended");
         NS_TEST_EXPECT_MSG_EQ(a2a->GetTransfers().size(), 30u, "n (n - 1) writes");
+        NS_TEST_EXPECT_MSG_EQ(a2a->GetCorruptTransfers(), 0u, "byte for byte");
         const auto chunks = MrcLineRateModel::Chunks(size, 6);
         for (uint32_t r = 0; r < 6; ++r)
         {
@@ -222,6 +231,7 @@ class MrcIncastTestCase : public TestCase
         ObjectFactory f("ns3::MrcIncast");
         f.Set("MessageSize", UintegerValue(200000));
         f.Set("VictimSize", UintegerValue(500000));
+        f.Set("VerifyData", BooleanValue(true));
         Ptr<MrcIncast> incast = f.Create<MrcIncast>();
         // Receiver 4, senders 0..3 on the other T0; the victim 6 -> 5 shares the receiver's T0
         // but not its last hop.
@@ -236,6 +246,7 @@ class MrcIncastTestCase : public TestCase
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ((incast->IsDone() && !incast->HasFailed()), true, "incast ended");
         NS_TEST_EXPECT_MSG_EQ(incast->GetSenderCount(), 4u, "senders");
+        NS_TEST_EXPECT_MSG_EQ(incast->GetCorruptTransfers(), 0u, "byte for byte");
         NS_TEST_EXPECT_MSG_EQ(incast->GetReceivedBytes(0), 800000u, "incast receiver");
         NS_TEST_EXPECT_MSG_EQ(incast->GetReceivedBytes(6), 500000u, "victim receiver");
         NS_TEST_EXPECT_MSG_EQ(counter.bytes, 800000u, "transport bytes into the receiver");
@@ -262,7 +273,7 @@ class MrcTrainingJobTestCase : public TestCase
     void DoRun() override
     {
         Bench b(SmallFabric(), true);
-        Ptr<MrcCollective> ring = Make(b, "ns3::MrcRingAllReduce", kFourRanks, 400000);
+        Ptr<MrcCollective> ring = Make(b, "ns3::MrcRingAllReduce", kFourRanks, 400000, true);
         Ptr<MrcCollective> gather = Make(b, "ns3::MrcAllGather", {0, 2, 6}, 300000);
         Ptr<MrcTrainingJob> job = CreateObject<MrcTrainingJob>();
         job->SetAttribute("Iterations", UintegerValue(3));
@@ -300,6 +311,11 @@ class MrcTrainingJobTestCase : public TestCase
             {
                 NS_TEST_EXPECT_MSG_EQ(s.start, job->GetSteps()[i - 1].end, "back to back");
             }
+        }
+        NS_TEST_EXPECT_MSG_EQ(ring->GetCorruptTransfers(), 0u, "last step byte for byte");
+        for (const auto& t : ring->GetTransfers())
+        {
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(t.delivered - t.posted, t.ideal, "transfer ideal");
         }
         NS_TEST_ASSERT_MSG_EQ(other->IsDone(), true, "second job ended");
         NS_TEST_EXPECT_MSG_EQ(bulk->GetReceivedBytes(1), 1000000u, "bulk bytes");
