@@ -8,6 +8,7 @@
  *   mrc-collective --collective=ring --hosts=8 --size=8000000 --iterations=3
  *   mrc-collective --collective=incast --hosts=8 --victim=1000000
  *   mrc-collective --collective=ring --transport=roce --qps=4 --dataPlane=ecmp
+ *   mrc-collective --collective=ring --ns3::MrcRingCollective::WaitForAck=false --verify
  *
  * Collectives: ring (ring all-reduce, S per rank), allgather, alltoall, permutation, incast
  * (rank 0 receives S from every other rank; --victim adds an unrelated pair), bulk (two ranks).
@@ -80,6 +81,7 @@ main(int argc, char* argv[])
     uint32_t planes = 2;
     uint64_t victim = 0;
     uint32_t seed = 1;
+    bool verify = false;
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("collective",
@@ -95,6 +97,7 @@ main(int argc, char* argv[])
     cmd.AddValue("planes", "planes (NIC ports per host), 1..16", planes);
     cmd.AddValue("victim", "incast only: bytes of an unrelated victim flow (0: none)", victim);
     cmd.AddValue("seed", "RNG seed", seed);
+    cmd.AddValue("verify", "carry real bytes and check them on delivery (VerifyData)", verify);
     cmd.Parse(argc, argv);
     try
     {
@@ -163,6 +166,7 @@ main(int argc, char* argv[])
         ObjectFactory f(types.at(collective));
         f.Set("MessageSize", UintegerValue(size));
         f.Set("QpsPerPeer", UintegerValue(qps));
+        f.Set("VerifyData", BooleanValue(verify));
         if (collective == "incast")
         {
             f.Set("VictimSize", UintegerValue(victim));
@@ -191,6 +195,10 @@ main(int argc, char* argv[])
         {
             std::cout << "  job FAILED: " << c->GetFailure() << "\n";
         }
+        if (verify)
+        {
+            std::cout << "  corrupt transfers (last step): " << c->GetCorruptTransfers() << "\n";
+        }
         if (collective == "incast" && victim > 0)
         {
             Ptr<MrcIncast> incast = DynamicCast<MrcIncast>(c);
@@ -199,7 +207,7 @@ main(int argc, char* argv[])
                       << Us(c->GetLineRate().Transfer(victim, c->GetMaxLinks())) << " us)\n";
         }
         Simulator::Destroy();
-        return (job->IsDone() && !job->HasFailed()) ? 0 : 1;
+        return (job->IsDone() && !job->HasFailed() && c->GetCorruptTransfers() == 0) ? 0 : 1;
     }
     catch (const std::exception& e)
     {

@@ -4,6 +4,7 @@
 
 #include "mrc-ring-collective.h"
 
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 
 namespace ns3
@@ -17,7 +18,15 @@ TypeId
 MrcRingCollective::GetTypeId()
 {
     static TypeId tid =
-        TypeId("ns3::MrcRingCollective").SetParent<MrcCollective>().SetGroupName("Mrc");
+        TypeId("ns3::MrcRingCollective")
+            .SetParent<MrcCollective>()
+            .SetGroupName("Mrc")
+            .AddAttribute("WaitForAck",
+                          "A rank posts its next step only once its previous write is "
+                          "acknowledged (else as soon as its predecessor's chunk arrives).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MrcRingCollective::m_waitForAck),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -89,10 +98,11 @@ MrcRingCollective::PostStep(uint32_t rank)
 void
 MrcRingCollective::Advance(uint32_t rank)
 {
-    const uint32_t step = m_step[rank];
-    if (step + 1 < GetStepCount() && m_sent[rank][step] && m_received[rank][step])
+    // Without WaitForAck a predecessor running ahead may already have sent the next chunks.
+    while (m_step[rank] + 1 < GetStepCount() && (m_sent[rank][m_step[rank]] || !m_waitForAck)
+           && m_received[rank][m_step[rank]])
     {
-        m_step[rank] = step + 1;
+        m_step[rank]++;
         PostStep(rank);
     }
 }

@@ -18,10 +18,11 @@ namespace ns3
  * fixed number of steps in each of which every rank writes one chunk to its successor.
  *
  * In step k rank r writes chunk (r - k) mod n to rank r + 1 (mod n). Rank r posts step k + 1
- * when both its own step-k write has been acknowledged and its predecessor's step-k chunk has
- * arrived (the data dependency of reduce-scatter and all-gather: the chunk it forwards next is
- * the one it just received). Both are events at rank r's host. Transfers are tagged with
- * their step.
+ * when its predecessor's step-k chunk has arrived (the data dependency of reduce-scatter and
+ * all-gather: the chunk it forwards next is the one it just received) and, with WaitForAck
+ * (the default), its own step-k write has been acknowledged (one send buffer per peer). Both
+ * are events at rank r's host. WaitForAck costs about one base RTT per step; without it a rank
+ * can have two steps' writes outstanding. Transfers are tagged with their step.
  */
 class MrcRingCollective : public MrcCollective
 {
@@ -61,6 +62,7 @@ class MrcRingCollective : public MrcCollective
     /// \param rank post the rank's step m_step[rank]
     void PostStep(uint32_t rank);
 
+    bool m_waitForAck{true};                   //!< WaitForAck attribute
     std::vector<uint32_t> m_step;              //!< per rank: step posted last
     std::vector<std::vector<bool>> m_sent;     //!< [rank][step] own write acknowledged
     std::vector<std::vector<bool>> m_received; //!< [rank][step] predecessor's chunk arrived
