@@ -31,10 +31,15 @@ MrcRingCollective::GetTypeId()
 }
 
 uint32_t
+MrcRingCollective::ChunkIndex(uint32_t rank, uint32_t step, uint32_t n)
+{
+    return (rank + n - step % n) % n;
+}
+
+uint32_t
 MrcRingCollective::GetChunkIndex(uint32_t rank, uint32_t step) const
 {
-    const uint32_t n = GetRankCount();
-    return (rank + n - step % n) % n;
+    return ChunkIndex(rank, step, GetRankCount());
 }
 
 uint64_t

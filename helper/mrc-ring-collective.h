@@ -44,6 +44,15 @@ class MrcRingCollective : public MrcCollective
     uint32_t GetChunkIndex(uint32_t rank, uint32_t step) const;
 
     /**
+     * The ring schedule: in step k rank r writes chunk (r - k) mod n.
+     * \param rank a rank (< n)
+     * \param step a step
+     * \param n ranks (>= 1)
+     * \return the chunk index
+     */
+    static uint32_t ChunkIndex(uint32_t rank, uint32_t step, uint32_t n);
+
+    /**
      * \param rank a rank
      * \return the bytes it receives in a run (the sum of its predecessor's chunks)
      */
