@@ -60,9 +60,22 @@ MrcLineRateModel::Latency(uint32_t links) const
 }
 
 Time
+MrcLineRateModel::Latency(uint32_t links, uint64_t bytes) const
+{
+    if (links == 0)
+    {
+        throw std::invalid_argument("MrcLineRateModel::Latency: links must be >= 1");
+    }
+    // The message's last packet: what the last switch must receive whole before sending on.
+    const uint64_t last = (bytes == 0) ? 0 : bytes - (bytes - 1) / m_mss * m_mss;
+    const double packet = static_cast<double>(last + m_overhead) * 8e12 / m_portRateBps;
+    return m_linkDelay * int64_t(links) + PicoSeconds(std::llround(packet * (links - 1)));
+}
+
+Time
 MrcLineRateModel::Transfer(uint64_t bytes, uint32_t links) const
 {
-    return Serialize(bytes) + Latency(links);
+    return Serialize(bytes) + Latency(links, bytes);
 }
 
 Time
@@ -92,7 +105,8 @@ MrcLineRateModel::AllToAll(uint32_t n, uint64_t size, uint32_t links) const
     {
         return Time(0);
     }
-    return Serialize(Chunks(size, n).front() * (n - 1)) + Latency(links);
+    const uint64_t chunk = Chunks(size, n).front();
+    return Serialize(chunk * (n - 1)) + Latency(links, chunk);
 }
 
 Time
@@ -102,7 +116,7 @@ MrcLineRateModel::Incast(uint32_t senders, uint64_t size, uint32_t links) const
     {
         return Time(0);
     }
-    return Serialize(size * senders) + Latency(links);
+    return Serialize(size * senders) + Latency(links, size);
 }
 
 std::vector<uint64_t>

@@ -21,18 +21,19 @@ namespace ns3
  * `mss` payload bytes, each carrying `overhead` bytes of headers on the wire. The ideal of one
  * transfer over a path of L links (L = switches + 1, every link with propagation delay d):
  *
- *   Transfer(B, L) = Serialize(B) + Latency(L)
- *   Serialize(B)   = (B + ceil(B / mss) x overhead) x 8 / (planes x portRate)
- *   Latency(L)     = L x d + (L - 1) x (mss + overhead) x 8 / portRate
+ *   Transfer(B, L)   = Serialize(B) + Latency(L, B)
+ *   Serialize(B)     = (B + ceil(B / mss) x overhead) x 8 / (planes x portRate)
+ *   Latency(L, B)    = L x d + (L - 1) x (last(B) + overhead) x 8 / portRate
  *
- * (the message leaves the host at the aggregate rate of all planes; its last packet then pays
- * the propagation of every link and the store-and-forward of every switch). Collectives of n
+ * with last(B) the size of B's last packet (B - (ceil(B / mss) - 1) x mss): the message leaves
+ * the host at the aggregate rate of all planes; its last packet then pays the propagation of
+ * every link and the store-and-forward of every switch. Collectives of n
  * ranks and S bytes (the collective's message size; chunks of S / n, Chunks()):
  *  - ring all-reduce: 2 (n - 1) x Transfer(ceil(S / n), L), each step waits for the previous;
  *  - all-gather (ring): (n - 1) x Transfer(ceil(S / n), L);
- *  - all-to-all: Serialize((n - 1) x ceil(S / n)) + Latency(L) (every host link busy at once,
- *    the fabric assumed non-blocking);
- *  - N-to-1 incast of S per sender: Serialize(N x S) + Latency(L) (the receiver's links);
+ *  - all-to-all: Serialize((n - 1) x ceil(S / n)) + Latency(L, ceil(S / n)) (every host link
+ *    busy at once, the fabric assumed non-blocking);
+ *  - N-to-1 incast of S per sender: Serialize(N x S) + Latency(L, S) (the receiver's links);
  *  - permutation and point-to-point: Transfer(S, L).
  * L is the longest path the collective uses. A lower bound: no congestion control ramp, no
  * acknowledgements, no ECMP collisions.
@@ -56,8 +57,15 @@ class MrcLineRateModel
 
     /// \param bytes message size \return its serialization at the host's aggregate rate
     Time Serialize(uint64_t bytes) const;
-    /// \param links links on the path (>= 1) \return propagation and store-and-forward
+    /// \param links links on the path (>= 1) \return propagation and store-and-forward of a
+    /// full packet
     Time Latency(uint32_t links) const;
+    /**
+     * \param links links on the path (>= 1)
+     * \param bytes message size
+     * \return propagation and store-and-forward of the message's last packet
+     */
+    Time Latency(uint32_t links, uint64_t bytes) const;
     /// \param bytes message size \param links links on the path \return Serialize + Latency
     Time Transfer(uint64_t bytes, uint32_t links) const;
 

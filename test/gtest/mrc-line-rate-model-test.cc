@@ -49,6 +49,11 @@ TEST(MrcLineRateModel, LatencyIsPropagationPlusStoreAndForward)
     EXPECT_EQ(Simple(1).Latency(1), MicroSeconds(1));
     EXPECT_THROW(Simple(1).Latency(0), std::invalid_argument);
     EXPECT_EQ(Simple(1).Transfer(1000000, 4), MicroSeconds(84) + NanoSeconds(240));
+    // Only the last packet is stored and forwarded at the end: a 500-byte tail costs 40 ns per
+    // switch, not 80.
+    EXPECT_EQ(Simple(1).Latency(2, 1500), MicroSeconds(2) + NanoSeconds(40));
+    EXPECT_EQ(Simple(1).Transfer(1500, 2), NanoSeconds(120) + MicroSeconds(2) + NanoSeconds(40));
+    EXPECT_EQ(Simple(1).Latency(2, 2000), Simple(1).Latency(2));
 }
 
 TEST(MrcLineRateModel, CollectiveFormulas)
