@@ -44,6 +44,9 @@ namespace ns3
  * Subclasses say which rank pairs they use (GetPeerPairs), what a run posts (DoStart), how
  * they react to completions (OnSendComplete, OnDelivered), how many transfers a run has
  * (GetTransferCount) and their line-rate ideal (GetIdealTime).
+ *
+ * Like MrcQpGroup, a collective must outlive the simulation run: its queue pairs call back
+ * into it.
  */
 class MrcCollective : public Object
 {

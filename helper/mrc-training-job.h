@@ -33,6 +33,8 @@ namespace ns3
  *
  * Per step the job records start, end, duration, the line-rate ideal (ComputeTime plus the
  * largest ideal of its collectives) and the completion times of all its transfers.
+ * A collective's own StartTime is not used (the job starts it); the job must outlive the
+ * simulation run (its collectives call back into it).
  */
 class MrcTrainingJob : public Object
 {
