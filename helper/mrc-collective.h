@@ -183,9 +183,9 @@ class MrcCollective : public Object
      */
     uint32_t Post(uint32_t src, uint32_t dst, uint64_t bytes, uint32_t tag = 0);
 
-    uint64_t m_size;       //!< MessageSize attribute (S)
-    uint32_t m_qpsPerPeer; //!< QpsPerPeer attribute (0: the helper's default)
-    Time m_startDelay;     //!< StartTime attribute
+    uint64_t m_size;          //!< MessageSize attribute (S)
+    uint32_t m_qpsPerPeer;    //!< QpsPerPeer attribute (0: the helper's default)
+    Time m_startDelay;        //!< StartTime attribute
     bool m_verifyData{false}; //!< VerifyData attribute
 
   private:

@@ -25,7 +25,8 @@ MrcPermutation::GetTypeId()
             .SetGroupName("Mrc")
             .AddConstructor<MrcPermutation>()
             .AddAttribute("Shift",
-                          "Rank r writes to r + Shift mod n (0: a random derangement).",
+                          "Rank r writes to r + Shift mod n (Shift mod n = 0: a random "
+                          "derangement).",
                           UintegerValue(0),
                           MakeUintegerAccessor(&MrcPermutation::m_shift),
                           MakeUintegerChecker<uint32_t>())
