@@ -77,6 +77,16 @@ def build(bld):
         'helper/failure-log.cc',
         'helper/fabric-failure-state.cc',
         'helper/failure-helper.cc',
+        'helper/mrc-line-rate-model.cc',
+        'helper/mrc-collective.cc',
+        'helper/mrc-ring-collective.cc',
+        'helper/mrc-ring-all-reduce.cc',
+        'helper/mrc-all-gather.cc',
+        'helper/mrc-all-to-all.cc',
+        'helper/mrc-permutation.cc',
+        'helper/mrc-incast.cc',
+        'helper/mrc-bulk-transfer.cc',
+        'helper/mrc-training-job.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('mrc')
@@ -93,6 +103,7 @@ def build(bld):
         'test/mrc-bgp-api-test-suite.cc',
         'test/mrc-roce-test-suite.cc',
         'test/mrc-failover-test-suite.cc',
+        'test/mrc-workload-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -174,6 +185,16 @@ def build(bld):
         'helper/failure-log.h',
         'helper/fabric-failure-state.h',
         'helper/failure-helper.h',
+        'helper/mrc-line-rate-model.h',
+        'helper/mrc-collective.h',
+        'helper/mrc-ring-collective.h',
+        'helper/mrc-ring-all-reduce.h',
+        'helper/mrc-all-gather.h',
+        'helper/mrc-all-to-all.h',
+        'helper/mrc-permutation.h',
+        'helper/mrc-incast.h',
+        'helper/mrc-bulk-transfer.h',
+        'helper/mrc-training-job.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -23,6 +23,9 @@ cpp_examples = [
     ("mrc-bgp-reconvergence --k=4 --stop=150", "True", "False"),
     ("mrc-failover --stop=600 --failAt=100 --repairAt=400 --interval=100 --ns3::BgpReconvergenceModel::CarrierDetectionDelay=20us", "True", "False"),
     ("mrc-failover --fabric=roce --qps=4 --kind=blackhole --stop=400 --failAt=100 --repairAt=300 --interval=100", "True", "False"),
+    ("mrc-collective --collective=ring --hosts=4 --size=400000 --iterations=2 --verify", "True", "False"),
+    ("mrc-collective --collective=alltoall --hosts=6 --size=300000 --iterations=1 --dataPlane=ecmp --ns3::MrcAllToAll::Concurrency=2", "True", "False"),
+    ("mrc-collective --collective=incast --hosts=5 --size=100000 --victim=200000 --transport=roce --qps=2 --dataPlane=ecmp --iterations=1", "True", "False"),
     ("mrc-bgp-reconvergence --k=4 --kind=blackhole --ns3::BgpReconvergenceModel::BfdEnabled=true --ns3::BgpReconvergenceModel::BfdInterval=50ms --repairAt=400 --stop=700 --interval=5000", "True", "False"),
 ]
 

@@ -1,0 +1,218 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * A training job on a multi-plane two-tier Clos: --iterations steps of (--compute gap, one
+ * collective over --hosts ranks). Prints per step the duration against the line-rate ideal
+ * (MrcLineRateModel) and the distribution of transfer completion times (min, P50, P99, P100):
+ *
+ *   mrc-collective --collective=ring --hosts=8 --size=8000000 --iterations=3
+ *   mrc-collective --collective=incast --hosts=8 --victim=1000000
+ *   mrc-collective --collective=ring --transport=roce --qps=4 --dataPlane=ecmp
+ *   mrc-collective --collective=ring --ns3::MrcRingCollective::WaitForAck=false --verify
+ *
+ * Collectives: ring (ring all-reduce, S per rank), allgather, alltoall, permutation, incast
+ * (rank 0 receives S from every other rank; --victim adds an unrelated pair), bulk (two ranks).
+ * Ranks alternate over the T0s so that neighbours in the ring talk across the fabric.
+ * --transport=roce is the RoCEv2 baseline (one EV per queue pair, go-back-N, DCQCN) over
+ * switches that mark ECN on every port and drop instead of trimming.
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/mrc-module.h"
+#include "ns3/network-module.h"
+#include "ns3/traffic-control-module.h"
+
+#include <iomanip>
+#include <iostream>
+#include <map>
+
+using namespace ns3;
+
+NS_LOG_COMPONENT_DEFINE("MrcCollectiveExample");
+
+namespace
+{
+
+/**
+ * \param t a time
+ * \return it in microseconds, 1 decimal
+ */
+std::string
+Us(Time t)
+{
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(1) << t.GetSeconds() * 1e6;
+    return os.str();
+}
+
+/**
+ * Print a step as it ends.
+ * \param job the job
+ * \param step index
+ * \param duration its duration
+ * \param ideal its ideal
+ */
+void
+OnStep(Ptr<MrcTrainingJob> job, uint32_t step, Time duration, Time ideal)
+{
+    const auto& s = job->GetSteps().at(step);
+    const CompletionStats st = s.GetTransferStats();
+    std::cout << "  step " << step << ": " << Us(duration) << " us (ideal " << Us(ideal) << " us, x"
+              << std::fixed << std::setprecision(2) << duration.GetSeconds() / ideal.GetSeconds()
+              << ")" << (s.failed ? " FAILED" : "") << "; transfers " << st.GetCount() << ": min "
+              << Us(st.GetMin()) << ", P50 " << Us(st.GetMedian()) << ", P99 "
+              << Us(st.GetPercentile(99)) << ", P100 " << Us(st.GetMax()) << " us\n";
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string collective = "ring";
+    uint32_t hosts = 8;
+    uint64_t size = 4000000;
+    std::string transport = "mrc";
+    std::string dataPlane = "srv6";
+    uint32_t qps = 1;
+    uint32_t iterations = 2;
+    double computeUs = 20;
+    uint32_t planes = 2;
+    uint64_t victim = 0;
+    uint32_t seed = 1;
+    bool verify = false;
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("collective",
+                 "ring, allgather, alltoall, permutation, incast or bulk",
+                 collective);
+    cmd.AddValue("hosts", "ranks (2..32; bulk: 2)", hosts);
+    cmd.AddValue("size", "message size S in bytes", size);
+    cmd.AddValue("transport", "mrc, or roce (RoCEv2 baseline)", transport);
+    cmd.AddValue("dataPlane", "srv6 or ecmp", dataPlane);
+    cmd.AddValue("qps", "queue pairs per peer", qps);
+    cmd.AddValue("iterations", "training steps", iterations);
+    cmd.AddValue("compute", "compute gap before each step's collective, us", computeUs);
+    cmd.AddValue("planes", "planes (NIC ports per host), 1..16", planes);
+    cmd.AddValue("victim", "incast only: bytes of an unrelated victim flow (0: none)", victim);
+    cmd.AddValue("seed", "RNG seed", seed);
+    cmd.AddValue("verify", "carry real bytes and check them on delivery (VerifyData)", verify);
+    cmd.Parse(argc, argv);
+    try
+    {
+        const std::map<std::string, std::string> types{{"ring", "ns3::MrcRingAllReduce"},
+                                                       {"allgather", "ns3::MrcAllGather"},
+                                                       {"alltoall", "ns3::MrcAllToAll"},
+                                                       {"permutation", "ns3::MrcPermutation"},
+                                                       {"incast", "ns3::MrcIncast"},
+                                                       {"bulk", "ns3::MrcBulkTransfer"}};
+        if (!types.count(collective))
+        {
+            throw std::invalid_argument("--collective (=" + collective
+                                        + ") must be ring, allgather, alltoall, permutation, "
+                                          "incast or bulk");
+        }
+        if (hosts < 2 || hosts > 32)
+        {
+            throw std::invalid_argument("--hosts (=" + std::to_string(hosts)
+                                        + ") must be in 2..32");
+        }
+        if (transport != "mrc" && transport != "roce")
+        {
+            throw std::invalid_argument("--transport (=" + transport + ") must be mrc or roce");
+        }
+        if (qps == 0 || iterations == 0 || computeUs < 0)
+        {
+            throw std::invalid_argument("--qps and --iterations must be >= 1, --compute >= 0");
+        }
+        const bool roce = transport == "roce";
+        RngSeedManager::SetSeed(seed);
+
+        // Enough T0s of 4 hosts for the ranks (and the victim pair), at least two.
+        const uint32_t needed = hosts + ((victim > 0) ? 2 : 0);
+        const uint32_t t0s = std::max<uint32_t>(2, (needed + 3) / 4);
+        ClosTopologyHelper topoHelper;
+        topoHelper.SetTrimmingQueues();
+        if (roce)
+        {
+            TrafficControlHelper ecn;
+            ecn.SetRootQueueDisc("ns3::TrimmingQueueDisc",
+                                 "TrimmingEnabled",
+                                 BooleanValue(false),
+                                 "EcnEnabled",
+                                 BooleanValue(true));
+            topoHelper.SetQueueDisc(PortRole::FABRIC, ecn);
+            topoHelper.SetQueueDisc(PortRole::HOST_FACING, ecn);
+        }
+        const ClosSpec spec = ClosSpec::TwoTier(planes, t0s, 4, 4);
+        Ptr<FabricTopology> topo = topoHelper.Build(spec);
+        DataPlaneHelper dp;
+        dp.SetDataPlane(DataPlaneHelper::Parse("--dataPlane", dataPlane));
+        dp.Install(topo);
+        MrcHelper mrc(topo, dp);
+        mrc.Install();
+        if (roce)
+        {
+            mrc.SetRoceV2Baseline(qps);
+        }
+
+        // Rank i on T0 i mod t0s: consecutive ranks on different T0s.
+        std::vector<uint32_t> ranks;
+        for (uint32_t i = 0; i < needed; ++i)
+        {
+            ranks.push_back((i % t0s) * 4 + i / t0s);
+        }
+        ObjectFactory f(types.at(collective));
+        f.Set("MessageSize", UintegerValue(size));
+        f.Set("QpsPerPeer", UintegerValue(qps));
+        f.Set("VerifyData", BooleanValue(verify));
+        if (collective == "incast")
+        {
+            f.Set("VictimSize", UintegerValue(victim));
+        }
+        Ptr<MrcCollective> c = f.Create<MrcCollective>();
+        c->Setup(topo, mrc, ranks);
+        Ptr<MrcTrainingJob> job = CreateObject<MrcTrainingJob>();
+        job->SetAttribute("Iterations", UintegerValue(iterations));
+        job->SetAttribute("ComputeTime", TimeValue(MicroSeconds(computeUs)));
+        job->AddCollective(c);
+        job->TraceConnectWithoutContext("StepComplete", MakeBoundCallback(&OnStep, job));
+
+        std::cout << spec.Describe() << ", " << dataPlane << ", "
+                  << (roce ? "RoCEv2 baseline" : "MRC") << ", " << qps << " QP(s) per peer\n"
+                  << c->GetName() << " over " << c->GetRankCount() << " ranks, S = " << size
+                  << " B, " << iterations << " step(s) with " << computeUs
+                  << " us compute; collective ideal " << Us(c->GetIdealTime()) << " us\n";
+        job->Start();
+        Simulator::Stop(Seconds(10));
+        Simulator::Run();
+        if (!job->IsDone())
+        {
+            std::cout << "  job NOT finished by 10 s (" << job->GetSteps().size() << " step(s))\n";
+        }
+        else if (job->HasFailed())
+        {
+            std::cout << "  job FAILED: " << c->GetFailure() << "\n";
+        }
+        if (verify)
+        {
+            std::cout << "  corrupt transfers (last step): " << c->GetCorruptTransfers() << "\n";
+        }
+        if (collective == "incast" && victim > 0)
+        {
+            Ptr<MrcIncast> incast = DynamicCast<MrcIncast>(c);
+            std::cout << "  victim flow (last step): " << Us(incast->GetVictimTime())
+                      << " us (alone at line rate "
+                      << Us(c->GetLineRate().Transfer(victim, c->GetMaxLinks())) << " us)\n";
+        }
+        Simulator::Destroy();
+        return (job->IsDone() && !job->HasFailed() && c->GetCorruptTransfers() == 0) ? 0 : 1;
+    }
+    catch (const std::exception& e)
+    {
+        std::cerr << "mrc-collective: " << e.what() << "\n";
+        Simulator::Destroy();
+        return 2;
+    }
+}

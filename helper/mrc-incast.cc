@@ -1,0 +1,128 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mrc-incast.h"
+
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(MrcIncast);
+
+TypeId
+MrcIncast::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::MrcIncast")
+            .SetParent<MrcCollective>()
+            .SetGroupName("Mrc")
+            .AddConstructor<MrcIncast>()
+            .AddAttribute("VictimSize",
+                          "Bytes of the victim flow between the last two ranks (0: no victim).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&MrcIncast::m_victimSize),
+                          MakeUintegerChecker<uint64_t>());
+    return tid;
+}
+
+std::string
+MrcIncast::GetName() const
+{
+    return "incast";
+}
+
+bool
+MrcIncast::HasVictim() const
+{
+    return m_victimSize > 0;
+}
+
+uint32_t
+MrcIncast::GetMinRanks() const
+{
+    return HasVictim() ? 4 : 2;
+}
+
+uint32_t
+MrcIncast::GetSenderCount() const
+{
+    return GetRankCount() - 1 - (HasVictim() ? 2 : 0);
+}
+
+Time
+MrcIncast::GetIdealTime() const
+{
+    Time ideal = GetLineRate().Incast(GetSenderCount(), m_size, GetMaxLinks());
+    if (HasVictim())
+    {
+        ideal = std::max(ideal, GetLineRate().Transfer(m_victimSize, GetMaxLinks()));
+    }
+    return ideal;
+}
+
+std::vector<std::pair<uint32_t, uint32_t>>
+MrcIncast::GetPeerPairs() const
+{
+    std::vector<std::pair<uint32_t, uint32_t>> pairs;
+    for (uint32_t s = 1; s <= GetSenderCount(); ++s)
+    {
+        pairs.emplace_back(s, 0);
+    }
+    if (HasVictim())
+    {
+        pairs.emplace_back(GetRankCount() - 2, GetRankCount() - 1);
+    }
+    return pairs;
+}
+
+uint32_t
+MrcIncast::GetTransferCount() const
+{
+    return GetSenderCount() + (HasVictim() ? 1 : 0);
+}
+
+void
+MrcIncast::DoStart()
+{
+    for (uint32_t s = 1; s <= GetSenderCount(); ++s)
+    {
+        Post(s, 0, m_size, 0);
+    }
+    if (HasVictim())
+    {
+        Post(GetRankCount() - 2, GetRankCount() - 1, m_victimSize, 1);
+    }
+}
+
+Time
+MrcIncast::GetVictimTime() const
+{
+    for (const auto& t : GetTransfers())
+    {
+        if (t.tag == 1 && t.isDelivered)
+        {
+            return t.delivered - t.posted;
+        }
+    }
+    return Time(0);
+}
+
+std::vector<Time>
+MrcIncast::GetIncastTimes() const
+{
+    std::vector<Time> times;
+    for (const auto& t : GetTransfers())
+    {
+        if (t.tag == 0 && t.isDelivered)
+        {
+            times.push_back(t.delivered - t.posted);
+        }
+    }
+    return times;
+}
+
+} // namespace ns3

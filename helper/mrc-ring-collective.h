@@ -1,0 +1,82 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_RING_COLLECTIVE_H
+#define MRC_RING_COLLECTIVE_H
+
+#include "mrc-collective.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mrc
+ * \brief A ring collective: ranks in a ring, S cut into n chunks (MrcLineRateModel::Chunks), a
+ * fixed number of steps in each of which every rank writes one chunk to its successor.
+ *
+ * In step k rank r writes chunk (r - k) mod n to rank r + 1 (mod n). Rank r posts step k + 1
+ * when its predecessor's step-k chunk has arrived (the data dependency of reduce-scatter and
+ * all-gather: the chunk it forwards next is the one it just received) and, with WaitForAck
+ * (the default), its own step-k write has been acknowledged (one send buffer per peer). Both
+ * are events at rank r's host. WaitForAck costs about one base RTT per step; without it a rank
+ * can have two steps' writes outstanding. Transfers are tagged with their step.
+ */
+class MrcRingCollective : public MrcCollective
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    /// \return the number of ring steps of a run
+    virtual uint32_t GetStepCount() const = 0;
+
+    /**
+     * \param rank a rank
+     * \param step a step
+     * \return the index of the chunk the rank writes in that step
+     */
+    uint32_t GetChunkIndex(uint32_t rank, uint32_t step) const;
+
+    /**
+     * The ring schedule: in step k rank r writes chunk (r - k) mod n.
+     * \param rank a rank (< n)
+     * \param step a step
+     * \param n ranks (>= 1)
+     * \return the chunk index
+     */
+    static uint32_t ChunkIndex(uint32_t rank, uint32_t step, uint32_t n);
+
+    /**
+     * \param rank a rank
+     * \return the bytes it receives in a run (the sum of its predecessor's chunks)
+     */
+    uint64_t GetExpectedReceivedBytes(uint32_t rank) const;
+
+  protected:
+    std::vector<std::pair<uint32_t, uint32_t>> GetPeerPairs() const override;
+    uint32_t GetTransferCount() const override;
+    void DoStart() override;
+    void OnSendComplete(uint32_t index) override;
+    void OnDelivered(uint32_t index) override;
+
+  private:
+    /// \param rank post its next step if its current one is done on both sides
+    void Advance(uint32_t rank);
+    /// \param rank post the rank's step m_step[rank]
+    void PostStep(uint32_t rank);
+
+    bool m_waitForAck{true};                   //!< WaitForAck attribute
+    std::vector<uint32_t> m_step;              //!< per rank: step posted last
+    std::vector<std::vector<bool>> m_sent;     //!< [rank][step] own write acknowledged
+    std::vector<std::vector<bool>> m_received; //!< [rank][step] predecessor's chunk arrived
+};
+
+} // namespace ns3
+
+#endif /* MRC_RING_COLLECTIVE_H */

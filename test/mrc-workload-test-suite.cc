@@ -1,0 +1,482 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Collective workloads (MrcCollective and subclasses, MrcTrainingJob) on small fabrics: each
+ * pattern completes with exactly the bytes it should deliver, close to its line-rate ideal on a
+ * healthy fabric, under MRC (SRv6 and ECMP) and the RoCEv2 baseline; a training job records its
+ * steps; a dead host makes the collective fail instead of hanging.
+ */
+
+#include "mrc-test-bench.h"
+
+#include "ns3/boolean.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <numeric>
+#include <sstream>
+
+using namespace ns3;
+
+using mrctest::Bench;
+using mrctest::DropPackets;
+
+namespace
+{
+
+/// Two planes, 2 T0 x 4 hosts, 2 T1: 8 hosts.
+ClosSpec
+SmallFabric()
+{
+    return ClosSpec::TwoTier(2, 2, 4, 2);
+}
+
+/// Ranks spread over both T0s so that every ring hop crosses the fabric.
+const std::vector<uint32_t> kFourRanks{0, 4, 1, 5};
+
+/**
+ * Create a collective with its size and connect it.
+ * \param b the bench
+ * \param tid the subclass
+ * \param hosts its ranks
+ * \param size S
+ * \param verify carry and check real bytes (VerifyData)
+ * \return the collective
+ */
+Ptr<MrcCollective>
+Make(Bench& b,
+     const std::string& tid,
+     const std::vector<uint32_t>& hosts,
+     uint64_t size,
+     bool verify = false)
+{
+    ObjectFactory f;
+    f.SetTypeId(tid);
+    f.Set("MessageSize", UintegerValue(size));
+    f.Set("VerifyData", BooleanValue(verify));
+    Ptr<MrcCollective> c = f.Create<MrcCollective>();
+    c->Setup(b.topo, *b.mrc, hosts);
+    return c;
+}
+
+/// Payload bytes the transport delivered (the receiving queue pairs' MessageDelivered).
+struct ByteCounter
+{
+    uint64_t bytes{0}; //!< delivered so far
+
+    /// \param group count what its receiving ends deliver
+    void Follow(Ptr<MrcQpGroup> group)
+    {
+        for (uint32_t i = 0; i < group->GetSize(); ++i)
+        {
+            group->GetReceiver(i)->TraceConnectWithoutContext(
+                "MessageDelivered",
+                MakeCallback(&ByteCounter::OnDelivered, this));
+        }
+    }
+
+    /// \param msn message \param b its bytes
+    void OnDelivered(uint32_t msn, uint64_t b)
+    {
+        bytes += b;
+    }
+};
+
+} // namespace
+
+/**
+ * \ingroup mrc-tests
+ * Ring all-reduce on 4 ranks: 2 (n - 1) steps, each rank receives exactly its predecessor's
+ * chunks, the run ends within a margin of its line-rate ideal on a healthy fabric.
+ */
+class MrcWorkloadRingTestCase : public TestCase
+{
+  public:
+    /**
+     * \param plane the data plane
+     * \param roce RoCEv2 baseline (4 QPs per peer) instead of MRC
+     * \param margin accepted duration / ideal
+     */
+    MrcWorkloadRingTestCase(DataPlane plane, bool roce, double margin)
+        : TestCase(std::string("ring all-reduce, ") + ((plane == DataPlane::SRV6) ? "SRv6" : "ECMP")
+                   + (roce ? ", RoCEv2" : ", MRC"))
+        , m_plane(plane)
+        , m_roce(roce)
+        , m_margin(margin)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench b(SmallFabric(), !m_roce, m_plane);
+        if (m_roce)
+        {
+            b.mrc->SetRoceV2Baseline(4);
+        }
+        const uint64_t size = 1000003; // not a multiple of 4: chunks of 250001 and 250000
+        Ptr<MrcCollective> c = Make(b, "ns3::MrcRingAllReduce", kFourRanks, size);
+        Ptr<MrcRingCollective> ring = DynamicCast<MrcRingCollective>(c);
+        std::vector<ByteCounter> counters(4);
+        for (uint32_t r = 0; r < 4; ++r)
+        {
+            counters[(r + 1) % 4].Follow(c->GetGroup(r, (r + 1) % 4));
+        }
+        c->Start();
+        Simulator::Stop(MilliSeconds(100));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(c->IsDone(), true, "the all-reduce did not end");
+        NS_TEST_ASSERT_MSG_EQ(c->HasFailed(), false, "failed: " << c->GetFailure());
+        NS_TEST_EXPECT_MSG_EQ(c->GetTransfers().size(), 4u * 6u, "2 (n - 1) writes per rank");
+        uint64_t total = 0;
+        for (uint32_t r = 0; r < 4; ++r)
+        {
+            NS_TEST_EXPECT_MSG_EQ(c->GetReceivedBytes(r),
+                                  ring->GetExpectedReceivedBytes(r),
+                                  "bytes received by rank " << r);
+            NS_TEST_EXPECT_MSG_EQ(counters[r].bytes,
+                                  ring->GetExpectedReceivedBytes(r),
+                                  "bytes the transport delivered to rank " << r);
+            total += c->GetReceivedBytes(r);
+        }
+        NS_TEST_EXPECT_MSG_EQ(total, 6 * size, "every step moves S bytes");
+        const double ratio = c->GetDuration().GetSeconds() / c->GetIdealTime().GetSeconds();
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(ratio, 1.0, "faster than the ideal?");
+        if (!m_roce && m_plane == DataPlane::SRV6)
+        {
+            // Without waiting for its own acknowledgement a rank forwards a chunk as soon as it
+            // has it: faster, still every byte, still no faster than the ideal.
+            Simulator::Destroy();
+            Names::Clear();
+            Bench b2(SmallFabric(), true, m_plane);
+            Ptr<MrcCollective> eager = Make(b2, "ns3::MrcRingAllReduce", kFourRanks, size);
+            eager->SetAttribute("WaitForAck", BooleanValue(false));
+            eager->Start();
+            Simulator::Stop(MilliSeconds(100));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ((eager->IsDone() && !eager->HasFailed()), true, "eager ring");
+            for (uint32_t r = 0; r < 4; ++r)
+            {
+                NS_TEST_EXPECT_MSG_EQ(eager->GetReceivedBytes(r),
+                                      ring->GetExpectedReceivedBytes(r),
+                                      "eager: bytes received by rank " << r);
+            }
+            NS_TEST_EXPECT_MSG_LT(eager->GetDuration(), c->GetDuration(), "eager is faster");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(eager->GetDuration(), eager->GetIdealTime(), "bound");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(eager->GetDuration().GetSeconds(),
+                                        1.15 * eager->GetIdealTime().GetSeconds(),
+                                        "eager: duration " << eager->GetDuration().As(Time::US)
+                                                           << ", ideal "
+                                                           << eager->GetIdealTime().As(Time::US));
+        }
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(ratio,
+                                    m_margin,
+                                    "duration " << c->GetDuration().As(Time::US) << ", ideal "
+                                                << c->GetIdealTime().As(Time::US));
+    }
+
+    DataPlane m_plane; //!< data plane
+    bool m_roce;       //!< RoCEv2 baseline
+    double m_margin;   //!< duration / ideal bound
+};
+
+/**
+ * \ingroup mrc-tests
+ * All-to-all (with and without a concurrency limit) and permutation deliver exactly their bytes.
+ */
+class MrcWorkloadAllToAllTestCase : public TestCase
+{
+  public:
+    /// \param concurrency writes outstanding per rank (0: all)
+    explicit MrcWorkloadAllToAllTestCase(uint32_t concurrency)
+        : TestCase("all-to-all, concurrency " + std::to_string(concurrency))
+        , m_concurrency(concurrency)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench b(SmallFabric(), true);
+        const uint64_t size = 400010;
+        ObjectFactory f("ns3::MrcAllToAll");
+        f.Set("MessageSize", UintegerValue(size));
+        f.Set("Concurrency", UintegerValue(m_concurrency));
+        f.Set("VerifyData", BooleanValue(true));
+        Ptr<MrcCollective> a2a = f.Create<MrcCollective>();
+        a2a->Setup(b.topo, *b.mrc, {0, 1, 2, 4, 5, 6});
+        Ptr<MrcCollective> perm = Make(b, "ns3::MrcPermutation", {3, 7}, 300000);
+        std::vector<ByteCounter> counters(6);
+        for (uint32_t s = 0; s < 6; ++s)
+        {
+            for (uint32_t r = 0; r < 6; ++r)
+            {
+                if (s != r)
+                {
+                    counters[r].Follow(a2a->GetGroup(s, r));
+                }
+            }
+        }
+        a2a->Start();
+        perm->Start();
+        Simulator::Stop(MilliSeconds(100));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ((a2a->IsDone() && !a2a->HasFailed()), true, "all-to-all ended");
+        NS_TEST_EXPECT_MSG_EQ(a2a->GetTransfers().size(), 30u, "n (n - 1) writes");
+        NS_TEST_EXPECT_MSG_EQ(a2a->GetCorruptTransfers(), 0u, "byte for byte");
+        const auto chunks = MrcLineRateModel::Chunks(size, 6);
+        for (uint32_t r = 0; r < 6; ++r)
+        {
+            NS_TEST_EXPECT_MSG_EQ(a2a->GetReceivedBytes(r), 5 * chunks[r], "rank " << r);
+            NS_TEST_EXPECT_MSG_EQ(counters[r].bytes, 5 * chunks[r], "transport bytes into " << r);
+        }
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(a2a->GetDuration(), a2a->GetIdealTime(), "ideal is a bound");
+        NS_TEST_ASSERT_MSG_EQ((perm->IsDone() && !perm->HasFailed()), true, "permutation ended");
+        NS_TEST_EXPECT_MSG_EQ(perm->GetReceivedBytes(0), 300000u, "rank 0");
+        NS_TEST_EXPECT_MSG_EQ(perm->GetReceivedBytes(1), 300000u, "rank 1");
+    }
+
+    uint32_t m_concurrency; //!< Concurrency attribute
+};
+
+/**
+ * \ingroup mrc-tests
+ * 4-to-1 incast with a victim pair sharing the fabric: every byte arrives, the victim too.
+ */
+class MrcWorkloadIncastTestCase : public TestCase
+{
+  public:
+    MrcWorkloadIncastTestCase()
+        : TestCase("incast with victim")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench b(SmallFabric(), true);
+        ObjectFactory f("ns3::MrcIncast");
+        f.Set("MessageSize", UintegerValue(200000));
+        f.Set("VictimSize", UintegerValue(500000));
+        f.Set("VerifyData", BooleanValue(true));
+        Ptr<MrcIncast> incast = f.Create<MrcIncast>();
+        // Receiver 4, senders 0..3 on the other T0; the victim 6 -> 5 shares the receiver's T0
+        // but not its last hop.
+        incast->Setup(b.topo, *b.mrc, {4, 0, 1, 2, 3, 6, 5});
+        ByteCounter counter;
+        for (uint32_t s = 1; s <= 4; ++s)
+        {
+            counter.Follow(incast->GetGroup(s, 0));
+        }
+        incast->Start();
+        Simulator::Stop(MilliSeconds(100));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ((incast->IsDone() && !incast->HasFailed()), true, "incast ended");
+        NS_TEST_EXPECT_MSG_EQ(incast->GetSenderCount(), 4u, "senders");
+        NS_TEST_EXPECT_MSG_EQ(incast->GetCorruptTransfers(), 0u, "byte for byte");
+        NS_TEST_EXPECT_MSG_EQ(incast->GetReceivedBytes(0), 800000u, "incast receiver");
+        NS_TEST_EXPECT_MSG_EQ(incast->GetReceivedBytes(6), 500000u, "victim receiver");
+        NS_TEST_EXPECT_MSG_EQ(counter.bytes, 800000u, "transport bytes into the receiver");
+        NS_TEST_EXPECT_MSG_EQ(incast->GetIncastTimes().size(), 4u, "incast transfers");
+        NS_TEST_EXPECT_MSG_GT(incast->GetVictimTime(), Time(0), "victim delivered");
+        // The victim does not cross the incast receiver's last hop: MRC leaves it (almost)
+        // untouched.
+        const Time victimIdeal = incast->GetTransfers().back().ideal;
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(incast->GetVictimTime(), victimIdeal, "victim bound");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(incast->GetVictimTime().GetSeconds(),
+                                    1.2 * victimIdeal.GetSeconds(),
+                                    "victim " << incast->GetVictimTime().As(Time::US) << ", alone "
+                                              << victimIdeal.As(Time::US));
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(incast->GetDuration(), incast->GetIdealTime(), "bound");
+    }
+};
+
+/**
+ * \ingroup mrc-tests
+ * A training job of 3 iterations runs two collectives per step on overlapping hosts and records
+ * 3 steps no shorter than compute gap + collective ideal; a bulk transfer runs as a second job.
+ */
+class MrcWorkloadTrainingJobTestCase : public TestCase
+{
+  public:
+    MrcWorkloadTrainingJobTestCase()
+        : TestCase("training job")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench b(SmallFabric(), true);
+        Ptr<MrcCollective> ring = Make(b, "ns3::MrcRingAllReduce", kFourRanks, 400000, true);
+        Ptr<MrcCollective> gather = Make(b, "ns3::MrcAllGather", {0, 2, 6}, 300000);
+        Ptr<MrcTrainingJob> job = CreateObject<MrcTrainingJob>();
+        job->SetAttribute("Iterations", UintegerValue(3));
+        job->SetAttribute("ComputeTime", TimeValue(MicroSeconds(50)));
+        job->AddCollective(ring);
+        job->AddCollective(gather);
+        std::vector<uint32_t> traced;
+        job->TraceConnectWithoutContext(
+            "StepComplete",
+            MakeCallback(&MrcWorkloadTrainingJobTestCase::OnStep, this).Bind(&traced));
+        Ptr<MrcCollective> bulk = Make(b, "ns3::MrcBulkTransfer", {3, 7}, 1000000);
+        Ptr<MrcTrainingJob> other = CreateObject<MrcTrainingJob>();
+        other->SetAttribute("StartTime", TimeValue(MicroSeconds(20)));
+        other->AddCollective(bulk);
+        job->Start();
+        other->Start();
+        Simulator::Stop(MilliSeconds(100));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(job->IsDone(), true, "job ended");
+        NS_TEST_ASSERT_MSG_EQ(job->HasFailed(), false, "job failed");
+        NS_TEST_ASSERT_MSG_EQ(job->GetSteps().size(), 3u, "steps");
+        NS_TEST_EXPECT_MSG_EQ(traced.size(), 3u, "StepComplete fired per step");
+        const Time ideal =
+            MicroSeconds(50) + std::max(ring->GetIdealTime(), gather->GetIdealTime());
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            const auto& s = job->GetSteps()[i];
+            NS_TEST_EXPECT_MSG_EQ(s.ideal, ideal, "step ideal");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(s.GetDuration(), ideal, "step " << i);
+            NS_TEST_EXPECT_MSG_EQ(s.transferTimes.size(), 4u * 6u + 3u * 2u, "transfers");
+            NS_TEST_EXPECT_MSG_EQ(s.GetTransferStats().GetMax(),
+                                  *std::max_element(s.transferTimes.begin(), s.transferTimes.end()),
+                                  "P100");
+            if (i > 0)
+            {
+                NS_TEST_EXPECT_MSG_EQ(s.start, job->GetSteps()[i - 1].end, "back to back");
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(ring->GetCorruptTransfers(), 0u, "last step byte for byte");
+        for (const auto& t : ring->GetTransfers())
+        {
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(t.delivered - t.posted, t.ideal, "transfer ideal");
+        }
+        NS_TEST_ASSERT_MSG_EQ(other->IsDone(), true, "second job ended");
+        NS_TEST_EXPECT_MSG_EQ(bulk->GetReceivedBytes(1), 1000000u, "bulk bytes");
+        NS_TEST_EXPECT_MSG_EQ(bulk->GetStartTime(), MicroSeconds(20), "bulk start time");
+    }
+
+    /**
+     * \param log steps seen
+     * \param step index
+     * \param duration its duration
+     * \param ideal its ideal
+     */
+    void OnStep(std::vector<uint32_t>* log, uint32_t step, Time duration, Time ideal)
+    {
+        log->push_back(step);
+    }
+};
+
+/**
+ * \ingroup mrc-tests
+ * A rank's host goes dark (every packet into it dropped): its queue pairs fail, the collective
+ * and the job end as failed instead of hanging.
+ */
+class MrcWorkloadFailureTestCase : public TestCase
+{
+  public:
+    MrcWorkloadFailureTestCase()
+        : TestCase("failed queue pair ends the collective")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench b(SmallFabric(), true);
+        b.mrc->SetQueuePairAttribute("AckTimeoutExponent", UintegerValue(4));
+        b.mrc->SetQueuePairAttribute("RetryCount", UintegerValue(1));
+        Ptr<MrcCollective> ring = Make(b, "ns3::MrcRingAllReduce", kFourRanks, 400000);
+        Ptr<MrcTrainingJob> job = CreateObject<MrcTrainingJob>();
+        job->SetAttribute("Iterations", UintegerValue(5));
+        job->AddCollective(ring);
+        for (uint32_t p = 0; p < 2; ++p)
+        {
+            DropPackets(b.topo->GetHostDevice(5, p), 1.0);
+        }
+        job->Start();
+        Simulator::Stop(MilliSeconds(50));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(ring->IsDone(), true, "the collective must end");
+        NS_TEST_EXPECT_MSG_EQ(ring->HasFailed(), true, "... as failed");
+        NS_TEST_EXPECT_MSG_NE(ring->GetFailure(), "", "with a reason");
+        NS_TEST_EXPECT_MSG_EQ(job->IsDone(), true, "the job ends");
+        NS_TEST_EXPECT_MSG_EQ(job->HasFailed(), true, "failed");
+        NS_TEST_EXPECT_MSG_EQ(job->GetSteps().size(), 1u, "no step after the failure");
+        // QP timeout 1.024 us x 2^4, twice, plus probing: well under a millisecond, not a hang
+        // until the simulation's stop.
+        NS_TEST_EXPECT_MSG_LT(ring->GetEndTime(), MilliSeconds(10), "reported promptly");
+    }
+};
+
+/**
+ * \ingroup mrc-tests
+ * Bad input names the field.
+ */
+class MrcWorkloadInputTestCase : public TestCase
+{
+  public:
+    MrcWorkloadInputTestCase()
+        : TestCase("collective input checks")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench b(SmallFabric(), true);
+        auto fails = [&](const std::string& tid, std::vector<uint32_t> hosts) {
+            try
+            {
+                Make(b, tid, hosts, 1000);
+            }
+            catch (const std::invalid_argument& e)
+            {
+                return std::string(e.what()).find("host") != std::string::npos;
+            }
+            return false;
+        };
+        NS_TEST_EXPECT_MSG_EQ(fails("ns3::MrcRingAllReduce", {0}), true, "one rank");
+        NS_TEST_EXPECT_MSG_EQ(fails("ns3::MrcRingAllReduce", {0, 0}), true, "repeated host");
+        NS_TEST_EXPECT_MSG_EQ(fails("ns3::MrcRingAllReduce", {0, 99}), true, "host range");
+        NS_TEST_EXPECT_MSG_EQ(fails("ns3::MrcBulkTransfer", {0, 1, 2}), true, "bulk: 2 ranks");
+        Ptr<MrcPermutation> p = CreateObject<MrcPermutation>();
+        bool thrown = false;
+        try
+        {
+            p->SetDestinations({1, 1, 0});
+        }
+        catch (const std::invalid_argument&)
+        {
+            thrown = true;
+        }
+        NS_TEST_EXPECT_MSG_EQ(thrown, true, "not a permutation");
+    }
+};
+
+/**
+ * \ingroup mrc-tests
+ * The workload test suite.
+ */
+class MrcWorkloadTestSuite : public TestSuite
+{
+  public:
+    MrcWorkloadTestSuite()
+        : TestSuite("mrc-workload", Type::UNIT)
+    {
+        AddTestCase(new MrcWorkloadRingTestCase(DataPlane::SRV6, false, 1.4));
+        AddTestCase(new MrcWorkloadRingTestCase(DataPlane::ECMP, false, 1.5));
+        AddTestCase(new MrcWorkloadRingTestCase(DataPlane::ECMP, true, 4.0));
+        AddTestCase(new MrcWorkloadAllToAllTestCase(0));
+        AddTestCase(new MrcWorkloadAllToAllTestCase(2));
+        AddTestCase(new MrcWorkloadIncastTestCase);
+        AddTestCase(new MrcWorkloadTrainingJobTestCase);
+        AddTestCase(new MrcWorkloadFailureTestCase);
+        AddTestCase(new MrcWorkloadInputTestCase);
+    }
+};
+
+/// Static instance.
+static MrcWorkloadTestSuite g_mrcWorkloadTestSuite;
