@@ -7,6 +7,7 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <stdexcept>
 
@@ -28,7 +29,12 @@ TransferMonitor::GetTypeId()
                                           "Width of one goodput interval (> 0).",
                                           TimeValue(MicroSeconds(100)),
                                           MakeTimeAccessor(&TransferMonitor::m_interval),
-                                          MakeTimeChecker(NanoSeconds(1)));
+                                          MakeTimeChecker(NanoSeconds(1)))
+                            .AddAttribute("StallThreshold",
+                                          "Gaps longer than this add to a flow's stalled time.",
+                                          TimeValue(MicroSeconds(20)),
+                                          MakeTimeAccessor(&TransferMonitor::m_stallThreshold),
+                                          MakeTimeChecker(Time(0)));
     return tid;
 }
 
@@ -79,6 +85,9 @@ TransferMonitor::AddFlow(const std::string& label, const std::vector<QpPair>& qp
         qp.second->TraceConnectWithoutContext(
             "MessageDelivered",
             MakeCallback(&TransferMonitor::OnDelivered, this).Bind(member));
+        qp.first->TraceConnectWithoutContext(
+            "EvStateChange",
+            MakeCallback(&TransferMonitor::OnEvState, this).Bind(member));
     }
     m_flows.push_back(std::move(flow));
     return index;
@@ -102,6 +111,10 @@ void
 TransferMonitor::OnPosted(uint32_t member, uint32_t msn, uint64_t bytes)
 {
     Member& m = m_members[member];
+    if (m.messagesPosted == m.messagesDelivered)
+    {
+        m.dueSince = Simulator::Now();
+    }
     m.messagesPosted++;
     Flow& f = m_flows[m.flow];
     f.posted += bytes;
@@ -115,10 +128,15 @@ TransferMonitor::OnPlaced(uint32_t member, Ptr<const Packet> packet, uint32_t ps
     Member& m = m_members[member];
     Flow& f = m_flows[m.flow];
     const Time now = Simulator::Now();
-    if (!m.lastByte.IsNegative() && now - m.lastByte > m.longestStall)
+    const Time gap = OpenGap(m, now);
+    if (gap > m.longestStall)
     {
-        m.longestStall = now - m.lastByte;
-        m.stallStart = m.lastByte;
+        m.longestStall = gap;
+        m.stallStart = now - gap;
+    }
+    if (gap > m_stallThreshold)
+    {
+        m.stalledTime += gap;
     }
     m.lastByte = now;
     if (f.firstByte.IsNegative())
@@ -147,6 +165,32 @@ TransferMonitor::OnDelivered(uint32_t member, uint32_t msn, uint64_t bytes)
     }
 }
 
+void
+TransferMonitor::OnEvState(uint32_t member,
+                           uint32_t ev,
+                           MrcEvState from,
+                           MrcEvState to,
+                           std::string cause)
+{
+    Member& m = m_members[member];
+    m.evStateChanges++;
+    if (to == MrcEvState::ASSUMED_BAD)
+    {
+        m.evRetirements++;
+    }
+}
+
+Time
+TransferMonitor::OpenGap(const Member& m, Time now)
+{
+    if (m.messagesPosted == m.messagesDelivered || m.dueSince.IsStrictlyNegative())
+    {
+        return Time(0); // nothing due
+    }
+    const Time since = std::max(m.lastByte, m.dueSince);
+    return now - since;
+}
+
 TransferMonitor::FlowSummary
 TransferMonitor::GetSummary(uint32_t flow, Time end) const
 {
@@ -165,19 +209,34 @@ TransferMonitor::GetSummary(uint32_t flow, Time end) const
             s.longestStall = m.longestStall;
             s.stallStart = m.stallStart;
         }
+        s.stalledTime += m.stalledTime;
         // Still waiting for data at the report time: the open gap counts.
-        const bool outstanding = m.messagesPosted > m.messagesDelivered;
-        if (outstanding && !m.lastByte.IsNegative() && end - m.lastByte > s.longestStall)
+        const Time open = OpenGap(m, end);
+        if (open > s.longestStall)
         {
-            s.longestStall = end - m.lastByte;
-            s.stallStart = m.lastByte;
+            s.longestStall = open;
+            s.stallStart = end - open;
         }
+        if (open > m_stallThreshold)
+        {
+            s.stalledTime += open;
+        }
+        s.evStateChanges += m.evStateChanges;
+        s.evRetirements += m.evRetirements;
     }
     for (const QpPair& qp : f.qps)
     {
-        const MrcQpStats& st = qp.first->GetStats();
-        s.retransmissions += st.retransmissions;
-        s.bytesRetransmitted += st.bytesRetransmitted;
+        const MrcQpStats& tx = qp.first->GetStats();
+        const MrcQpStats& rx = qp.second->GetStats();
+        s.retransmissions += tx.retransmissions;
+        s.bytesRetransmitted += tx.bytesRetransmitted;
+        s.rtxTrimmed += tx.rtxTrimmed + tx.rtxTrimmedLastHop;
+        s.rtxTimeout += tx.rtxTimeout;
+        s.rtxNack += tx.rtxNoBitmap;
+        s.rewinds += tx.rewindsNack + tx.rewindsTimeout;
+        s.nacksReceived += tx.nacksReceived;
+        s.cnpsReceived += tx.cnpsReceived;
+        s.trimmedReceived += rx.trimmedReceived;
         s.failed = s.failed || qp.first->IsFailed() || qp.second->IsFailed();
     }
     return s;
@@ -251,7 +310,9 @@ void
 TransferMonitor::WriteSummaryCsv(std::ostream& os, Time end) const
 {
     os << "flow,label,bytes_posted,bytes_delivered,retransmissions,bytes_retransmitted,"
-          "first_byte_us,completion_us,longest_stall_us,stall_start_us,failed\n";
+          "first_byte_us,completion_us,longest_stall_us,stall_start_us,failed,stalled_us,"
+          "rtx_trimmed,rtx_timeout,rtx_nack,rewinds,nacks,trimmed_received,cnps,ev_changes,"
+          "ev_retired\n";
     auto us = [](Time t) {
         return t.IsNegative() ? -1.0 : t.GetSeconds() * 1e6;
     };
@@ -261,7 +322,10 @@ TransferMonitor::WriteSummaryCsv(std::ostream& os, Time end) const
         os << std::fixed << std::setprecision(3) << k << "," << s.label << "," << s.bytesPosted
            << "," << s.bytesDelivered << "," << s.retransmissions << "," << s.bytesRetransmitted
            << "," << us(s.firstByte) << "," << us(s.completion) << "," << us(s.longestStall) << ","
-           << us(s.stallStart) << "," << (s.failed ? 1 : 0) << "\n";
+           << us(s.stallStart) << "," << (s.failed ? 1 : 0) << "," << us(s.stalledTime) << ","
+           << s.rtxTrimmed << "," << s.rtxTimeout << "," << s.rtxNack << "," << s.rewinds << ","
+           << s.nacksReceived << "," << s.trimmedReceived << "," << s.cnpsReceived << ","
+           << s.evStateChanges << "," << s.evRetirements << "\n";
     }
 }
 

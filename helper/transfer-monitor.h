@@ -26,11 +26,19 @@ namespace ns3
  *
  * A flow is a set of (sender, receiver) queue-pair pairs, one for a single QP, several for a
  * striped QP group. Goodput counts payload bytes placed at the receivers for the first time
- * (the Rx trace), so retransmitted duplicates do not count. A stall is a gap between two such
- * placements on one member queue pair, or from its last one to the report time while it still
- * has data outstanding; the time before a member's first byte is start-up, not a stall. A
- * flow's stall is the longest of its members' (a striped message completes only when every
- * part has, so one stuck member stalls the transfer even while the others move).
+ * (the Rx trace), so retransmitted duplicates do not count. A stall is a gap during which a
+ * member queue pair has data outstanding (posted, not yet delivered) and places nothing: from
+ * its last placement, or from the post that made data due again if that is later (an idle QP
+ * between the steps of a training job is not stalled), to its next placement or to the report
+ * time. So the first packet's latency after a post counts as a (short) gap. A flow's longest
+ * stall is the longest of its members' (a striped message completes only when every part has,
+ * so one stuck member stalls the transfer even while the others move); its stalled time is the
+ * sum of its members' gaps longer than StallThreshold.
+ *
+ * The summary also sums the members' MrcQpStats by cause (retransmissions after a trim NACK,
+ * after the loss timer, after another NACK; go-back-N rewinds; NACKs; trimmed packets received;
+ * CNPs) and counts the senders' EV state changes (EvStateChange trace) and retirements (to
+ * ASSUMED_BAD).
  *
  * \code
  *   Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
@@ -66,7 +74,20 @@ class TransferMonitor : public Object
         Time completion{-1};            //!< every posted message delivered (negative: not yet)
         Time longestStall{0};           //!< longest gap in placements while data was due
         Time stallStart{-1};            //!< when that gap began (negative: none)
+        Time stalledTime{0};            //!< sum of the gaps longer than StallThreshold
         bool failed{false};             //!< a sender reported a fatal error
+        /// \name Causes (sums over the flow's queue pairs, MrcQpStats)
+        /// @{
+        uint64_t rtxTrimmed{0};      //!< retransmissions after a NACK for a trimmed packet
+        uint64_t rtxTimeout{0};      //!< retransmissions after the loss timer
+        uint64_t rtxNack{0};         //!< retransmissions after another NACK (window, bitmap)
+        uint64_t rewinds{0};         //!< go-back-N rewinds (NACK or timeout)
+        uint64_t nacksReceived{0};   //!< NACKs at the senders
+        uint64_t trimmedReceived{0}; //!< trimmed packets at the receivers
+        uint64_t cnpsReceived{0};    //!< CNPs at the senders
+        uint64_t evStateChanges{0};  //!< EV state changes at the senders
+        uint64_t evRetirements{0};   //!< of which to ASSUMED_BAD (a silent loss retired an EV)
+        /// @}
     };
 
     /**
@@ -123,8 +144,9 @@ class TransferMonitor : public Object
 
     /**
      * Write the summaries: `flow,label,bytes_posted,bytes_delivered,retransmissions,
-     * bytes_retransmitted,first_byte_us,completion_us,longest_stall_us,stall_start_us,failed`
-     * (negative times: never).
+     * bytes_retransmitted,first_byte_us,completion_us,longest_stall_us,stall_start_us,failed,
+     * stalled_us,rtx_trimmed,rtx_timeout,rtx_nack,rewinds,nacks,trimmed_received,cnps,
+     * ev_changes,ev_retired` (negative times: never; see FlowSummary for each column).
      * \param os where
      * \param end report time
      */
@@ -141,8 +163,12 @@ class TransferMonitor : public Object
         uint32_t messagesPosted{0};    //!< messages posted on it
         uint32_t messagesDelivered{0}; //!< of which delivered
         Time lastByte{-1};             //!< latest placement
+        Time dueSince{-1};             //!< when data last became due (nothing outstanding before)
         Time longestStall{0};          //!< longest gap so far
         Time stallStart{-1};           //!< its start
+        Time stalledTime{0};           //!< sum of closed gaps longer than the threshold
+        uint64_t evStateChanges{0};    //!< EvStateChange events at the sender
+        uint64_t evRetirements{0};     //!< ... to ASSUMED_BAD
     };
 
     /// A watched flow.
@@ -179,8 +205,25 @@ class TransferMonitor : public Object
      * \param bytes its size
      */
     void OnDelivered(uint32_t member, uint32_t msn, uint64_t bytes);
+    /**
+     * A sender's EV changed state.
+     * \param member member index
+     * \param ev the EV
+     * \param from old state
+     * \param to new state
+     * \param cause why
+     */
+    void OnEvState(uint32_t member, uint32_t ev, MrcEvState from, MrcEvState to, std::string cause);
+    /**
+     * \param m a member
+     * \param now the time
+     * \return the open gap of m at now: time since its last placement or since data became due,
+     *         whichever is later (zero when nothing is due)
+     */
+    static Time OpenGap(const Member& m, Time now);
 
     Time m_interval;               //!< series interval
+    Time m_stallThreshold;         //!< StallThreshold attribute
     std::vector<Flow> m_flows;     //!< watched flows
     std::vector<Member> m_members; //!< every flow's member queue pairs
 };

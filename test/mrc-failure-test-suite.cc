@@ -463,6 +463,16 @@ class FailureMonitorStallTestCase : public TestCase
         NS_TEST_ASSERT_MSG_LT_OR_EQ(s.stallStart, MicroSeconds(60), "stall starts at the hole");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(s.longestStall, MicroSeconds(95), "the hole lasts 100 us");
         NS_TEST_ASSERT_MSG_LT_OR_EQ(s.longestStall, MicroSeconds(350), "probes restore the EV");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(s.stalledTime, s.longestStall, "the long gap is stalled time");
+        NS_TEST_ASSERT_MSG_LT(s.stalledTime,
+                              s.longestStall + MicroSeconds(100),
+                              "little stalled time besides the hole");
+        NS_TEST_ASSERT_MSG_GT(s.rtxTimeout, 0u, "the loss timer found the black-holed packets");
+        NS_TEST_ASSERT_MSG_EQ(s.rtxTrimmed, 0u, "nothing trimmed: one flow, no congestion");
+        NS_TEST_ASSERT_MSG_GT(s.evRetirements, 0u, "silent losses retired EVs");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(s.evStateChanges,
+                                    2 * s.evRetirements,
+                                    "every retired EV came back (probes)");
         uint64_t sum = 0;
         for (uint64_t bytes : monitor->GetSeries(0))
         {
@@ -475,6 +485,43 @@ class FailureMonitorStallTestCase : public TestCase
         std::ostringstream csv;
         monitor->WriteSummaryCsv(csv, Simulator::Now());
         NS_TEST_ASSERT_MSG_EQ(csv.str().rfind("flow,label,bytes_posted,", 0), 0u, "CSV header");
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * TransferMonitor: an idle queue pair is not stalled. Two 200 kB writes 300 us apart on a
+ * healthy fabric: the longest stall is the first packet's latency after a post (a few us), not
+ * the idle gap between the messages, and no time counts as stalled.
+ */
+class FailureMonitorIdleTestCase : public TestCase
+{
+  public:
+    FailureMonitorIdleTestCase()
+        : TestCase("TransferMonitor: the idle time between two messages is not a stall")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench(ClosSpec::TwoTier(1, 2, 1, 1), true);
+        auto [a, b] = bench.Connect(0, 1);
+        Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
+        monitor->AddFlow("h0->h1", a, b);
+        a->PostWrite(200000);
+        Simulator::Schedule(MicroSeconds(300), [a = a]() {
+            a->PostWrite(200000);
+        });
+        Simulator::Run();
+
+        const TransferMonitor::FlowSummary s = monitor->GetSummary(0, Simulator::Now());
+        NS_TEST_ASSERT_MSG_EQ(s.bytesDelivered, 400000u, "both messages");
+        NS_TEST_ASSERT_MSG_GT(s.completion, MicroSeconds(300), "the second one after 300 us");
+        NS_TEST_ASSERT_MSG_GT(s.longestStall, Time(0), "first-packet latency counts");
+        NS_TEST_ASSERT_MSG_LT(s.longestStall, MicroSeconds(10), "the idle gap does not");
+        NS_TEST_ASSERT_MSG_EQ(s.stalledTime, Time(0), "nothing longer than StallThreshold");
+        NS_TEST_ASSERT_MSG_EQ(s.retransmissions, 0u, "healthy fabric");
     }
 };
 
@@ -495,6 +542,7 @@ class MrcFailureTestSuite : public TestSuite
         AddTestCase(new FailureRateTestCase);
         AddTestCase(new FailurePortDownMrcTestCase);
         AddTestCase(new FailureMonitorStallTestCase);
+        AddTestCase(new FailureMonitorIdleTestCase);
     }
 };
 
