@@ -69,6 +69,9 @@ def build(bld):
         'helper/mrc-helper.cc',
         'helper/completion-stats.cc',
         'helper/transfer-monitor.cc',
+        'helper/mrc-cluster-scenario.cc',
+        'helper/mrc-scenario-result.cc',
+        'helper/mrc-results-writer.cc',
         'helper/fabric-queue-stats.cc',
         'helper/permutation-helper.cc',
         'helper/value-parser.cc',
@@ -104,6 +107,7 @@ def build(bld):
         'test/mrc-roce-test-suite.cc',
         'test/mrc-failover-test-suite.cc',
         'test/mrc-workload-test-suite.cc',
+        'test/mrc-cluster-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -177,6 +181,9 @@ def build(bld):
         'helper/mrc-helper.h',
         'helper/completion-stats.h',
         'helper/transfer-monitor.h',
+        'helper/mrc-cluster-scenario.h',
+        'helper/mrc-scenario-result.h',
+        'helper/mrc-results-writer.h',
         'helper/fabric-queue-stats.h',
         'helper/permutation-helper.h',
         'helper/value-parser.h',

@@ -22,6 +22,8 @@
 #include "ns3/point-to-point-channel.h"
 #include "ns3/queue-size.h"
 #include "ns3/queue.h"
+#include "ns3/traffic-control-layer.h"
+#include "ns3/trimming-queue-disc.h"
 #include "ns3/uinteger.h"
 
 #include <stdexcept>
@@ -405,6 +407,36 @@ ClosTopologyHelper::Build(const ClosSpec& spec) const
         }
     }
     return topo;
+}
+
+int64_t
+ClosTopologyHelper::AssignStreams(Ptr<FabricTopology> topo, int64_t stream)
+{
+    NodeContainer all(topo->GetHosts(), topo->GetAllSwitches());
+    int64_t current = stream;
+    InternetStackHelper stack;
+    current += stack.AssignStreams(all, current);
+    for (auto it = all.Begin(); it != all.End(); ++it)
+    {
+        Ptr<Node> node = *it;
+        Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
+        for (uint32_t i = 0; i < node->GetNDevices(); ++i)
+        {
+            Ptr<NetDevice> dev = node->GetDevice(i);
+            if (tc)
+            {
+                if (auto q = DynamicCast<TrimmingQueueDisc>(tc->GetRootQueueDiscOnDevice(dev)))
+                {
+                    current += q->AssignStreams(current);
+                }
+            }
+            if (auto f = DynamicCast<FabricNetDevice>(dev))
+            {
+                current += f->AssignStreams(current);
+            }
+        }
+    }
+    return current - stream;
 }
 
 } // namespace ns3

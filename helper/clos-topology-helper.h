@@ -121,6 +121,17 @@ class ClosTopologyHelper
      */
     Ptr<FabricTopology> Build(const ClosSpec& spec) const;
 
+    /**
+     * Fix the RNG streams of what Build() installed: the internet stacks (ICMPv6),
+     * TrimmingQueueDisc root queue discs and FabricNetDevice fault models, in node and device
+     * order. Without it their streams come from ns-3's global counter, so a second fabric
+     * built in the same process draws differently.
+     * \param topo a fabric built by this helper
+     * \param stream first stream
+     * \return the number of streams used
+     */
+    static int64_t AssignStreams(Ptr<FabricTopology> topo, int64_t stream);
+
   private:
     std::array<DataRate, 3> m_rate;              //!< per LinkTier
     std::array<Time, 3> m_delay;                 //!< per LinkTier

@@ -497,4 +497,15 @@ MrcCollective::GetGroup(uint32_t src, uint32_t dst) const
     return it == m_pairIndex.end() ? nullptr : m_groups[it->second];
 }
 
+std::vector<std::pair<uint32_t, uint32_t>>
+MrcCollective::GetPairs() const
+{
+    std::vector<std::pair<uint32_t, uint32_t>> pairs;
+    for (const auto& [pair, index] : m_pairIndex)
+    {
+        pairs.push_back(pair);
+    }
+    return pairs;
+}
+
 } // namespace ns3

@@ -141,6 +141,12 @@ class MrcCollective : public Object
     Ptr<MrcQpGroup> GetGroup(uint32_t src, uint32_t dst) const;
 
     /**
+     * \return the (sending rank, receiving rank) pairs that have a queue-pair group, in
+     *         ascending order (after Setup; empty before)
+     */
+    std::vector<std::pair<uint32_t, uint32_t>> GetPairs() const;
+
+    /**
      * TracedCallback signature of TransferComplete.
      * \param src sending rank
      * \param dst receiving rank

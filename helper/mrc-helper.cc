@@ -39,6 +39,7 @@ void
 MrcHelper::SetStream(int64_t stream)
 {
     m_rng->SetStream(stream);
+    m_nextQpStream = stream + 1;
 }
 
 void
@@ -228,6 +229,9 @@ MrcHelper::ConnectPair(uint32_t a,
             qp->SetAttribute(info.name, *v);
         }
     }
+    // Fixed streams: the same run gives the same draws whatever ran before in the process.
+    qa->AssignStreams(m_nextQpStream++);
+    qb->AssignStreams(m_nextQpStream++);
     const Time rtt = GetBaseRtt(a, b);
     const uint32_t psnA = m_initialPsn ? *m_initialPsn : m_rng->GetInteger(0, 0xffffff);
     const uint32_t psnB = m_initialPsn ? *m_initialPsn : m_rng->GetInteger(0, 0xffffff);

@@ -68,7 +68,12 @@ class MrcHelper
      */
     void SetQueuePairAttribute(const std::string& name, const AttributeValue& value);
 
-    /// \param stream RNG stream of the EV choices
+    /**
+     * Fix the RNG streams: `stream` for the EV choices and initial PSNs, stream + 1, + 2, ...
+     * for the queue pairs created afterwards, one per end (default: 1, then 2, 3, ...). With
+     * fixed streams a run gives the same draws whatever ran before it in the process.
+     * \param stream first stream
+     */
     void SetStream(int64_t stream);
 
     /// \param psn first PSN of both ends of the next connections (default: random)
@@ -158,6 +163,7 @@ class MrcHelper
     DataPlaneHelper& m_dataPlane;         //!< its data plane
     ObjectFactory m_qpFactory;            //!< attributes for new QPs
     Ptr<UniformRandomVariable> m_rng;     //!< EV choices
+    int64_t m_nextQpStream{2};            //!< RNG stream of the next queue pair end
     std::optional<uint32_t> m_initialPsn; //!< fixed first PSN
     uint32_t m_qpsPerPeer{1};             //!< ConnectGroup's default size
 };

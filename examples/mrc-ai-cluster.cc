@@ -1,0 +1,324 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The flagship comparison (the README's main job): one AI-training job and one failure
+ * schedule on three fabrics.
+ *
+ *   MRC/SRv6            MRC queue pairs sprayed over static SRv6 paths, trimming switches
+ *   RoCEv2/ECMP+BGP     RoCEv2-style queue pairs (one path, go-back-N, DCQCN) over per-flow
+ *                       ECMP with the BGP reconvergence model, ECN switches that drop
+ *   RoCEv2 xN QPs       the same with N queue pairs per peer (QP scaling)
+ *
+ * The cluster is a two-tier multi-plane Clos (default 4 planes, 8 T0 x 8 hosts, 8 T1 per
+ * plane, 100 Gb/s links: 64 hosts with 400 Gb/s each). Every step is a compute gap, then a
+ * ring all-reduce over all hosts and all-to-alls within groups of 8, at once; the step ends
+ * when the last transfer arrives (P100). The failures, mid-run: a T0-T1 link loses carrier
+ * and is repaired later, another link flaps, and a T1 switch black-holes (carrier up) and is
+ * then rebooted (down, up). The program prints, per fabric, the step times before, during and
+ * after the failures (P50/P99/P100), the bytes retransmitted, the longest stall of any flow and
+ * the queue pairs that failed, and writes a results directory (doc/mrc.rst, "Results
+ * directory"): one sub-directory per fabric, comparison.csv and summary.json at the top.
+ *
+ *   mrc-ai-cluster                       # about a few minutes on 2 cores
+ *   mrc-ai-cluster --quick               # 16 hosts, seconds (the tests run it)
+ *   mrc-ai-cluster --fabrics=mrc,roce --qps=8 --out=results
+ *   mrc-ai-cluster --failures=my-schedule.json --ns3::BgpReconvergenceModel::BfdEnabled=true
+ *
+ * Any MrcClusterScenario attribute can be set with --ns3::MrcClusterScenario::<Name>=value.
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/mrc-module.h"
+
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Command-line options.
+struct Options
+{
+    bool quick{false};                         //!< small cluster
+    std::string fabrics{"mrc,roce,roce-xN"};   //!< which fabrics
+    uint32_t qps{4};                           //!< QPs per peer for roce-xN
+    std::string out{"mrc-ai-cluster-results"}; //!< results directory ("" = none)
+    std::string failures;                      //!< schedule file (replaces the built-in one)
+    bool noFailures{false};                    //!< healthy run
+    double failAtUs{-1};                       //!< first failure (-1: preset)
+    double spanUs{-1};                         //!< failure window (-1: preset)
+};
+
+/**
+ * \param t a time
+ * \return it in microseconds, no decimals
+ */
+std::string
+Us(Time t)
+{
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(0) << t.GetSeconds() * 1e6;
+    return os.str();
+}
+
+/**
+ * The built-in failure schedule, inside [at, at + span]: the link p0-t0-0 - p0-t1-0 loses
+ * carrier at `at` and is repaired at the end; a link of plane 1 flaps from 10 % to 60 % of the
+ * window; the last T1 of the last plane black-holes from 20 % to 40 % and is then rebooted
+ * (down from 40 % to 95 %).
+ * \param spec the topology
+ * \param at start
+ * \param span length
+ * \return the failures
+ */
+std::vector<FailureSpec>
+BuiltInSchedule(const ClosSpec& spec, Time at, Time span)
+{
+    auto name = [](uint32_t plane, const std::string& tier, uint32_t index) {
+        return "p" + std::to_string(plane) + "-" + tier + "-" + std::to_string(index);
+    };
+    const uint32_t p1 = spec.planes > 1 ? 1 : 0;
+    const uint32_t lastPlane = spec.planes - 1;
+    const uint32_t lastT1 = spec.t1PerPod - 1;
+    std::vector<FailureSpec> out;
+    FailureSpec down;
+    down.kind = FailureKind::LINK_DOWN;
+    down.at = at;
+    down.nodeA = name(0, "t0", 0);
+    down.nodeB = name(0, "t1", 0);
+    down.duration = span;
+    down.origin = "built-in: link down";
+    out.push_back(down);
+    FailureSpec flap;
+    flap.kind = FailureKind::FLAP;
+    flap.at = at + span / 10;
+    flap.nodeA = name(p1, "t0", 1);
+    flap.nodeB = name(p1, "t1", 1 % spec.t1PerPod);
+    flap.period = span / 5;
+    flap.duty = 0.5;
+    flap.duration = span / 2;
+    flap.origin = "built-in: flap";
+    out.push_back(flap);
+    FailureSpec hole;
+    hole.kind = FailureKind::SWITCH_BLACKHOLE;
+    hole.at = at + span / 5;
+    hole.switchName = name(lastPlane, "t1", lastT1);
+    hole.duration = span / 5;
+    hole.origin = "built-in: T1 black hole";
+    out.push_back(hole);
+    FailureSpec reboot;
+    reboot.kind = FailureKind::SWITCH_DOWN;
+    reboot.at = at + span * 2 / 5;
+    reboot.switchName = hole.switchName;
+    reboot.duration = span * 11 / 20;
+    reboot.origin = "built-in: T1 reboot";
+    out.push_back(reboot);
+    return out;
+}
+
+/**
+ * \param st step durations
+ * \return "P50 / P99 / P100" in us, or "-" without steps
+ */
+std::string
+Triple(const CompletionStats& st)
+{
+    if (st.GetCount() == 0)
+    {
+        return "-";
+    }
+    return Us(st.GetMedian()) + " / " + Us(st.GetPercentile(99)) + " / " + Us(st.GetMax()) + " ("
+           + std::to_string(st.GetCount()) + ")";
+}
+
+/**
+ * Print the comparison table.
+ * \param runs the results
+ */
+void
+PrintTable(const std::vector<MrcScenarioResult>& runs)
+{
+    std::cout << "\nstep time, us: P50 / P99 / P100 (steps)\n"
+              << std::left << std::setw(24) << "fabric" << std::setw(26) << "before failures"
+              << std::setw(28) << "during" << std::setw(26) << "after" << std::right
+              << std::setw(10) << "rtx MB" << std::setw(12) << "stall us" << std::setw(10)
+              << "QP fail"
+              << "\n";
+    for (const auto& r : runs)
+    {
+        std::cout << std::left << std::setw(24) << r.name << std::setw(26)
+                  << Triple(r.GetStepStats(ScenarioPhase::BEFORE)) << std::setw(28)
+                  << Triple(r.GetStepStats(ScenarioPhase::DURING)) << std::setw(26)
+                  << Triple(r.GetStepStats(ScenarioPhase::AFTER)) << std::right << std::fixed
+                  << std::setprecision(2) << std::setw(10) << r.bytesRetransmitted / 1e6
+                  << std::setw(12) << Us(r.longestStall) << std::setw(10) << r.failedFlows << "\n";
+    }
+}
+
+/**
+ * Print one run's details.
+ * \param r the result
+ */
+void
+PrintRun(const MrcScenarioResult& r)
+{
+    const CompletionStats all = r.GetStepStats();
+    std::cout << "== " << r.name << ": " << r.steps.size() << "/" << r.iterations << " steps"
+              << (r.jobDone ? "" : " (NOT finished)") << (r.jobFailed ? " (FAILED)" : "")
+              << ", job ended at " << Us(r.end) << " us; step P50 " << Us(all.GetMedian())
+              << " us, P100 " << Us(all.GetMax()) << " us (ideal "
+              << (r.steps.empty() ? std::string("-") : Us(r.steps.front().ideal)) << " us)\n"
+              << "   delivered " << std::fixed << std::setprecision(1) << r.bytesDelivered / 1e6
+              << " MB of " << r.bytesPosted / 1e6 << " MB; retransmitted " << r.retransmissions
+              << " packets (" << r.rtxTrimmed << " after trims, " << r.rtxTimeout
+              << " after timeouts, " << r.rewinds << " go-back-N rewinds); longest stall "
+              << Us(r.longestStall) << " us ("
+              << (r.longestStallFlow.empty() ? "-" : r.longestStallFlow) << ")\n"
+              << "   switches: " << r.trims << " trimmed, " << r.queueDrops << " dropped; "
+              << r.faultDrops << " lost to failures; EVs retired " << r.evRetirements
+              << "; BGP last FIB change "
+              << (!r.routingConverged.IsStrictlyPositive() ? std::string("none")
+                                                           : Us(r.routingConverged) + " us")
+              << "; corrupt transfers " << r.corruptTransfers << "\n";
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    Options o;
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("quick", "a small cluster (16 hosts, 2 planes) that runs in seconds", o.quick);
+    cmd.AddValue("fabrics", "comma-separated: mrc, mrc-ecmp, roce, roce-xN", o.fabrics);
+    cmd.AddValue("qps", "queue pairs per peer of roce-xN (QP scaling), 2..64", o.qps);
+    cmd.AddValue("out", "results directory (none: write nothing)", o.out);
+    cmd.AddValue("failures",
+                 "failure schedule file (JSON/CSV) instead of the built-in one",
+                 o.failures);
+    cmd.AddValue("noFailures", "run without failures", o.noFailures);
+    cmd.AddValue("failAt", "start of the built-in failure window, us (-1: preset)", o.failAtUs);
+    cmd.AddValue("span", "length of the built-in failure window, us (-1: preset)", o.spanUs);
+    // --quick changes the scenario's defaults before the command line is applied, so that an
+    // explicit --ns3::MrcClusterScenario::<Name>=value still wins.
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string arg = argv[i];
+        if (arg == "--quick" || arg == "--quick=1" || arg == "--quick=true")
+        {
+            for (const auto& [name, value] :
+                 std::vector<std::pair<std::string, std::string>>{{"Planes", "2"},
+                                                                  {"T0Count", "4"},
+                                                                  {"HostsPerT0", "4"},
+                                                                  {"T1Count", "4"},
+                                                                  {"AllReduceSize", "1000000"},
+                                                                  {"AllToAllSize", "128000"},
+                                                                  {"AllToAllGroup", "4"},
+                                                                  {"ComputeTime", "20us"},
+                                                                  {"Iterations", "12"},
+                                                                  {"ShowProgress", "false"}})
+            {
+                Config::SetDefault("ns3::MrcClusterScenario::" + name, StringValue(value));
+            }
+        }
+    }
+    cmd.Parse(argc, argv);
+    try
+    {
+        if (o.out == "none")
+        {
+            o.out.clear();
+        }
+        if (o.qps < 2 || o.qps > 64)
+        {
+            throw std::invalid_argument("--qps (=" + std::to_string(o.qps)
+                                        + ") must be in [2, 64]");
+        }
+        const Time failAt = MicroSeconds(o.failAtUs >= 0 ? o.failAtUs : (o.quick ? 400 : 2500));
+        const Time span = MicroSeconds(o.spanUs > 0 ? o.spanUs : (o.quick ? 1200 : 4000));
+
+        std::vector<MrcScenarioResult> runs;
+        std::stringstream list(o.fabrics);
+        std::string item;
+        while (std::getline(list, item, ','))
+        {
+            Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
+            if (item == "mrc" || item == "mrc-ecmp")
+            {
+                s->SetAttribute("Fabric", StringValue(item == "mrc" ? "mrc-srv6" : "mrc-ecmp"));
+            }
+            else if (item == "roce" || item == "roce-xN")
+            {
+                s->SetAttribute("Fabric", StringValue("roce-ecmp"));
+                s->SetAttribute("QpsPerPeer", UintegerValue(item == "roce" ? 1 : o.qps));
+            }
+            else
+            {
+                throw std::invalid_argument("--fabrics: '" + item
+                                            + "' is not one of mrc, mrc-ecmp, roce, roce-xN");
+            }
+            if (!o.failures.empty())
+            {
+                s->LoadFailures(o.failures);
+            }
+            else if (!o.noFailures)
+            {
+                for (const FailureSpec& f : BuiltInSchedule(s->GetSpec(), failAt, span))
+                {
+                    s->AddFailure(f);
+                }
+            }
+            if (!o.out.empty())
+            {
+                s->SetAttribute("OutputDirectory", StringValue(o.out + "/" + item));
+            }
+            if (runs.empty())
+            {
+                std::cout << s->GetSpec().Describe() << "\n";
+                for (const FailureSpec& f : s->GetFailures())
+                {
+                    std::cout << "  failure: " << f.kind << " " << f.DescribeTarget() << " at "
+                              << Us(f.at) << " us"
+                              << (f.duration.IsStrictlyPositive() ? " for " + Us(f.duration) + " us"
+                                                                  : std::string())
+                              << "\n";
+                }
+            }
+            const auto wall = std::chrono::steady_clock::now();
+            runs.push_back(s->Run());
+            const double seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
+            const MrcScenarioResult& r = runs.back();
+            std::cerr << "mrc-ai-cluster: " << r.name << " took " << std::fixed
+                      << std::setprecision(1) << seconds << " s wall, " << r.events << " events ("
+                      << std::setprecision(2) << r.events / seconds / 1e6 << " M/s), "
+                      << r.linkTraversals / seconds / 1e6 << " M packet-hops/s\n";
+            PrintRun(r);
+        }
+        PrintTable(runs);
+        if (!o.out.empty())
+        {
+            MrcResultsWriter(o.out).WriteComparison(runs);
+            std::cout << "results: " << o.out << "/ (comparison.csv, summary.json, one "
+                      << "directory per fabric)\n";
+        }
+        for (const auto& r : runs)
+        {
+            if (r.corruptTransfers > 0)
+            {
+                std::cerr << "mrc-ai-cluster: " << r.name << " delivered corrupt data\n";
+                return 1;
+            }
+        }
+    }
+    catch (const std::exception& e)
+    {
+        std::cerr << "mrc-ai-cluster: " << e.what() << "\n";
+        return 2;
+    }
+    return 0;
+}

@@ -1,0 +1,575 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mrc-cluster-scenario.h"
+
+#include "bgp-reconvergence-helper.h"
+#include "bgp-reconvergence-model.h"
+#include "clos-topology-helper.h"
+#include "data-plane-helper.h"
+#include "fabric-queue-stats.h"
+#include "fabric-topology.h"
+#include "failure-helper.h"
+#include "failure-schedule-parser.h"
+#include "mrc-all-to-all.h"
+#include "mrc-helper.h"
+#include "mrc-results-writer.h"
+#include "mrc-ring-all-reduce.h"
+#include "mrc-training-job.h"
+#include "transfer-monitor.h"
+
+#include "ns3/boolean.h"
+#include "ns3/data-rate.h"
+#include "ns3/log.h"
+#include "ns3/names.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/show-progress.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MrcClusterScenario");
+
+NS_OBJECT_ENSURE_REGISTERED(MrcClusterScenario);
+
+namespace
+{
+
+/**
+ * Stop the simulation when the job ends (periodic monitors would keep it running).
+ * \param job the job
+ */
+void
+StopWhenDone(Ptr<MrcTrainingJob> job)
+{
+    Simulator::Stop();
+}
+
+} // namespace
+
+TypeId
+MrcClusterScenario::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::MrcClusterScenario")
+            .SetParent<Object>()
+            .SetGroupName("Mrc")
+            .AddConstructor<MrcClusterScenario>()
+            .AddAttribute("Fabric",
+                          "mrc-srv6 (MRC over static SRv6, trimming switches), mrc-ecmp (MRC "
+                          "over per-flow ECMP + BGP) or roce-ecmp (RoCEv2-style queue pairs over "
+                          "per-flow ECMP + BGP, ECN switches that drop).",
+                          StringValue("mrc-srv6"),
+                          MakeStringAccessor(&MrcClusterScenario::SetFabricName,
+                                             &MrcClusterScenario::GetFabricNameAttr),
+                          MakeStringChecker())
+            .AddAttribute("QpsPerPeer",
+                          "Queue pairs per ordered host pair, 1..64 (QP scaling: a message is "
+                          "striped over them, each with its own UDP source port).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&MrcClusterScenario::m_qpsPerPeer),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Planes",
+                          "Planes (NIC ports per host), 1..16.",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&MrcClusterScenario::m_planes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("T0Count",
+                          "T0 switches per plane, >= 2 (traffic crosses the T1s).",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&MrcClusterScenario::m_t0),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("HostsPerT0",
+                          "Hosts per T0, >= 1.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&MrcClusterScenario::m_hostsPerT0),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("T1Count",
+                          "T1 switches per plane, >= 1 (each T0 has one uplink to each).",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&MrcClusterScenario::m_t1),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("LinkRate",
+                          "Rate of every link (host-T0 and T0-T1), per plane.",
+                          DataRateValue(DataRate("100Gbps")),
+                          MakeDataRateAccessor(&MrcClusterScenario::m_linkRate),
+                          MakeDataRateChecker())
+            .AddAttribute("Iterations",
+                          "Training steps, >= 1.",
+                          UintegerValue(10),
+                          MakeUintegerAccessor(&MrcClusterScenario::m_iterations),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("ComputeTime",
+                          "Compute gap at the start of every step, >= 0.",
+                          TimeValue(MicroSeconds(50)),
+                          MakeTimeAccessor(&MrcClusterScenario::m_computeTime),
+                          MakeTimeChecker())
+            .AddAttribute("AllReduceSize",
+                          "Bytes each rank all-reduces per step over the ring of all hosts (0: "
+                          "no all-reduce); >= the number of hosts.",
+                          UintegerValue(1000000),
+                          MakeUintegerAccessor(&MrcClusterScenario::m_allReduceSize),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("AllToAllSize",
+                          "Bytes of each rank's all-to-all buffer per step, S: S/AllToAllGroup "
+                          "go to each peer of its group (0: no all-to-all).",
+                          UintegerValue(256000),
+                          MakeUintegerAccessor(&MrcClusterScenario::m_allToAllSize),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("AllToAllGroup",
+                          "Ranks per all-to-all group, >= 2, dividing the number of hosts.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&MrcClusterScenario::m_allToAllGroup),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("VerifyData",
+                          "Carry real bytes and check every transfer byte for byte.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MrcClusterScenario::m_verifyData),
+                          MakeBooleanChecker())
+            .AddAttribute("StopTime",
+                          "Simulation time limit; a job still running then is reported as not "
+                          "done (> 0).",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&MrcClusterScenario::m_stopTime),
+                          MakeTimeChecker())
+            .AddAttribute("Interval",
+                          "Width of the goodput time-series intervals (> 0).",
+                          TimeValue(MicroSeconds(100)),
+                          MakeTimeAccessor(&MrcClusterScenario::m_interval),
+                          MakeTimeChecker())
+            .AddAttribute("FailureFile",
+                          "Failure schedule (JSON or CSV) read by Run, in addition to "
+                          "AddFailure (empty: none).",
+                          StringValue(""),
+                          MakeStringAccessor(&MrcClusterScenario::m_failureFile),
+                          MakeStringChecker())
+            .AddAttribute("OutputDirectory",
+                          "Results directory, created if missing (empty: write nothing).",
+                          StringValue(""),
+                          MakeStringAccessor(&MrcClusterScenario::m_outputDirectory),
+                          MakeStringChecker())
+            .AddAttribute("ShowProgress",
+                          "Print progress (simulated time, speed, events/s) on stderr.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MrcClusterScenario::m_showProgress),
+                          MakeBooleanChecker())
+            .AddAttribute("ProgressInterval",
+                          "Wall-clock interval between progress lines (> 0).",
+                          TimeValue(Seconds(5)),
+                          MakeTimeAccessor(&MrcClusterScenario::m_progressInterval),
+                          MakeTimeChecker())
+            .AddAttribute("Seed",
+                          "RNG seed (ns-3 RngSeedManager, ECMP hash seed, EV streams), >= 1.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&MrcClusterScenario::m_seed),
+                          MakeUintegerChecker<uint32_t>())
+            .AddTraceSource("StepComplete",
+                            "A training step ended: index, duration, ideal.",
+                            MakeTraceSourceAccessor(&MrcClusterScenario::m_stepTrace),
+                            "ns3::MrcClusterScenario::StepTracedCallback");
+    return tid;
+}
+
+MrcClusterScenario::MrcClusterScenario()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+MrcClusterScenario::~MrcClusterScenario() = default;
+
+void
+MrcClusterScenario::DoDispose()
+{
+    m_failures.clear();
+    Object::DoDispose();
+}
+
+ClusterFabric
+MrcClusterScenario::ParseFabric(const std::string& name)
+{
+    if (name == "mrc-srv6")
+    {
+        return ClusterFabric::MRC_SRV6;
+    }
+    if (name == "mrc-ecmp")
+    {
+        return ClusterFabric::MRC_ECMP;
+    }
+    if (name == "roce-ecmp")
+    {
+        return ClusterFabric::ROCE_ECMP;
+    }
+    throw std::invalid_argument("MrcClusterScenario: Fabric (=" + name
+                                + ") must be mrc-srv6, mrc-ecmp or roce-ecmp");
+}
+
+std::string
+MrcClusterScenario::GetFabricName(ClusterFabric fabric)
+{
+    switch (fabric)
+    {
+        case ClusterFabric::MRC_SRV6:
+            return "mrc-srv6";
+        case ClusterFabric::MRC_ECMP:
+            return "mrc-ecmp";
+        case ClusterFabric::ROCE_ECMP:
+            return "roce-ecmp";
+    }
+    return "?";
+}
+
+void
+MrcClusterScenario::SetFabricName(std::string name)
+{
+    m_fabric = ParseFabric(name);
+}
+
+std::string
+MrcClusterScenario::GetFabricNameAttr() const
+{
+    return GetFabricName(m_fabric);
+}
+
+ClusterFabric
+MrcClusterScenario::GetFabric() const
+{
+    return m_fabric;
+}
+
+ClosSpec
+MrcClusterScenario::GetSpec() const
+{
+    Validate();
+    return ClosSpec::TwoTier(m_planes, m_t0, m_hostsPerT0, m_t1);
+}
+
+void
+MrcClusterScenario::Validate() const
+{
+    auto range = [](const std::string& field, uint64_t v, uint64_t lo, uint64_t hi) {
+        if (v < lo || v > hi)
+        {
+            throw std::invalid_argument("MrcClusterScenario: " + field + " (=" + std::to_string(v)
+                                        + ") must be in [" + std::to_string(lo) + ", "
+                                        + std::to_string(hi) + "]");
+        }
+    };
+    range("Planes", m_planes, 1, ClosSpec::kMaxPlanes);
+    range("T0Count", m_t0, 2, ClosSpec::kMaxSwitchIndex);
+    range("HostsPerT0", m_hostsPerT0, 1, 4096);
+    range("T1Count", m_t1, 1, ClosSpec::kMaxSwitchIndex);
+    range("QpsPerPeer", m_qpsPerPeer, 1, 64);
+    range("Iterations", m_iterations, 1, 1000000);
+    range("Seed", m_seed, 1, UINT32_MAX);
+    const uint64_t hosts = uint64_t(m_t0) * m_hostsPerT0;
+    if (m_allReduceSize == 0 && m_allToAllSize == 0)
+    {
+        throw std::invalid_argument(
+            "MrcClusterScenario: AllReduceSize and AllToAllSize are both 0: the job has no "
+            "collective");
+    }
+    if (m_allReduceSize != 0)
+    {
+        range("AllReduceSize", m_allReduceSize, hosts, UINT64_MAX / 4);
+    }
+    if (m_allToAllSize != 0)
+    {
+        range("AllToAllGroup", m_allToAllGroup, 2, hosts);
+        if (hosts % m_allToAllGroup != 0)
+        {
+            throw std::invalid_argument(
+                "MrcClusterScenario: AllToAllGroup (=" + std::to_string(m_allToAllGroup)
+                + ") must divide the number of hosts (" + std::to_string(hosts) + ")");
+        }
+    }
+    if (!m_stopTime.IsStrictlyPositive() || !m_interval.IsStrictlyPositive()
+        || !m_progressInterval.IsStrictlyPositive() || m_computeTime.IsStrictlyNegative())
+    {
+        throw std::invalid_argument("MrcClusterScenario: StopTime, Interval and ProgressInterval "
+                                    "must be > 0 and ComputeTime >= 0");
+    }
+    if (m_linkRate.GetBitRate() == 0)
+    {
+        throw std::invalid_argument("MrcClusterScenario: LinkRate must be > 0");
+    }
+}
+
+void
+MrcClusterScenario::AddFailure(const FailureSpec& spec)
+{
+    m_failures.push_back(spec);
+}
+
+void
+MrcClusterScenario::LoadFailures(const std::string& path)
+{
+    for (const FailureSpec& spec : FailureScheduleParser::ParseFile(path))
+    {
+        m_failures.push_back(spec);
+    }
+}
+
+const std::vector<FailureSpec>&
+MrcClusterScenario::GetFailures() const
+{
+    return m_failures;
+}
+
+std::vector<uint32_t>
+MrcClusterScenario::RankHosts() const
+{
+    std::vector<uint32_t> hosts;
+    for (uint32_t i = 0; i < m_t0 * m_hostsPerT0; ++i)
+    {
+        hosts.push_back((i % m_t0) * m_hostsPerT0 + i / m_t0);
+    }
+    return hosts;
+}
+
+std::vector<Ptr<MrcCollective>>
+MrcClusterScenario::MakeCollectives(Ptr<FabricTopology> topo, MrcHelper& mrc)
+{
+    const std::vector<uint32_t> ranks = RankHosts();
+    std::vector<Ptr<MrcCollective>> out;
+    auto configure = [this](Ptr<MrcCollective> c, uint64_t size) {
+        c->SetAttribute("MessageSize", UintegerValue(size));
+        c->SetAttribute("QpsPerPeer", UintegerValue(m_qpsPerPeer));
+        c->SetAttribute("VerifyData", BooleanValue(m_verifyData));
+    };
+    if (m_allReduceSize > 0)
+    {
+        Ptr<MrcCollective> ring = CreateObject<MrcRingAllReduce>();
+        configure(ring, m_allReduceSize);
+        ring->Setup(topo, mrc, ranks);
+        out.push_back(ring);
+    }
+    if (m_allToAllSize > 0)
+    {
+        for (uint32_t g = 0; g < ranks.size() / m_allToAllGroup; ++g)
+        {
+            std::vector<uint32_t> group(ranks.begin() + g * m_allToAllGroup,
+                                        ranks.begin() + (g + 1) * m_allToAllGroup);
+            Ptr<MrcCollective> a2a = CreateObject<MrcAllToAll>();
+            configure(a2a, m_allToAllSize);
+            a2a->Setup(topo, mrc, group);
+            out.push_back(a2a);
+        }
+    }
+    return out;
+}
+
+void
+MrcClusterScenario::WatchFlows(const std::vector<Ptr<MrcCollective>>& collectives,
+                               Ptr<TransferMonitor> monitor)
+{
+    for (uint32_t c = 0; c < collectives.size(); ++c)
+    {
+        const Ptr<MrcCollective>& coll = collectives[c];
+        const std::string prefix =
+            (c == 0 && coll->GetName() != "all-to-all") ? "ring" : "a2a" + std::to_string(c);
+        for (const auto& [src, dst] : coll->GetPairs())
+        {
+            Ptr<MrcQpGroup> group = coll->GetGroup(src, dst);
+            std::vector<TransferMonitor::QpPair> members;
+            for (uint32_t q = 0; q < group->GetSize(); ++q)
+            {
+                members.emplace_back(group->GetSender(q), group->GetReceiver(q));
+            }
+            monitor->AddFlow(prefix + ":h" + std::to_string(coll->GetHost(src)) + "->h"
+                                 + std::to_string(coll->GetHost(dst)),
+                             members);
+        }
+    }
+}
+
+std::string
+MrcClusterScenario::GetKey() const
+{
+    std::string key = m_fabric == ClusterFabric::MRC_SRV6   ? "mrc"
+                      : m_fabric == ClusterFabric::MRC_ECMP ? "mrc-ecmp"
+                                                            : "roce";
+    return m_qpsPerPeer > 1 ? key + "-x" + std::to_string(m_qpsPerPeer) : key;
+}
+
+std::string
+MrcClusterScenario::GetDisplayName() const
+{
+    std::string name = m_fabric == ClusterFabric::MRC_SRV6   ? "MRC/SRv6"
+                       : m_fabric == ClusterFabric::MRC_ECMP ? "MRC/ECMP+BGP"
+                                                             : "RoCEv2/ECMP+BGP";
+    return m_qpsPerPeer > 1 ? name + " x" + std::to_string(m_qpsPerPeer) + " QPs" : name;
+}
+
+MrcScenarioResult
+MrcClusterScenario::Run()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_ran)
+    {
+        throw std::logic_error("MrcClusterScenario::Run: a scenario runs once");
+    }
+    m_ran = true;
+    const ClosSpec spec = GetSpec();
+    std::vector<FailureSpec> schedule = m_failures;
+    if (!m_failureFile.empty())
+    {
+        for (const FailureSpec& f : FailureScheduleParser::ParseFile(m_failureFile))
+        {
+            schedule.push_back(f);
+        }
+    }
+    const bool roce = m_fabric == ClusterFabric::ROCE_ECMP;
+    const bool ecmp = m_fabric != ClusterFabric::MRC_SRV6;
+    RngSeedManager::SetSeed(m_seed);
+    RngSeedManager::SetRun(1);
+
+    ClosTopologyHelper topoHelper;
+    topoHelper.SetLinkRate(LinkTier::HOST_T0, m_linkRate);
+    topoHelper.SetLinkRate(LinkTier::T0_T1, m_linkRate);
+    roce ? topoHelper.SetEcnQueues() : topoHelper.SetTrimmingQueues();
+    Ptr<FabricTopology> topo = topoHelper.Build(spec);
+    DataPlaneHelper dataPlane;
+    dataPlane.SetDataPlane(ecmp ? DataPlane::ECMP : DataPlane::SRV6);
+    dataPlane.GetEcmpHelper().SetBaseSeed(m_seed);
+    dataPlane.Install(topo);
+    Ptr<BgpReconvergenceModel> bgp = ecmp ? BgpReconvergenceHelper().Install(topo) : nullptr;
+    Ptr<FailureHelper> failures = CreateObject<FailureHelper>(topo);
+    failures->Schedule(schedule);
+    // Fixed RNG streams: the run does not depend on what ran before it in the process.
+    int64_t stream = ClosTopologyHelper::AssignStreams(topo, 0);
+    stream += failures->AssignStreams(stream);
+
+    MrcHelper mrc(topo, dataPlane);
+    if (roce)
+    {
+        mrc.SetRoceV2Baseline(m_qpsPerPeer);
+    }
+    mrc.SetStream(stream);
+    mrc.Install();
+    const std::vector<Ptr<MrcCollective>> collectives = MakeCollectives(topo, mrc);
+    Ptr<MrcTrainingJob> job = CreateObject<MrcTrainingJob>();
+    job->SetAttribute("Iterations", UintegerValue(m_iterations));
+    job->SetAttribute("ComputeTime", TimeValue(m_computeTime));
+    for (const auto& c : collectives)
+    {
+        job->AddCollective(c);
+    }
+    job->TraceConnectWithoutContext(
+        "StepComplete",
+        MakeCallback(&TracedCallback<uint32_t, Time, Time>::operator(), &m_stepTrace));
+    job->SetDoneCallback(MakeCallback(&StopWhenDone));
+    Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
+    monitor->SetAttribute("Interval", TimeValue(m_interval));
+    WatchFlows(collectives, monitor);
+
+    std::unique_ptr<ShowProgress> progress;
+    if (m_showProgress)
+    {
+        progress = std::make_unique<ShowProgress>(m_progressInterval, std::cerr);
+    }
+    job->Start();
+    Simulator::Stop(m_stopTime);
+    NS_LOG_INFO(GetDisplayName() << ": " << spec.Describe());
+    Simulator::Run();
+    progress.reset();
+
+    MrcScenarioResult r;
+    r.key = GetKey();
+    r.name = GetDisplayName();
+    r.iterations = m_iterations;
+    r.jobDone = job->IsDone();
+    r.jobFailed = job->HasFailed();
+    r.end = Simulator::Now();
+    r.events = Simulator::GetEventCount();
+    const auto& log = failures->GetLog().GetEntries();
+    if (!log.empty())
+    {
+        r.failureStart = log.front().time;
+        r.failureEnd = log.back().time;
+    }
+    for (uint32_t i = 0; i < job->GetSteps().size(); ++i)
+    {
+        const MrcTrainingJob::Step& s = job->GetSteps()[i];
+        if (s.end.IsZero() && !s.failed)
+        {
+            break; // still running at StopTime
+        }
+        MrcScenarioResult::Step step;
+        step.index = i;
+        step.start = s.start;
+        step.end = s.end;
+        step.ideal = s.ideal;
+        step.failed = s.failed;
+        step.phase = r.Classify(s.start, s.end);
+        const CompletionStats st = s.GetTransferStats();
+        step.transfers = st.GetCount();
+        step.transferMin = st.GetMin();
+        step.transferP50 = st.GetMedian();
+        step.transferP99 = st.GetPercentile(99);
+        step.transferMax = st.GetMax();
+        r.steps.push_back(step);
+    }
+    for (const auto& f : monitor->GetSummaries(r.end))
+    {
+        r.flows++;
+        r.bytesPosted += f.bytesPosted;
+        r.bytesDelivered += f.bytesDelivered;
+        r.bytesRetransmitted += f.bytesRetransmitted;
+        r.retransmissions += f.retransmissions;
+        r.rtxTrimmed += f.rtxTrimmed;
+        r.rtxTimeout += f.rtxTimeout;
+        r.rewinds += f.rewinds;
+        r.trimmedReceived += f.trimmedReceived;
+        r.evRetirements += f.evRetirements;
+        r.stalledTime += f.stalledTime;
+        r.failedFlows += f.failed ? 1 : 0;
+        if (f.longestStall > r.longestStall)
+        {
+            r.longestStall = f.longestStall;
+            r.longestStallFlow = f.label;
+        }
+    }
+    for (const auto& c : collectives)
+    {
+        r.corruptTransfers += c->GetCorruptTransfers();
+    }
+    for (auto cause : {FabricLossCause::LINK_DOWN,
+                       FabricLossCause::IN_FLIGHT,
+                       FabricLossCause::BLACKHOLE,
+                       FabricLossCause::RANDOM_LOSS})
+    {
+        r.faultDrops += failures->GetLostPackets(cause);
+    }
+    const FabricQueueStats::Totals q =
+        FabricQueueStats::Sum(NodeContainer(topo->GetHosts(), topo->GetAllSwitches()));
+    r.queueDrops = q.droppedPackets;
+    r.trims = q.trimmedPackets;
+    r.linkTraversals = q.sentPackets;
+    if (bgp)
+    {
+        r.routingConverged = bgp->GetLastConvergenceTime();
+    }
+    if (!m_outputDirectory.empty())
+    {
+        MrcResultsWriter writer(m_outputDirectory);
+        writer.WriteRun(r, *monitor, failures->GetLog());
+    }
+    job->Dispose();
+    for (const auto& c : collectives)
+    {
+        c->Dispose();
+    }
+    Simulator::Destroy();
+    Names::Clear();
+    return r;
+}
+
+} // namespace ns3

@@ -1,0 +1,187 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_CLUSTER_SCENARIO_H
+#define MRC_CLUSTER_SCENARIO_H
+
+#include "clos-spec.h"
+#include "failure-spec.h"
+#include "mrc-scenario-result.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class FabricTopology;
+class MrcHelper;
+class MrcCollective;
+class TransferMonitor;
+
+/**
+ * \ingroup mrc
+ * The fabric (transport, data plane and switch queues) an MrcClusterScenario builds.
+ */
+enum class ClusterFabric : uint8_t
+{
+    MRC_SRV6,  //!< "mrc-srv6": MRC queue pairs over static SRv6, trimming switches
+    MRC_ECMP,  //!< "mrc-ecmp": MRC queue pairs over per-flow ECMP + BGP, trimming switches
+    ROCE_ECMP, //!< "roce-ecmp": RoCEv2-style QPs over per-flow ECMP + BGP, ECN switches
+};
+
+/**
+ * \ingroup mrc
+ * \brief An AI-training cluster in one object: a two-tier multi-plane Clos, a fabric, a
+ * training job of ring all-reduce and all-to-all steps, a failure schedule, and the
+ * measurements, configured by attributes (so a C++ or Python script, or the command line
+ * through Config, sets it up the same way).
+ *
+ * The job: every host is a rank of one data-parallel ring all-reduce of AllReduceSize bytes
+ * per step, and of an expert-parallel all-to-all within groups of AllToAllGroup ranks (each
+ * rank sends AllToAllSize / AllToAllGroup bytes to each peer of its group); both run at once after a ComputeTime gap, and a step ends when the
+ * last transfer of both has been delivered (P100). Consecutive ranks sit under different T0s,
+ * so all collective traffic crosses the T1 layer where failures are injected.
+ *
+ * Run() builds everything, runs the simulation to the end of the job (or StopTime), fills an
+ * MrcScenarioResult, writes the results directory if OutputDirectory is set, and destroys the
+ * simulator (so the next scenario, e.g. the same job on another fabric, can run in the same
+ * process). A scenario runs once.
+ *
+ * \code
+ *   Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
+ *   s->SetAttribute("Fabric", StringValue("roce-ecmp"));
+ *   s->SetAttribute("QpsPerPeer", UintegerValue(4));
+ *   s->LoadFailures("failures.json");
+ *   MrcScenarioResult r = s->Run();
+ * \endcode
+ */
+class MrcClusterScenario : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    MrcClusterScenario();
+    ~MrcClusterScenario() override;
+
+    /**
+     * \param name "mrc-srv6", "mrc-ecmp" or "roce-ecmp"
+     * \return the fabric
+     * \throws std::invalid_argument naming the accepted values
+     */
+    static ClusterFabric ParseFabric(const std::string& name);
+
+    /**
+     * \param fabric a fabric
+     * \return its attribute name
+     */
+    static std::string GetFabricName(ClusterFabric fabric);
+
+    /// \return the topology the attributes describe (validated)
+    ClosSpec GetSpec() const;
+
+    /// \return the fabric
+    ClusterFabric GetFabric() const;
+
+    /**
+     * Add a failure (absolute simulation time; node names as FailureHelper::FindLink takes
+     * them, e.g. "p0-t0-1"). Checked against the topology when Run builds it.
+     * \param spec the failure
+     */
+    void AddFailure(const FailureSpec& spec);
+
+    /**
+     * Add the failures of a schedule file (JSON or CSV, FailureScheduleParser).
+     * \param path the file
+     * \throws std::invalid_argument with the line or entry and the field on a bad file
+     */
+    void LoadFailures(const std::string& path);
+
+    /// \return the failures added so far (FailureFile is read by Run)
+    const std::vector<FailureSpec>& GetFailures() const;
+
+    /**
+     * Build, run, measure, write the results directory, destroy the simulator.
+     * \return the measurements
+     * \throws std::invalid_argument on a bad attribute or failure schedule
+     * \throws std::logic_error if called twice
+     */
+    MrcScenarioResult Run();
+
+    /**
+     * TracedCallback signature of StepComplete.
+     * \param step index
+     * \param duration its duration
+     * \param ideal its line-rate ideal (plus the compute gap)
+     */
+    typedef void (*StepTracedCallback)(uint32_t step, Time duration, Time ideal);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// \param name fabric attribute value
+    void SetFabricName(std::string name);
+    /// \return fabric attribute value
+    std::string GetFabricNameAttr() const;
+    /// \throws std::invalid_argument if an attribute is out of range
+    void Validate() const;
+    /// \return rank -> host: consecutive ranks under different T0s
+    std::vector<uint32_t> RankHosts() const;
+    /**
+     * Create the job's collectives.
+     * \param topo the fabric
+     * \param mrc the transport helper
+     * \return the collectives
+     */
+    std::vector<Ptr<MrcCollective>> MakeCollectives(Ptr<FabricTopology> topo, MrcHelper& mrc);
+    /**
+     * Watch every queue-pair group of the collectives.
+     * \param collectives them
+     * \param monitor the monitor
+     */
+    static void WatchFlows(const std::vector<Ptr<MrcCollective>>& collectives,
+                           Ptr<TransferMonitor> monitor);
+    /// \return the short key of the fabric for file names ("mrc", "roce-x4")
+    std::string GetKey() const;
+    /// \return the display name ("MRC/SRv6", "RoCEv2/ECMP+BGP x4 QPs")
+    std::string GetDisplayName() const;
+
+    ClusterFabric m_fabric{ClusterFabric::MRC_SRV6};  //!< Fabric
+    uint32_t m_qpsPerPeer{1};                         //!< QpsPerPeer
+    uint32_t m_planes{4};                             //!< Planes
+    uint32_t m_t0{8};                                 //!< T0Count
+    uint32_t m_hostsPerT0{8};                         //!< HostsPerT0
+    uint32_t m_t1{8};                                 //!< T1Count
+    DataRate m_linkRate;                              //!< LinkRate
+    uint32_t m_iterations{10};                        //!< Iterations
+    Time m_computeTime;                               //!< ComputeTime
+    uint64_t m_allReduceSize{0};                      //!< AllReduceSize
+    uint64_t m_allToAllSize{0};                       //!< AllToAllSize
+    uint32_t m_allToAllGroup{8};                      //!< AllToAllGroup
+    bool m_verifyData{false};                         //!< VerifyData
+    Time m_stopTime;                                  //!< StopTime
+    Time m_interval;                                  //!< Interval
+    std::string m_failureFile;                        //!< FailureFile
+    std::string m_outputDirectory;                    //!< OutputDirectory
+    bool m_showProgress{true};                        //!< ShowProgress
+    Time m_progressInterval;                          //!< ProgressInterval
+    uint32_t m_seed{1};                               //!< Seed
+    std::vector<FailureSpec> m_failures;              //!< failures added
+    bool m_ran{false};                                //!< Run called
+    TracedCallback<uint32_t, Time, Time> m_stepTrace; //!< StepComplete
+};
+
+} // namespace ns3
+
+#endif /* MRC_CLUSTER_SCENARIO_H */

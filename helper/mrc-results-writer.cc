@@ -1,0 +1,315 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mrc-results-writer.h"
+
+#include "failure-log.h"
+#include "transfer-monitor.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+#include <stdexcept>
+
+namespace ns3
+{
+
+namespace
+{
+
+/**
+ * \param t a time
+ * \return it in microseconds with 3 decimals (nanosecond resolution)
+ */
+std::string
+Us(Time t)
+{
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(3) << t.GetSeconds() * 1e6;
+    return os.str();
+}
+
+/**
+ * \param s a ptree value
+ * \return whether it is a JSON number as a whole
+ */
+bool
+IsNumber(const std::string& s)
+{
+    if (s.empty() || s == "-" || s.find_first_of("xXpP") != std::string::npos)
+    {
+        return false;
+    }
+    char* end = nullptr;
+    std::strtod(s.c_str(), &end);
+    const bool leadingZero = s.size() > 1 && s[0] == '0' && s[1] != '.';
+    return end == s.c_str() + s.size() && !leadingZero
+           && s.find_first_of("nNiI") == std::string::npos;
+}
+
+/**
+ * \param s a string
+ * \return it quoted and escaped for JSON
+ */
+std::string
+Quote(const std::string& s)
+{
+    std::ostringstream os;
+    os << '"';
+    for (char c : s)
+    {
+        switch (c)
+        {
+            case '"':
+                os << "\\\"";
+                break;
+            case '\\':
+                os << "\\\\";
+                break;
+            case '\n':
+                os << "\\n";
+                break;
+            case '\t':
+                os << "\\t";
+                break;
+            default:
+                if (static_cast<unsigned char>(c) < 0x20)
+                {
+                    os << "\\u" << std::hex << std::setw(4) << std::setfill('0') << int(c)
+                       << std::dec << std::setfill(' ');
+                }
+                else
+                {
+                    os << c;
+                }
+        }
+    }
+    os << '"';
+    return os.str();
+}
+
+/**
+ * Write one node.
+ * \param t the node
+ * \param os where
+ * \param indent its indentation
+ */
+void
+WriteNode(const boost::property_tree::ptree& t, std::ostream& os, int indent)
+{
+    if (t.empty())
+    {
+        const std::string& v = t.data();
+        os << ((IsNumber(v) || v == "true" || v == "false") ? v : Quote(v));
+        return;
+    }
+    bool array = true;
+    for (const auto& [key, child] : t)
+    {
+        array = array && key.empty();
+    }
+    const std::string pad(indent + 2, ' ');
+    os << (array ? "[\n" : "{\n");
+    size_t i = 0;
+    for (const auto& [key, child] : t)
+    {
+        os << pad;
+        if (!array)
+        {
+            os << Quote(key) << ": ";
+        }
+        WriteNode(child, os, indent + 2);
+        os << (++i < t.size() ? ",\n" : "\n");
+    }
+    os << std::string(indent, ' ') << (array ? "]" : "}");
+}
+
+/**
+ * \param phase a phase name or "all"
+ * \param st step durations
+ * \return a ptree of count, min, P50, P99, P100 (us)
+ */
+boost::property_tree::ptree
+StatsTree(const CompletionStats& st)
+{
+    boost::property_tree::ptree t;
+    t.put("steps", st.GetCount());
+    t.put("min_us", Us(st.GetMin()));
+    t.put("p50_us", Us(st.GetMedian()));
+    t.put("p99_us", Us(st.GetPercentile(99)));
+    t.put("p100_us", Us(st.GetMax()));
+    return t;
+}
+
+} // namespace
+
+MrcResultsWriter::MrcResultsWriter(const std::string& directory)
+    : m_directory(directory)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(directory, ec);
+    if (ec || !std::filesystem::is_directory(directory))
+    {
+        throw std::runtime_error("MrcResultsWriter: cannot create the results directory '"
+                                 + directory + "'" + (ec ? ": " + ec.message() : ""));
+    }
+}
+
+const std::string&
+MrcResultsWriter::GetDirectory() const
+{
+    return m_directory;
+}
+
+std::ofstream
+MrcResultsWriter::Open(const std::string& name) const
+{
+    const std::string path = (std::filesystem::path(m_directory) / name).string();
+    std::ofstream os(path);
+    if (!os)
+    {
+        throw std::runtime_error("MrcResultsWriter: cannot write '" + path + "'");
+    }
+    return os;
+}
+
+void
+MrcResultsWriter::WriteStepsCsv(const MrcScenarioResult& r, std::ostream& os)
+{
+    os << "step,phase,start_us,end_us,duration_us,ideal_us,slowdown,failed,transfers,"
+          "transfer_min_us,transfer_p50_us,transfer_p99_us,transfer_max_us\n";
+    for (const auto& s : r.steps)
+    {
+        const double slowdown =
+            s.ideal.IsStrictlyPositive() ? s.GetDuration().GetSeconds() / s.ideal.GetSeconds() : 0;
+        os << s.index << "," << MrcScenarioResult::GetPhaseName(s.phase) << "," << Us(s.start)
+           << "," << Us(s.end) << "," << Us(s.GetDuration()) << "," << Us(s.ideal) << ","
+           << std::fixed << std::setprecision(4) << slowdown << "," << (s.failed ? 1 : 0) << ","
+           << s.transfers << "," << Us(s.transferMin) << "," << Us(s.transferP50) << ","
+           << Us(s.transferP99) << "," << Us(s.transferMax) << "\n";
+    }
+}
+
+void
+MrcResultsWriter::WriteRun(const MrcScenarioResult& r,
+                           const TransferMonitor& monitor,
+                           const FailureLog& log) const
+{
+    {
+        std::ofstream os = Open("steps.csv");
+        WriteStepsCsv(r, os);
+    }
+    {
+        std::ofstream os = Open("flows.csv");
+        monitor.WriteSummaryCsv(os, r.end);
+    }
+    {
+        std::ofstream os = Open("goodput.csv");
+        os << "time_us,bytes,gbps\n";
+        const std::vector<uint64_t> total = monitor.GetTotalSeries();
+        const Time interval = monitor.GetInterval();
+        for (size_t i = 0; i < total.size(); ++i)
+        {
+            os << Us(interval * int64_t(i)) << "," << total[i] << "," << std::fixed
+               << std::setprecision(3) << total[i] * 8e-9 / interval.GetSeconds() << "\n";
+        }
+    }
+    {
+        std::ofstream os = Open("failures.csv");
+        log.WriteCsv(os);
+    }
+    std::ofstream os = Open("summary.json");
+    WriteJson(ToPtree(r), os);
+    os << "\n";
+}
+
+void
+MrcResultsWriter::WriteComparison(const std::vector<MrcScenarioResult>& runs) const
+{
+    {
+        std::ofstream os = Open("comparison.csv");
+        os << "fabric,phase,steps,step_p50_us,step_p99_us,step_p100_us,bytes_retransmitted,"
+              "longest_stall_us,failed_flows\n";
+        for (const auto& r : runs)
+        {
+            std::vector<std::pair<std::string, CompletionStats>> rows{{"all", r.GetStepStats()}};
+            for (auto p : {ScenarioPhase::BEFORE, ScenarioPhase::DURING, ScenarioPhase::AFTER})
+            {
+                rows.emplace_back(MrcScenarioResult::GetPhaseName(p), r.GetStepStats(p));
+            }
+            for (const auto& [phase, st] : rows)
+            {
+                os << r.key << "," << phase << "," << st.GetCount() << "," << Us(st.GetMedian())
+                   << "," << Us(st.GetPercentile(99)) << "," << Us(st.GetMax()) << ","
+                   << r.bytesRetransmitted << "," << Us(r.longestStall) << "," << r.failedFlows
+                   << "\n";
+            }
+        }
+    }
+    boost::property_tree::ptree tree;
+    boost::property_tree::ptree list;
+    for (const auto& r : runs)
+    {
+        list.push_back({"", ToPtree(r)});
+    }
+    tree.add_child("runs", list);
+    std::ofstream os = Open("summary.json");
+    WriteJson(tree, os);
+    os << "\n";
+}
+
+boost::property_tree::ptree
+MrcResultsWriter::ToPtree(const MrcScenarioResult& r)
+{
+    boost::property_tree::ptree t;
+    t.put("key", r.key);
+    t.put("fabric", r.name);
+    t.put("iterations", r.iterations);
+    t.put("steps_completed", r.steps.size());
+    t.put("job_done", r.jobDone ? "true" : "false");
+    t.put("job_failed", r.jobFailed ? "true" : "false");
+    t.put("end_us", Us(r.end));
+    t.put("failure_start_us", r.failureStart.IsStrictlyNegative() ? "-1" : Us(r.failureStart));
+    t.put("failure_end_us", r.failureEnd.IsStrictlyNegative() ? "-1" : Us(r.failureEnd));
+    boost::property_tree::ptree phases;
+    phases.add_child("all", StatsTree(r.GetStepStats()));
+    for (auto p : {ScenarioPhase::BEFORE, ScenarioPhase::DURING, ScenarioPhase::AFTER})
+    {
+        phases.add_child(MrcScenarioResult::GetPhaseName(p), StatsTree(r.GetStepStats(p)));
+    }
+    t.add_child("step_time", phases);
+    t.put("flows", r.flows);
+    t.put("failed_flows", r.failedFlows);
+    t.put("corrupt_transfers", r.corruptTransfers);
+    t.put("bytes_posted", r.bytesPosted);
+    t.put("bytes_delivered", r.bytesDelivered);
+    t.put("bytes_retransmitted", r.bytesRetransmitted);
+    t.put("retransmissions", r.retransmissions);
+    t.put("rtx_trimmed", r.rtxTrimmed);
+    t.put("rtx_timeout", r.rtxTimeout);
+    t.put("rewinds", r.rewinds);
+    t.put("trimmed_received", r.trimmedReceived);
+    t.put("ev_retirements", r.evRetirements);
+    t.put("longest_stall_us", Us(r.longestStall));
+    t.put("longest_stall_flow", r.longestStallFlow);
+    t.put("stalled_us", Us(r.stalledTime));
+    t.put("fault_drops", r.faultDrops);
+    t.put("queue_drops", r.queueDrops);
+    t.put("trims", r.trims);
+    t.put("link_traversals", r.linkTraversals);
+    t.put("routing_converged_us",
+          r.routingConverged.IsStrictlyNegative() ? "-1" : Us(r.routingConverged));
+    t.put("events", r.events);
+    return t;
+}
+
+void
+MrcResultsWriter::WriteJson(const boost::property_tree::ptree& tree, std::ostream& os)
+{
+    WriteNode(tree, os, 0);
+}
+
+} // namespace ns3

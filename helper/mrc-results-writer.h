@@ -1,0 +1,110 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_RESULTS_WRITER_H
+#define MRC_RESULTS_WRITER_H
+
+#include "mrc-scenario-result.h"
+
+#include <boost/property_tree/ptree.hpp>
+#include <fstream>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class TransferMonitor;
+class FailureLog;
+
+/**
+ * \ingroup mrc
+ * \brief Writes a scenario's results directory: CSV files with a header line (columns below)
+ * and a JSON summary. Everything written is a function of the simulation only (no wall-clock
+ * time, fixed precision, stable order), so the same seed and parameters give byte-identical
+ * files.
+ *
+ * One run (WriteRun), in the directory given to the constructor:
+ * - `steps.csv`: `step,phase,start_us,end_us,duration_us,ideal_us,slowdown,failed,transfers,
+ *   transfer_min_us,transfer_p50_us,transfer_p99_us,transfer_max_us` (slowdown = duration /
+ *   ideal; phase before|during|after the failures; transfer_* = completion times of the
+ *   step's transfers);
+ * - `flows.csv`: TransferMonitor::WriteSummaryCsv, one row per queue-pair group;
+ * - `goodput.csv`: `time_us,bytes,gbps`, payload placed per Interval over all flows;
+ * - `failures.csv`: FailureLog::WriteCsv, the failure events as they happened;
+ * - `summary.json`: ToPtree of the result.
+ *
+ * Several runs (WriteComparison), e.g. the same job on several fabrics:
+ * - `comparison.csv`: `fabric,phase,steps,step_p50_us,step_p99_us,step_p100_us,
+ *   bytes_retransmitted,longest_stall_us,failed_flows` (phase all|before|during|after; the
+ *   last three columns are per run, repeated on each of its rows);
+ * - `summary.json`: `{"runs": [ToPtree of each run]}`.
+ *
+ * JSON numbers are written as numbers, strings as strings (ptree holds both as text; a value
+ * is a number when it parses entirely as one; true and false are literals).
+ */
+class MrcResultsWriter
+{
+  public:
+    /**
+     * \param directory where to write; created with its parents if missing
+     * \throws std::runtime_error naming the directory if it cannot be created
+     */
+    explicit MrcResultsWriter(const std::string& directory);
+
+    /// \return the directory
+    const std::string& GetDirectory() const;
+
+    /**
+     * Write one run's files.
+     * \param r the result
+     * \param monitor its flows
+     * \param log its failure events
+     */
+    void WriteRun(const MrcScenarioResult& r,
+                  const TransferMonitor& monitor,
+                  const FailureLog& log) const;
+
+    /**
+     * Write the comparison of several runs.
+     * \param runs the results
+     */
+    void WriteComparison(const std::vector<MrcScenarioResult>& runs) const;
+
+    /**
+     * \param r a result
+     * \return its summary: names, job state, failure window, totals, and per phase the number
+     *         of steps and their duration min/P50/P99/P100 (microseconds)
+     */
+    static boost::property_tree::ptree ToPtree(const MrcScenarioResult& r);
+
+    /**
+     * Write a ptree as JSON, numbers unquoted, keys in insertion order, two-space indent.
+     * \param tree the tree (a node whose children all have empty keys is an array)
+     * \param os where
+     */
+    static void WriteJson(const boost::property_tree::ptree& tree, std::ostream& os);
+
+    /**
+     * Write steps.csv's rows.
+     * \param r a result
+     * \param os where
+     */
+    static void WriteStepsCsv(const MrcScenarioResult& r, std::ostream& os);
+
+  private:
+    /**
+     * \param name file name
+     * \return an open stream to it in the directory
+     * \throws std::runtime_error if it cannot be opened
+     */
+    std::ofstream Open(const std::string& name) const;
+
+    std::string m_directory; //!< where
+};
+
+} // namespace ns3
+
+#endif /* MRC_RESULTS_WRITER_H */

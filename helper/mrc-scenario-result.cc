@@ -1,0 +1,70 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mrc-scenario-result.h"
+
+namespace ns3
+{
+
+Time
+MrcScenarioResult::Step::GetDuration() const
+{
+    return end - start;
+}
+
+CompletionStats
+MrcScenarioResult::GetStepStats(ScenarioPhase phase) const
+{
+    std::vector<Time> d;
+    for (const Step& s : steps)
+    {
+        if (s.phase == phase)
+        {
+            d.push_back(s.GetDuration());
+        }
+    }
+    return CompletionStats(d);
+}
+
+CompletionStats
+MrcScenarioResult::GetStepStats() const
+{
+    std::vector<Time> d;
+    for (const Step& s : steps)
+    {
+        d.push_back(s.GetDuration());
+    }
+    return CompletionStats(d);
+}
+
+std::string
+MrcScenarioResult::GetPhaseName(ScenarioPhase phase)
+{
+    switch (phase)
+    {
+        case ScenarioPhase::BEFORE:
+            return "before";
+        case ScenarioPhase::DURING:
+            return "during";
+        case ScenarioPhase::AFTER:
+            return "after";
+    }
+    return "?";
+}
+
+ScenarioPhase
+MrcScenarioResult::Classify(Time start, Time end) const
+{
+    if (failureStart.IsStrictlyNegative() || end <= failureStart)
+    {
+        return ScenarioPhase::BEFORE;
+    }
+    if (start >= failureEnd)
+    {
+        return ScenarioPhase::AFTER;
+    }
+    return ScenarioPhase::DURING;
+}
+
+} // namespace ns3

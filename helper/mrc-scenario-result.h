@@ -1,0 +1,121 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_SCENARIO_RESULT_H
+#define MRC_SCENARIO_RESULT_H
+
+#include "completion-stats.h"
+
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mrc
+ * Where a training step lies relative to the failure window of a scenario.
+ */
+enum class ScenarioPhase : uint8_t
+{
+    BEFORE, //!< ended before the first failure event
+    DURING, //!< overlaps [first failure event, last repair]
+    AFTER,  //!< started after the last repair
+};
+
+/**
+ * \ingroup mrc
+ * \brief What one run of an MrcClusterScenario measured, as plain values (it outlives the
+ * simulator): the training steps with their phase, totals over the queue pairs, the failure
+ * window and the routing reconvergence.
+ *
+ * The phase of a step: BEFORE if it ended at or before the first failure event, AFTER if it
+ * started at or after the last one (the last repair), DURING otherwise. With no failure every
+ * step is BEFORE.
+ */
+struct MrcScenarioResult
+{
+    /// One training step.
+    struct Step
+    {
+        uint32_t index{0};                          //!< step number
+        Time start;                                 //!< compute gap begins
+        Time end;                                   //!< last transfer delivered (P100)
+        Time ideal;                                 //!< compute gap + line-rate ideal
+        bool failed{false};                         //!< a queue pair failed in the step
+        ScenarioPhase phase{ScenarioPhase::BEFORE}; //!< relative to the failures
+        uint32_t transfers{0};                      //!< transfers completed
+        Time transferMin;                           //!< their fastest completion time
+        Time transferP50;                           //!< P50
+        Time transferP99;                           //!< P99
+        Time transferMax;                           //!< P100
+
+        /// \return end - start
+        Time GetDuration() const;
+    };
+
+    std::string key;  //!< short name for files: "mrc", "roce", "roce-x4"
+    std::string name; //!< display name: "MRC/SRv6", "RoCEv2/ECMP+BGP x4 QPs"
+
+    std::vector<Step> steps; //!< completed steps, in order
+    uint32_t iterations{0};  //!< steps asked for
+    bool jobDone{false};     //!< every step completed
+    bool jobFailed{false};   //!< a step failed (a queue pair reported a fatal error)
+    Time end;                //!< simulation time at the end of the run
+
+    Time failureStart{-1}; //!< first failure event (negative: none)
+    Time failureEnd{-1};   //!< last failure event, normally the last repair
+
+    uint64_t bytesPosted{0};        //!< payload bytes posted by all senders
+    uint64_t bytesDelivered{0};     //!< payload bytes placed (first copies)
+    uint64_t bytesRetransmitted{0}; //!< payload bytes retransmitted
+    uint64_t retransmissions{0};    //!< packets retransmitted
+    uint64_t rtxTrimmed{0};         //!< ... after a trim NACK
+    uint64_t rtxTimeout{0};         //!< ... after the loss timer
+    uint64_t rewinds{0};            //!< go-back-N rewinds (NACK or timeout)
+    uint64_t trimmedReceived{0};    //!< trimmed headers that reached receivers
+    uint64_t evRetirements{0};      //!< EVs retired by silent losses
+    Time longestStall{0};           //!< longest stall of any flow
+    std::string longestStallFlow;   //!< which
+    Time stalledTime{0};            //!< sum over flows of stalls above the threshold
+    uint32_t flows{0};              //!< flows (queue-pair groups) watched
+    uint32_t failedFlows{0};        //!< of which a queue pair failed
+    uint32_t corruptTransfers{0};   //!< VerifyData mismatches (must stay 0)
+
+    uint64_t faultDrops{0};     //!< packets lost to the injected failures
+    uint64_t queueDrops{0};     //!< packets dropped by switch and NIC queue discs
+    uint64_t trims{0};          //!< packets trimmed by the switches
+    uint64_t linkTraversals{0}; //!< packets handed to NetDevices (packet-hops)
+    Time routingConverged{-1};  //!< BGP's last FIB change (negative: none, or no BGP)
+    uint64_t events{0};         //!< simulator events executed
+
+    /**
+     * \param phase a phase
+     * \return the durations of the steps in that phase
+     */
+    CompletionStats GetStepStats(ScenarioPhase phase) const;
+
+    /// \return the durations of every step
+    CompletionStats GetStepStats() const;
+
+    /**
+     * \param phase a phase
+     * \return its name: "before", "during", "after"
+     */
+    static std::string GetPhaseName(ScenarioPhase phase);
+
+    /**
+     * \param start a step's start
+     * \param end its end
+     * \return its phase relative to [failureStart, failureEnd]
+     */
+    ScenarioPhase Classify(Time start, Time end) const;
+};
+
+} // namespace ns3
+
+#endif /* MRC_SCENARIO_RESULT_H */
