@@ -106,6 +106,7 @@ def build(bld):
         'test/mrc-roce-test-suite.cc',
         'test/mrc-failover-test-suite.cc',
         'test/mrc-workload-test-suite.cc',
+        'test/mrc-metrics-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
