@@ -9,6 +9,7 @@
 #include "mrc-test-bench.h"
 
 #include "ns3/boolean.h"
+#include "ns3/icmpv6-l4-protocol.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-layer.h"
@@ -48,6 +49,25 @@ AllNodes(const FabricTopology& topo)
     NodeContainer all(topo.GetHosts());
     all.Add(topo.GetAllSwitches());
     return all;
+}
+
+/**
+ * \param f something that should throw std::invalid_argument
+ * \return its message, or "" if it did not throw
+ */
+template<typename F>
+std::string
+Refusal(F f)
+{
+    try
+    {
+        f();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        return e.what();
+    }
+    return "";
 }
 
 } // namespace
@@ -205,46 +225,28 @@ class LinkMonitorSamplingTestCase : public TestCase
 
         Bench b(ClosSpec::TwoTier(1, 2, 2, 2), true);
         Ptr<LinkMonitor> links = CreateObject<LinkMonitor>();
-        bool threw = false;
-        try
-        {
+        const std::string zero = Refusal([&] {
             links->SetAttribute("Interval", TimeValue(Time(0)));
-        }
-        catch (const std::invalid_argument& e)
-        {
-            threw = std::string(e.what()).find("Interval must be > 0") != std::string::npos;
-        }
-        NS_TEST_ASSERT_MSG_EQ(threw, true, "Interval 0 refused, naming the attribute and range");
+        });
+        NS_TEST_ASSERT_MSG_NE(zero.find("attribute Interval must be > 0"),
+                              std::string::npos,
+                              "Interval 0 refused, naming the attribute and range: " << zero);
         NS_TEST_ASSERT_MSG_EQ(links->GetInterval(), MicroSeconds(100), "default kept");
         links->SetAttribute("Interval", TimeValue(MicroSeconds(10)));
         links->SetAttribute("IncludeHostLinks", BooleanValue(true));
-        bool refused = false;
-        try
-        {
-            links->Install(b.topo, MicroSeconds(10), MicroSeconds(10));
-        }
-        catch (const std::invalid_argument&)
-        {
-            refused = true;
-        }
-        NS_TEST_ASSERT_MSG_EQ(refused, true, "stop <= start refused");
-
-        links = CreateObject<LinkMonitor>();
-        links->SetAttribute("Interval", TimeValue(MicroSeconds(10)));
-        links->SetAttribute("IncludeHostLinks", BooleanValue(true));
+        NS_TEST_ASSERT_MSG_NE(Refusal([&] {
+                                  links->Install(b.topo, MicroSeconds(10), MicroSeconds(10));
+                              }),
+                              "",
+                              "stop <= start refused");
         links->Install(b.topo, MicroSeconds(10), MicroSeconds(105));
         // 4 host links + 4 T0-T1 links, both directions.
         NS_TEST_ASSERT_MSG_EQ(links->GetDirectionCount(), 16u, "host links included");
-        refused = false;
-        try
-        {
-            links->SetAttribute("Interval", TimeValue(MicroSeconds(5)));
-        }
-        catch (const std::invalid_argument&)
-        {
-            refused = true;
-        }
-        NS_TEST_ASSERT_MSG_EQ(refused, true, "Interval fixed by Install");
+        NS_TEST_ASSERT_MSG_NE(Refusal([&] {
+                                  links->SetAttribute("Interval", TimeValue(MicroSeconds(5)));
+                              }),
+                              "",
+                              "Interval fixed by Install");
         Simulator::Stop(MicroSeconds(300));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(links->GetIntervalCount(), 10u, "no interval after stop");
@@ -269,7 +271,8 @@ class IncastMetricsTestCase : public TestCase
 {
   public:
     IncastMetricsTestCase()
-        : TestCase("incast: the last hop queues; trims counted as the queue discs count them")
+        : TestCase("incast: the last hop queues; trims, ECN marks and drops counted as the queue "
+                   "discs count them")
     {
     }
 
@@ -325,6 +328,54 @@ class IncastMetricsTestCase : public TestCase
                               0u,
                               "header first");
         NS_TEST_ASSERT_MSG_NE(csv.str().find(row.str()), std::string::npos, "trim row");
+        Simulator::Destroy();
+        Names::Clear();
+
+        // RoCEv2 switches (ECN marking, drop when full): 7-to-1 incast over ECMP.
+        ClosTopologyHelper helper;
+        helper.SetEcnQueues();
+        Ptr<FabricTopology> topo = helper.Build(ClosSpec::TwoTier(1, 2, 4, 2));
+        DataPlaneHelper dataPlane;
+        dataPlane.SetDataPlane(DataPlane::ECMP);
+        dataPlane.Install(topo);
+        MrcHelper mrc(topo, dataPlane);
+        mrc.SetRoceV2Baseline();
+        mrc.Install();
+        drops = CreateObject<FabricDropMonitor>();
+        drops->Install(topo);
+        for (uint32_t s = 1; s < 8; ++s)
+        {
+            mrc.Connect(s, 0).first->PostWrite(256 * 1024);
+        }
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        uint64_t marks = 0;
+        uint64_t dropped = 0;
+        NodeContainer all = AllNodes(*topo);
+        for (auto it = all.Begin(); it != all.End(); ++it)
+        {
+            Ptr<TrafficControlLayer> tc = (*it)->GetObject<TrafficControlLayer>();
+            for (uint32_t d = 0; d < (*it)->GetNDevices(); ++d)
+            {
+                if (auto q = tc->GetRootQueueDiscOnDevice((*it)->GetDevice(d)))
+                {
+                    marks += q->GetStats().GetNMarkedPackets(TrimmingQueueDisc::kMarkEcn);
+                    dropped += q->GetStats().nTotalDroppedPackets;
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(marks, 0u, "DCQCN's switches mark");
+        NS_TEST_ASSERT_MSG_EQ(
+            drops->GetTotal(FabricDropKind::ECN_MARK, TrimmingQueueDisc::kMarkEcn),
+            marks,
+            "every mark counted under its reason");
+        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::ECN_MARK), marks, "and no other");
+        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::QUEUE_DROP),
+                              dropped,
+                              "every queue drop counted");
+        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::TRIM), 0u, "no trimming");
+        Simulator::Destroy();
+        Names::Clear();
     }
 };
 
@@ -441,6 +492,8 @@ class BalanceTestCase : public TestCase
         NodeContainer all = AllNodes(*b.topo);
         for (auto it = all.Begin(); it != all.End(); ++it)
         {
+            // Hosts send router solicitations at random times on their NIC ports.
+            stream += (*it)->GetObject<Icmpv6L4Protocol>()->AssignStreams(stream);
             Ptr<TrafficControlLayer> tc = (*it)->GetObject<TrafficControlLayer>();
             for (uint32_t d = 0; d < (*it)->GetNDevices(); ++d)
             {
