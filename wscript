@@ -72,6 +72,8 @@ def build(bld):
         'helper/mrc-cluster-scenario.cc',
         'helper/mrc-scenario-result.cc',
         'helper/mrc-results-writer.cc',
+        'helper/link-monitor.cc',
+        'helper/fabric-drop-monitor.cc',
         'helper/fabric-queue-stats.cc',
         'helper/permutation-helper.cc',
         'helper/value-parser.cc',
@@ -108,6 +110,7 @@ def build(bld):
         'test/mrc-failover-test-suite.cc',
         'test/mrc-workload-test-suite.cc',
         'test/mrc-cluster-test-suite.cc',
+        'test/mrc-metrics-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -184,6 +187,8 @@ def build(bld):
         'helper/mrc-cluster-scenario.h',
         'helper/mrc-scenario-result.h',
         'helper/mrc-results-writer.h',
+        'helper/link-monitor.h',
+        'helper/fabric-drop-monitor.h',
         'helper/fabric-queue-stats.h',
         'helper/permutation-helper.h',
         'helper/value-parser.h',

@@ -1,0 +1,476 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "link-monitor.h"
+
+#include "ns3/boolean.h"
+#include "ns3/log.h"
+#include "ns3/names.h"
+#include "ns3/packet.h"
+#include "ns3/simulator.h"
+#include "ns3/traffic-control-layer.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <iomanip>
+#include <sstream>
+#include <stdexcept>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("LinkMonitor");
+
+NS_OBJECT_ENSURE_REGISTERED(LinkMonitor);
+
+namespace
+{
+
+/**
+ * \param node a node
+ * \return its ns-3 name, or node-<id>
+ */
+std::string
+NodeName(Ptr<Node> node)
+{
+    std::string name = Names::FindName(node);
+    return name.empty() ? "node-" + std::to_string(node->GetId()) : name;
+}
+
+/**
+ * \param t a time
+ * \return microseconds with nanosecond resolution, fixed 3 decimals
+ */
+std::string
+Micros(Time t)
+{
+    const int64_t ns = t.GetNanoSeconds();
+    std::ostringstream os;
+    os << (ns < 0 ? "-" : "") << std::abs(ns) / 1000 << "." << std::setw(3) << std::setfill('0')
+       << std::abs(ns) % 1000;
+    return os.str();
+}
+
+/**
+ * \param d a direction
+ * \return "up", "down" or "both"
+ */
+const char*
+DirectionName(LinkDirection d)
+{
+    switch (d)
+    {
+        case LinkDirection::UP:
+            return "up";
+        case LinkDirection::DOWN:
+            return "down";
+        case LinkDirection::BOTH:
+            return "both";
+    }
+    return "?";
+}
+
+} // namespace
+
+TypeId
+LinkMonitor::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::LinkMonitor")
+            .SetParent<Object>()
+            .SetGroupName("Mrc")
+            .AddConstructor<LinkMonitor>()
+            .AddAttribute("Interval",
+                          "Width of one sampling interval (> 0); fixed by Install().",
+                          TimeValue(MicroSeconds(100)),
+                          MakeTimeAccessor(&LinkMonitor::SetInterval, &LinkMonitor::GetInterval),
+                          MakeTimeChecker())
+            .AddAttribute("IncludeHostLinks",
+                          "Watch the host-T0 links as well as the switch-to-switch links.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&LinkMonitor::m_includeHostLinks),
+                          MakeBooleanChecker());
+    return tid;
+}
+
+LinkMonitor::LinkMonitor()
+    : m_interval(MicroSeconds(100))
+{
+    NS_LOG_FUNCTION(this);
+}
+
+LinkMonitor::~LinkMonitor()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+LinkMonitor::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_event.Cancel();
+    for (const Connection& c : m_connections)
+    {
+        c.source->TraceDisconnectWithoutContext(c.name, c.callback);
+    }
+    m_connections.clear();
+    m_watches.clear();
+    m_active = false;
+    Object::DoDispose();
+}
+
+void
+LinkMonitor::SetInterval(Time interval)
+{
+    if (!interval.IsStrictlyPositive())
+    {
+        std::ostringstream os;
+        os << "LinkMonitor: attribute Interval must be > 0, got " << interval.As(Time::US);
+        throw std::invalid_argument(os.str());
+    }
+    if (m_installed)
+    {
+        throw std::invalid_argument("LinkMonitor: attribute Interval cannot change after Install");
+    }
+    m_interval = interval;
+}
+
+Time
+LinkMonitor::GetInterval() const
+{
+    return m_interval;
+}
+
+void
+LinkMonitor::Install(Ptr<FabricTopology> topo, Time start, Time stop)
+{
+    NS_LOG_FUNCTION(this << start << stop);
+    if (m_installed)
+    {
+        throw std::invalid_argument("LinkMonitor::Install: already installed");
+    }
+    if (!topo)
+    {
+        throw std::invalid_argument("LinkMonitor::Install: no fabric");
+    }
+    if (start < Simulator::Now())
+    {
+        throw std::invalid_argument("LinkMonitor::Install: start is in the past");
+    }
+    if (stop <= start)
+    {
+        throw std::invalid_argument("LinkMonitor::Install: stop must be later than start");
+    }
+    m_installed = true;
+    m_start = start;
+    m_stop = stop;
+    for (const FabricLink& l : topo->GetLinks())
+    {
+        if (l.tier == LinkTier::HOST_T0 && !m_includeHostLinks)
+        {
+            continue;
+        }
+        for (LinkDirection dir : {LinkDirection::UP, LinkDirection::DOWN})
+        {
+            const bool up = dir == LinkDirection::UP;
+            Watch w;
+            w.info.link = l.id;
+            w.info.tier = l.tier;
+            w.info.plane = l.plane;
+            w.info.direction = dir;
+            w.info.from = up ? l.lower : l.upper;
+            w.info.to = up ? l.upper : l.lower;
+            w.info.fromName = NodeName(w.info.from);
+            w.info.toName = NodeName(w.info.to);
+            w.info.device = up ? l.lowerDevice : l.upperDevice;
+            Ptr<TrafficControlLayer> tc = w.info.from->GetObject<TrafficControlLayer>();
+            w.queue = tc ? tc->GetRootQueueDiscOnDevice(w.info.device) : nullptr;
+            m_watches.push_back(std::move(w));
+        }
+    }
+    auto connect = [this](Ptr<Object> source, const std::string& name, const CallbackBase& cb) {
+        if (!source->TraceConnectWithoutContext(name, cb))
+        {
+            throw std::invalid_argument("LinkMonitor::Install: cannot connect trace " + name);
+        }
+        m_connections.push_back(Connection{source, name, cb});
+    };
+    for (uint32_t d = 0; d < m_watches.size(); ++d)
+    {
+        const Watch& w = m_watches[d];
+        connect(w.info.device, "PhyTxBegin", MakeCallback(&LinkMonitor::OnTxBegin, this).Bind(d));
+        connect(w.info.device, "PhyTxEnd", MakeCallback(&LinkMonitor::OnTxEnd, this).Bind(d));
+        if (w.queue)
+        {
+            connect(w.queue,
+                    "BytesInQueue",
+                    MakeCallback(&LinkMonitor::OnQueueBytes, this).Bind(d));
+        }
+        else
+        {
+            NS_LOG_WARN("no root queue disc on " << w.info.fromName << " towards "
+                                                 << w.info.toName);
+        }
+    }
+    m_event = Simulator::Schedule(start - Simulator::Now(), &LinkMonitor::Start, this);
+}
+
+uint32_t
+LinkMonitor::QueueBytes(const Watch& w)
+{
+    return w.queue ? w.queue->GetNBytes() : 0;
+}
+
+void
+LinkMonitor::OnTxBegin(uint32_t d, Ptr<const Packet> packet)
+{
+    Watch& w = m_watches[d];
+    w.busySince = Simulator::Now();
+    if (m_active)
+    {
+        w.bytes += packet->GetSize();
+    }
+}
+
+void
+LinkMonitor::OnTxEnd(uint32_t d, Ptr<const Packet> packet)
+{
+    Watch& w = m_watches[d];
+    if (m_active && !w.busySince.IsNegative())
+    {
+        w.busy += Simulator::Now() - w.busySince;
+    }
+    w.busySince = Time(-1);
+}
+
+void
+LinkMonitor::OnQueueBytes(uint32_t d, uint32_t oldValue, uint32_t newValue)
+{
+    if (m_active)
+    {
+        Watch& w = m_watches[d];
+        w.peak = std::max(w.peak, newValue);
+    }
+}
+
+void
+LinkMonitor::Start()
+{
+    NS_LOG_FUNCTION(this);
+    const Time now = Simulator::Now();
+    m_active = true;
+    m_intervalStart = now;
+    for (Watch& w : m_watches)
+    {
+        // A frame already on its way counts from now on (its bytes belong to the past).
+        if (!w.busySince.IsNegative())
+        {
+            w.busySince = now;
+        }
+        w.bytes = 0;
+        w.busy = Time(0);
+        w.peak = QueueBytes(w);
+    }
+    m_event =
+        Simulator::Schedule(std::min(m_interval, m_stop - now), &LinkMonitor::CloseInterval, this);
+}
+
+void
+LinkMonitor::CloseInterval()
+{
+    NS_LOG_FUNCTION(this);
+    const Time now = Simulator::Now();
+    const Time width = now - m_intervalStart;
+    for (Watch& w : m_watches)
+    {
+        if (!w.busySince.IsNegative())
+        {
+            w.busy += now - w.busySince;
+            w.busySince = now;
+        }
+        Sample s;
+        s.start = m_intervalStart;
+        s.end = now;
+        s.bytes = w.bytes;
+        s.utilisation = double(w.busy.GetTimeStep()) / double(width.GetTimeStep());
+        DataRateValue rate;
+        if (w.info.device->GetAttributeFailSafe("DataRate", rate))
+        {
+            s.rate = rate.Get();
+        }
+        s.queueBytes = QueueBytes(w);
+        s.peakQueueBytes = std::max(w.peak, s.queueBytes);
+        w.series.push_back(s);
+        w.bytes = 0;
+        w.busy = Time(0);
+        w.peak = s.queueBytes;
+    }
+    m_intervals++;
+    m_intervalStart = now;
+    // The k-th boundary is start + k x Interval, computed exactly in time steps.
+    const Time next = std::min(m_start + m_interval * int64_t(m_intervals + 1), m_stop);
+    if (now < m_stop)
+    {
+        m_event = Simulator::Schedule(next - now, &LinkMonitor::CloseInterval, this);
+    }
+    else
+    {
+        m_active = false;
+    }
+}
+
+uint32_t
+LinkMonitor::GetDirectionCount() const
+{
+    return m_watches.size();
+}
+
+const LinkMonitor::DirectionInfo&
+LinkMonitor::GetDirectionInfo(uint32_t direction) const
+{
+    return m_watches.at(direction).info;
+}
+
+std::optional<uint32_t>
+LinkMonitor::FindDirection(uint32_t link, LinkDirection direction) const
+{
+    for (uint32_t d = 0; d < m_watches.size(); ++d)
+    {
+        if (m_watches[d].info.link == link && m_watches[d].info.direction == direction)
+        {
+            return d;
+        }
+    }
+    return std::nullopt;
+}
+
+uint32_t
+LinkMonitor::GetIntervalCount() const
+{
+    return m_intervals;
+}
+
+const std::vector<LinkMonitor::Sample>&
+LinkMonitor::GetSeries(uint32_t direction) const
+{
+    return m_watches.at(direction).series;
+}
+
+LinkMonitor::Summary
+LinkMonitor::GetSummary(uint32_t direction) const
+{
+    const Watch& w = m_watches.at(direction);
+    Summary s;
+    double busy = 0;
+    double sampled = 0;
+    for (const Sample& x : w.series)
+    {
+        const double width = double((x.end - x.start).GetTimeStep());
+        s.bytes += x.bytes;
+        busy += x.utilisation * width;
+        sampled += width;
+        s.peakUtilisation = std::max(s.peakUtilisation, x.utilisation);
+        s.peakQueueBytes = std::max(s.peakQueueBytes, x.peakQueueBytes);
+    }
+    s.meanUtilisation = sampled > 0 ? busy / sampled : 0.0;
+    return s;
+}
+
+LinkMonitor::TierTotals
+LinkMonitor::GetTierTotals(LinkTier tier, LinkDirection direction) const
+{
+    TierTotals t;
+    for (uint32_t d = 0; d < m_watches.size(); ++d)
+    {
+        const DirectionInfo& info = m_watches[d].info;
+        if (info.tier != tier || (direction != LinkDirection::BOTH && info.direction != direction))
+        {
+            continue;
+        }
+        const uint64_t bytes = GetSummary(d).bytes;
+        t.total += bytes;
+        t.largest = std::max(t.largest, bytes);
+        t.directions++;
+    }
+    return t;
+}
+
+double
+LinkMonitor::GetBalance(LinkTier tier, LinkDirection direction) const
+{
+    const TierTotals t = GetTierTotals(tier, direction);
+    return t.total == 0 ? 0.0 : double(t.largest) * t.directions / double(t.total);
+}
+
+void
+LinkMonitor::WriteSeriesCsv(std::ostream& os) const
+{
+    const std::ios::fmtflags flags = os.flags();
+    const std::streamsize precision = os.precision();
+    os << "interval,start_us,end_us,dir_index,link,tier,plane,direction,from,to,bytes,"
+          "utilisation,rate_gbps,queue_bytes,peak_queue_bytes\n";
+    for (uint32_t i = 0; i < m_intervals; ++i)
+    {
+        for (uint32_t d = 0; d < m_watches.size(); ++d)
+        {
+            const DirectionInfo& info = m_watches[d].info;
+            const Sample& s = m_watches[d].series.at(i);
+            os << i << "," << Micros(s.start) << "," << Micros(s.end) << "," << d << ","
+               << info.link << "," << info.tier << "," << info.plane << ","
+               << DirectionName(info.direction) << "," << info.fromName << "," << info.toName << ","
+               << s.bytes << "," << std::fixed << std::setprecision(6) << s.utilisation << ","
+               << std::setprecision(3) << s.rate.GetBitRate() * 1e-9 << "," << s.queueBytes << ","
+               << s.peakQueueBytes << "\n";
+        }
+    }
+    os.flags(flags);
+    os.precision(precision);
+}
+
+void
+LinkMonitor::WriteSummaryCsv(std::ostream& os) const
+{
+    const std::ios::fmtflags flags = os.flags();
+    const std::streamsize precision = os.precision();
+    os << "dir_index,link,tier,plane,direction,from,to,bytes,mean_utilisation,peak_utilisation,"
+          "peak_queue_bytes,intervals\n";
+    for (uint32_t d = 0; d < m_watches.size(); ++d)
+    {
+        const DirectionInfo& info = m_watches[d].info;
+        const Summary s = GetSummary(d);
+        os << d << "," << info.link << "," << info.tier << "," << info.plane << ","
+           << DirectionName(info.direction) << "," << info.fromName << "," << info.toName << ","
+           << s.bytes << "," << std::fixed << std::setprecision(6) << s.meanUtilisation << ","
+           << s.peakUtilisation << "," << s.peakQueueBytes << "," << m_watches[d].series.size()
+           << "\n";
+    }
+    os.flags(flags);
+    os.precision(precision);
+}
+
+void
+LinkMonitor::WriteBalanceCsv(std::ostream& os) const
+{
+    const std::ios::fmtflags flags = os.flags();
+    const std::streamsize precision = os.precision();
+    os << "tier,direction,directions,total_bytes,mean_bytes,max_bytes,balance\n";
+    for (LinkTier tier : {LinkTier::HOST_T0, LinkTier::T0_T1, LinkTier::T1_T2})
+    {
+        for (LinkDirection dir : {LinkDirection::UP, LinkDirection::DOWN, LinkDirection::BOTH})
+        {
+            const TierTotals t = GetTierTotals(tier, dir);
+            if (t.directions == 0)
+            {
+                continue;
+            }
+            os << tier << "," << DirectionName(dir) << "," << t.directions << "," << t.total << ","
+               << std::fixed << std::setprecision(3) << double(t.total) / t.directions << ","
+               << t.largest << "," << std::setprecision(6) << GetBalance(tier, dir) << "\n";
+        }
+    }
+    os.flags(flags);
+    os.precision(precision);
+}
+
+} // namespace ns3

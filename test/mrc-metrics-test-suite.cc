@@ -1,0 +1,575 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The fabric metric collectors: LinkMonitor (per-link load, queues, balance) and
+ * FabricDropMonitor (drops, marks, trims and losses by node, kind and reason), checked against
+ * scenarios whose answer is known and against the counters of the models they watch.
+ */
+
+#include "mrc-test-bench.h"
+
+#include "ns3/boolean.h"
+#include "ns3/icmpv6-l4-protocol.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/test.h"
+#include "ns3/traffic-control-layer.h"
+#include "ns3/trimming-queue-disc.h"
+
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+using mrctest::Bench;
+
+namespace
+{
+
+/**
+ * \param topo a fabric
+ * \param a one node's name
+ * \param b the other's
+ * \return the id of the (first) link between them
+ */
+uint32_t
+LinkId(const FabricTopology& topo, const std::string& a, const std::string& b)
+{
+    return topo.GetLinksBetween(Names::Find<Node>(a), Names::Find<Node>(b)).at(0).id;
+}
+
+/**
+ * \param topo a fabric
+ * \return every host and switch
+ */
+NodeContainer
+AllNodes(const FabricTopology& topo)
+{
+    NodeContainer all(topo.GetHosts());
+    all.Add(topo.GetAllSwitches());
+    return all;
+}
+
+/**
+ * \param f something that should throw std::invalid_argument
+ * \return its message, or "" if it did not throw
+ */
+template<typename F>
+std::string
+Refusal(F f)
+{
+    try
+    {
+        f();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        return e.what();
+    }
+    return "";
+}
+
+} // namespace
+
+/**
+ * \ingroup mrc-test
+ * One MRC write over a fabric with a single T1: its links run at line rate, the links of the
+ * idle T0 carry nothing, and bytes and busy time agree with the queue discs and the rate.
+ */
+class LinkMonitorUtilisationTestCase : public TestCase
+{
+  public:
+    LinkMonitorUtilisationTestCase()
+        : TestCase("LinkMonitor: a line-rate flow fills its links, idle links stay at 0, bytes "
+                   "match the queue discs")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // 3 T0 of one host, one T1: host 0 -> host 1 crosses p0-t0-0 -> p0-t1-0 -> p0-t0-1.
+        Bench b(ClosSpec::TwoTier(1, 3, 1, 1), true);
+        Ptr<LinkMonitor> links = CreateObject<LinkMonitor>();
+        links->SetAttribute("Interval", TimeValue(MicroSeconds(20)));
+        links->Install(b.topo, Time(0), MicroSeconds(1000));
+        NS_TEST_ASSERT_MSG_EQ(links->GetDirectionCount(), 6u, "3 fabric links, 2 directions");
+        auto [qa, qb] = b.Connect(0, 1);
+        qa->PostWrite(4000000); // about 330 us at 100 Gb/s
+        // Stop after the monitor's stop: an event at the same time as Simulator::Stop's may not
+        // run, and the last interval would stay open.
+        Simulator::Stop(MicroSeconds(1001));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(b.completed.size(), 1u, "the write completed");
+        NS_TEST_ASSERT_MSG_EQ(links->GetIntervalCount(), 50u, "(stop - start) / Interval");
+
+        const uint32_t up =
+            *links->FindDirection(LinkId(*b.topo, "p0-t0-0", "p0-t1-0"), LinkDirection::UP);
+        const uint32_t down =
+            *links->FindDirection(LinkId(*b.topo, "p0-t0-1", "p0-t1-0"), LinkDirection::DOWN);
+        NS_TEST_ASSERT_MSG_EQ(links->GetDirectionInfo(up).fromName, "p0-t0-0", "up: from T0");
+        NS_TEST_ASSERT_MSG_EQ(links->GetDirectionInfo(down).toName, "p0-t0-1", "down: to T0");
+        for (uint32_t d : {up, down})
+        {
+            const auto& series = links->GetSeries(d);
+            NS_TEST_ASSERT_MSG_EQ(series.size(), 50u, "one sample per interval");
+            // Intervals 3..14 (60..300 us) are in the middle of the transfer.
+            for (uint32_t i = 3; i < 15; ++i)
+            {
+                NS_TEST_ASSERT_MSG_GT(series[i].utilisation,
+                                      0.95,
+                                      "interval " << i << " of direction " << d << " at line rate");
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(series[i].utilisation, 1.0, "busy share <= 1");
+            }
+            NS_TEST_ASSERT_MSG_EQ(series[49].bytes, 0u, "idle at the end");
+            NS_TEST_ASSERT_MSG_GT(links->GetSummary(d).bytes, 4000000u, "payload and headers");
+        }
+        // The links of p0-t0-2 carry nothing at all.
+        const uint32_t idle = LinkId(*b.topo, "p0-t0-2", "p0-t1-0");
+        for (LinkDirection dir : {LinkDirection::UP, LinkDirection::DOWN})
+        {
+            const LinkMonitor::Summary s = links->GetSummary(*links->FindDirection(idle, dir));
+            NS_TEST_ASSERT_MSG_EQ(s.bytes, 0u, "idle link: no byte");
+            NS_TEST_ASSERT_MSG_EQ(s.peakUtilisation, 0.0, "idle link: never busy");
+            NS_TEST_ASSERT_MSG_EQ(s.peakQueueBytes, 0u, "idle link: no queue");
+        }
+        // Every direction: frame bytes = queue disc bytes + 2-byte PPP header per packet, and
+        // the busy time is those bytes at the link rate, up to ns-3's rounding of each frame's
+        // transmission time to the time resolution (1 ns).
+        for (uint32_t d = 0; d < links->GetDirectionCount(); ++d)
+        {
+            const LinkMonitor::DirectionInfo& info = links->GetDirectionInfo(d);
+            Ptr<QueueDisc> q =
+                info.from->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(info.device);
+            const QueueDisc::Stats& st = q->GetStats();
+            const LinkMonitor::Summary s = links->GetSummary(d);
+            NS_TEST_ASSERT_MSG_EQ(s.bytes,
+                                  st.nTotalSentBytes + 2 * st.nTotalSentPackets,
+                                  "direction " << d << ": bytes as sent by the queue disc");
+            const double busy = s.meanUtilisation * 1000e-6;
+            const double expected = s.bytes * 8 / 100e9;
+            NS_TEST_ASSERT_MSG_EQ_TOL(busy,
+                                      expected,
+                                      st.nTotalSentPackets * 1e-9 + 1e-12,
+                                      "direction " << d << ": busy time = bytes at line rate");
+        }
+        std::ostringstream series;
+        links->WriteSeriesCsv(series);
+        std::istringstream lines(series.str());
+        std::string header;
+        std::getline(lines, header);
+        NS_TEST_ASSERT_MSG_EQ(header,
+                              "interval,start_us,end_us,dir_index,link,tier,plane,direction,from,"
+                              "to,bytes,utilisation,rate_gbps,queue_bytes,peak_queue_bytes",
+                              "series header");
+        uint32_t rows = 0;
+        for (std::string line; std::getline(lines, line);)
+        {
+            rows++;
+        }
+        NS_TEST_ASSERT_MSG_EQ(rows, 50u * 6u, "one row per interval and direction");
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * Sampling alone: interval bounds, a last interval cut at stop, no event after stop, and the
+ * parameter checks.
+ */
+class LinkMonitorSamplingTestCase : public TestCase
+{
+  public:
+    LinkMonitorSamplingTestCase()
+        : TestCase("LinkMonitor: interval bounds, last interval cut at stop, nothing after stop, "
+                   "invalid parameters refused")
+    {
+    }
+
+  private:
+    /// How an idle run ended.
+    struct End
+    {
+        uint64_t events{0};    //!< events executed
+        uint32_t intervals{0}; //!< intervals closed
+    };
+
+    /**
+     * Run an idle fabric to 300 us.
+     * \param monitor with a LinkMonitor over [10 us, 105 us], Interval 10 us
+     * \return how it ended
+     */
+    static End RunIdle(bool monitor)
+    {
+        Bench b(ClosSpec::TwoTier(1, 2, 2, 2), true);
+        Ptr<LinkMonitor> links = CreateObject<LinkMonitor>();
+        links->SetAttribute("Interval", TimeValue(MicroSeconds(10)));
+        if (monitor)
+        {
+            links->Install(b.topo, MicroSeconds(10), MicroSeconds(105));
+        }
+        Simulator::Stop(MicroSeconds(300));
+        Simulator::Run();
+        return End{Simulator::GetEventCount(), links->GetIntervalCount()};
+    }
+
+    void DoRun() override
+    {
+        // Without and with a monitor: 1 + 10 more events (start and samples), none after stop.
+        // (Run to a fixed time: an idle fabric's hosts still send router solicitations at
+        // random times for a few milliseconds.)
+        const End bare = RunIdle(false);
+        const End watched = RunIdle(true);
+        NS_TEST_ASSERT_MSG_EQ(watched.events, bare.events + 11, "start and 10 samples, no more");
+        NS_TEST_ASSERT_MSG_EQ(watched.intervals, 10u, "ceil(95 us / 10 us)");
+
+        Bench b(ClosSpec::TwoTier(1, 2, 2, 2), true);
+        Ptr<LinkMonitor> links = CreateObject<LinkMonitor>();
+        const std::string zero = Refusal([&] {
+            links->SetAttribute("Interval", TimeValue(Time(0)));
+        });
+        NS_TEST_ASSERT_MSG_NE(zero.find("attribute Interval must be > 0"),
+                              std::string::npos,
+                              "Interval 0 refused, naming the attribute and range: " << zero);
+        NS_TEST_ASSERT_MSG_EQ(links->GetInterval(), MicroSeconds(100), "default kept");
+        links->SetAttribute("Interval", TimeValue(MicroSeconds(10)));
+        links->SetAttribute("IncludeHostLinks", BooleanValue(true));
+        NS_TEST_ASSERT_MSG_NE(Refusal([&] {
+                                  links->Install(b.topo, MicroSeconds(10), MicroSeconds(10));
+                              }),
+                              "",
+                              "stop <= start refused");
+        links->Install(b.topo, MicroSeconds(10), MicroSeconds(105));
+        // 4 host links + 4 T0-T1 links, both directions.
+        NS_TEST_ASSERT_MSG_EQ(links->GetDirectionCount(), 16u, "host links included");
+        NS_TEST_ASSERT_MSG_NE(Refusal([&] {
+                                  links->SetAttribute("Interval", TimeValue(MicroSeconds(5)));
+                              }),
+                              "",
+                              "Interval fixed by Install");
+        Simulator::Stop(MicroSeconds(300));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(links->GetIntervalCount(), 10u, "no interval after stop");
+        const auto& s = links->GetSeries(0);
+        NS_TEST_ASSERT_MSG_EQ(s.front().start, MicroSeconds(10), "first interval at start");
+        NS_TEST_ASSERT_MSG_EQ(s[3].end, MicroSeconds(50), "start + k x Interval");
+        NS_TEST_ASSERT_MSG_EQ(s.back().start, MicroSeconds(100), "last interval");
+        NS_TEST_ASSERT_MSG_EQ(s.back().end, MicroSeconds(105), "cut at stop");
+        NS_TEST_ASSERT_MSG_EQ(s.back().rate, DataRate("100Gbps"), "rate of the device");
+        NS_TEST_ASSERT_MSG_EQ(links->GetBalance(LinkTier::T0_T1, LinkDirection::BOTH),
+                              0.0,
+                              "no traffic: balance 0");
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * 7-to-1 incast over trimming switches: the receiver's last hop queues, and the drop monitor's
+ * trims are exactly the queue discs' own counts, at the receiver's T0.
+ */
+class IncastMetricsTestCase : public TestCase
+{
+  public:
+    IncastMetricsTestCase()
+        : TestCase("incast: the last hop queues; trims, ECN marks and drops counted as the queue "
+                   "discs count them")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench b(ClosSpec::TwoTier(1, 2, 8, 2), true);
+        Ptr<LinkMonitor> links = CreateObject<LinkMonitor>();
+        links->SetAttribute("IncludeHostLinks", BooleanValue(true));
+        links->SetAttribute("Interval", TimeValue(MicroSeconds(50)));
+        links->Install(b.topo, Time(0), MicroSeconds(500));
+        Ptr<FabricDropMonitor> drops = CreateObject<FabricDropMonitor>();
+        drops->Install(b.topo);
+        for (uint32_t s = 1; s < 8; ++s)
+        {
+            b.Connect(s, 0).first->PostWrite(256 * 1024);
+        }
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        uint32_t completed = 0;
+        for (const auto& [msn, n] : b.completed)
+        {
+            completed += n;
+        }
+        NS_TEST_ASSERT_MSG_EQ(completed, 7u, "every write completed");
+
+        const uint32_t lastHop =
+            *links->FindDirection(LinkId(*b.topo, "host-0", "p0-t0-0"), LinkDirection::DOWN);
+        NS_TEST_ASSERT_MSG_GT(links->GetSummary(lastHop).peakQueueBytes,
+                              100000u,
+                              "the receiver's port queues");
+        NS_TEST_ASSERT_MSG_GT(links->GetSummary(lastHop).peakUtilisation,
+                              0.99,
+                              "and runs at line rate");
+
+        const uint64_t trims = FabricQueueStats::Sum(AllNodes(*b.topo)).trimmedPackets;
+        NS_TEST_ASSERT_MSG_GT(trims, 0u, "the incast trims");
+        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::TRIM), trims, "every trim counted");
+        for (const FabricDropMonitor::Row& r : drops->GetRows())
+        {
+            if (r.kind == FabricDropKind::TRIM)
+            {
+                NS_TEST_ASSERT_MSG_EQ(r.name, "p0-t0-0", "trims at the receiver's T0");
+                NS_TEST_ASSERT_MSG_EQ(r.reason, "arrival", "no victim trimming by default");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::LINK_LOSS), 0u, "no link fault");
+        std::ostringstream csv;
+        drops->WriteCsv(csv);
+        std::ostringstream row;
+        row << "p0-t0-0,T0,0,0,trim,arrival," << trims << "\n";
+        NS_TEST_ASSERT_MSG_EQ(csv.str().rfind("node,tier,plane,index,kind,reason,count\n", 0),
+                              0u,
+                              "header first");
+        NS_TEST_ASSERT_MSG_NE(csv.str().find(row.str()), std::string::npos, "trim row");
+        Simulator::Destroy();
+        Names::Clear();
+
+        // RoCEv2 switches (ECN marking, drop when full): 7-to-1 incast over ECMP.
+        ClosTopologyHelper helper;
+        helper.SetEcnQueues();
+        Ptr<FabricTopology> topo = helper.Build(ClosSpec::TwoTier(1, 2, 4, 2));
+        DataPlaneHelper dataPlane;
+        dataPlane.SetDataPlane(DataPlane::ECMP);
+        dataPlane.Install(topo);
+        MrcHelper mrc(topo, dataPlane);
+        mrc.SetRoceV2Baseline();
+        mrc.Install();
+        drops = CreateObject<FabricDropMonitor>();
+        drops->Install(topo);
+        for (uint32_t s = 1; s < 8; ++s)
+        {
+            mrc.Connect(s, 0).first->PostWrite(256 * 1024);
+        }
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        uint64_t marks = 0;
+        uint64_t dropped = 0;
+        NodeContainer all = AllNodes(*topo);
+        for (auto it = all.Begin(); it != all.End(); ++it)
+        {
+            Ptr<TrafficControlLayer> tc = (*it)->GetObject<TrafficControlLayer>();
+            for (uint32_t d = 0; d < (*it)->GetNDevices(); ++d)
+            {
+                if (auto q = tc->GetRootQueueDiscOnDevice((*it)->GetDevice(d)))
+                {
+                    marks += q->GetStats().GetNMarkedPackets(TrimmingQueueDisc::kMarkEcn);
+                    dropped += q->GetStats().nTotalDroppedPackets;
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(marks, 0u, "DCQCN's switches mark");
+        NS_TEST_ASSERT_MSG_EQ(
+            drops->GetTotal(FabricDropKind::ECN_MARK, TrimmingQueueDisc::kMarkEcn),
+            marks,
+            "every mark counted under its reason");
+        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::ECN_MARK), marks, "and no other");
+        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::QUEUE_DROP),
+                              dropped,
+                              "every queue drop counted");
+        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::TRIM), 0u, "no trimming");
+        Simulator::Destroy();
+        Names::Clear();
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * Link faults and routing drops are counted under their causes, at the node that saw them.
+ */
+class FaultMetricsTestCase : public TestCase
+{
+  public:
+    FaultMetricsTestCase()
+        : TestCase("drops: a black hole's losses under `blackhole` at the receiving node; ECMP "
+                   "routing drops under NO_ROUTE")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        {
+            Bench b(ClosSpec::TwoTier(1, 2, 1, 2, 2), true);
+            Ptr<FabricDropMonitor> drops = CreateObject<FabricDropMonitor>();
+            drops->Install(b.topo);
+            Ptr<FailureHelper> failures = CreateObject<FailureHelper>(b.topo);
+            const uint32_t link = failures->FindLink("p0-t0-0", "p0-t1-0");
+            failures->Blackhole(MicroSeconds(20), link, LinkDirection::UP);
+            b.Connect(0, 1).first->PostWrite(2000000);
+            Simulator::Stop(MilliSeconds(5));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(b.completed.size(), 1u, "MRC routes around the black hole");
+            const uint64_t lost = failures->GetLinkLostPackets(link, FabricLossCause::BLACKHOLE);
+            NS_TEST_ASSERT_MSG_GT(lost, 0u, "the black hole swallowed packets");
+            NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::LINK_LOSS, "blackhole"),
+                                  lost,
+                                  "every loss counted under its cause");
+            NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::LINK_LOSS),
+                                  lost,
+                                  "and under no other");
+            const auto rows = drops->GetRows(Names::Find<Node>("p0-t1-0"));
+            bool found = false;
+            for (const auto& r : rows)
+            {
+                found = found || (r.kind == FabricDropKind::LINK_LOSS && r.count == lost);
+            }
+            NS_TEST_ASSERT_MSG_EQ(found, true, "at the receiving end, the T1");
+        }
+        {
+            Bench b(ClosSpec::TwoTier(1, 2, 1, 1), false, DataPlane::ECMP);
+            b.mrc->SetRoceV2Baseline();
+            Ptr<FabricDropMonitor> drops = CreateObject<FabricDropMonitor>();
+            drops->Install(b.topo);
+            Ptr<Node> t0 = Names::Find<Node>("p0-t0-0");
+            Ptr<Ipv6EcmpRouting> routing = EcmpRoutingHelper::GetRouting(t0);
+            const FabricLink up = b.topo->GetLinksBetween(t0, Names::Find<Node>("p0-t1-0")).at(0);
+            routing->WithdrawNextHop(up.lowerInterface); // the only uplink: no route
+            b.Connect(0, 1).first->PostWrite(100000);
+            Simulator::Stop(MicroSeconds(300));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_GT(routing->GetDroppedPackets(), 0u, "packets without a route");
+            NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::ROUTING_DROP, "NO_ROUTE"),
+                                  routing->GetDroppedPackets(),
+                                  "routing drops counted under NO_ROUTE");
+            for (const auto& r : drops->GetRows())
+            {
+                NS_TEST_ASSERT_MSG_EQ(r.name, "p0-t0-0", "only at the T0");
+            }
+        }
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * Spraying balances the uplinks; one path per flow does not. Same seed, same files.
+ */
+class BalanceTestCase : public TestCase
+{
+  public:
+    BalanceTestCase()
+        : TestCase("balance: MRC spraying near 1, single-path RoCEv2 >= 2 on 4 uplinks with 2 "
+                   "flows per T0; identical CSV files for the same seed")
+    {
+    }
+
+  private:
+    /// What one run wrote.
+    struct Output
+    {
+        double balanceUp{0};   //!< T0-T1 up
+        double balanceDown{0}; //!< T0-T1 down
+        std::string series;    //!< WriteSeriesCsv
+        std::string summary;   //!< WriteSummaryCsv
+        std::string balance;   //!< WriteBalanceCsv
+        std::string drops;     //!< FabricDropMonitor::WriteCsv
+    };
+
+    /**
+     * \param roce single-path RoCEv2 over ECMP (else MRC over SRv6)
+     * \return the run's output
+     */
+    static Output Run(bool roce)
+    {
+        RngSeedManager::SetSeed(3);
+        RngSeedManager::SetRun(1);
+        // 2 T0 of 2 hosts, 4 T1: each T0 sends 2 flows to the other over 4 uplinks.
+        Bench b(ClosSpec::TwoTier(1, 2, 2, 4, 4), !roce, roce ? DataPlane::ECMP : DataPlane::SRV6);
+        if (roce)
+        {
+            b.mrc->SetRoceV2Baseline();
+        }
+        // Fixed RNG streams: ns-3 numbers automatic streams on from the previous run.
+        b.mrc->SetStream(7);
+        b.mrc->SetInitialPsn(0);
+        int64_t stream = 100;
+        NodeContainer all = AllNodes(*b.topo);
+        for (auto it = all.Begin(); it != all.End(); ++it)
+        {
+            // Hosts send router solicitations at random times on their NIC ports.
+            stream += (*it)->GetObject<Icmpv6L4Protocol>()->AssignStreams(stream);
+            Ptr<TrafficControlLayer> tc = (*it)->GetObject<TrafficControlLayer>();
+            for (uint32_t d = 0; d < (*it)->GetNDevices(); ++d)
+            {
+                auto q = DynamicCast<TrimmingQueueDisc>(
+                    tc->GetRootQueueDiscOnDevice((*it)->GetDevice(d)));
+                stream += q ? q->AssignStreams(stream) : 0;
+            }
+        }
+        Ptr<LinkMonitor> links = CreateObject<LinkMonitor>();
+        links->SetAttribute("Interval", TimeValue(MicroSeconds(50)));
+        links->Install(b.topo, Time(0), MicroSeconds(400));
+        Ptr<FabricDropMonitor> drops = CreateObject<FabricDropMonitor>();
+        drops->Install(b.topo);
+        for (uint32_t h = 0; h < 4; ++h)
+        {
+            auto [qa, qb] = b.Connect(h, (h + 2) % 4);
+            stream += qa->AssignStreams(stream);
+            stream += qb->AssignStreams(stream);
+            qa->PostWrite(1000000);
+        }
+        Simulator::Stop(MilliSeconds(2));
+        Simulator::Run();
+        Output out;
+        out.balanceUp = links->GetBalance(LinkTier::T0_T1, LinkDirection::UP);
+        out.balanceDown = links->GetBalance(LinkTier::T0_T1, LinkDirection::DOWN);
+        std::ostringstream s1;
+        std::ostringstream s2;
+        std::ostringstream s3;
+        std::ostringstream s4;
+        links->WriteSeriesCsv(s1);
+        links->WriteSummaryCsv(s2);
+        links->WriteBalanceCsv(s3);
+        drops->WriteCsv(s4);
+        out.series = s1.str();
+        out.summary = s2.str();
+        out.balance = s3.str();
+        out.drops = s4.str();
+        return out;
+    }
+
+    void DoRun() override
+    {
+        const Output mrc = Run(false);
+        const Output roce = Run(true);
+        NS_TEST_ASSERT_MSG_LT(mrc.balanceUp, 1.1, "MRC sprays evenly over the uplinks");
+        NS_TEST_ASSERT_MSG_LT(mrc.balanceDown, 1.1, "and the downlinks");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(mrc.balanceUp, 1.0, "max/mean >= 1");
+        NS_TEST_ASSERT_MSG_GT(roce.balanceUp, 1.9, "single path: 2 of 4 uplinks at most");
+        NS_TEST_ASSERT_MSG_GT(roce.balanceUp, mrc.balanceUp, "RoCEv2 less balanced than MRC");
+
+        const Output again = Run(false);
+        NS_TEST_ASSERT_MSG_EQ((again.series == mrc.series), true, "series CSV identical");
+        NS_TEST_ASSERT_MSG_EQ((again.summary == mrc.summary), true, "summary CSV identical");
+        NS_TEST_ASSERT_MSG_EQ((again.balance == mrc.balance), true, "balance CSV identical");
+        NS_TEST_ASSERT_MSG_EQ((again.drops == mrc.drops), true, "drop CSV identical");
+        NS_TEST_ASSERT_MSG_GT(mrc.series.size(), 1000u, "a real series");
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * The metric collectors' suite.
+ */
+class MrcMetricsTestSuite : public TestSuite
+{
+  public:
+    MrcMetricsTestSuite()
+        : TestSuite("mrc-metrics", Type::UNIT)
+    {
+        AddTestCase(new LinkMonitorUtilisationTestCase);
+        AddTestCase(new LinkMonitorSamplingTestCase);
+        AddTestCase(new IncastMetricsTestCase);
+        AddTestCase(new FaultMetricsTestCase);
+        AddTestCase(new BalanceTestCase);
+    }
+};
+
+/// The suite's single instance.
+static MrcMetricsTestSuite g_mrcMetricsTestSuite;
