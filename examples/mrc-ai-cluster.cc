@@ -179,11 +179,14 @@ PrintRun(const MrcScenarioResult& r)
               << Us(r.longestStall) << " us ("
               << (r.longestStallFlow.empty() ? "-" : r.longestStallFlow) << ")\n"
               << "   switches: " << r.trims << " trimmed, " << r.queueDrops << " dropped; "
-              << r.faultDrops << " lost to failures; EVs retired " << r.evRetirements
+              << r.ecnMarks << " ECN-marked; " << r.faultDrops << " lost to failures, "
+              << r.routingDrops << " without a route; EVs retired " << r.evRetirements
               << "; BGP last FIB change "
               << (!r.routingConverged.IsStrictlyPositive() ? std::string("none")
                                                            : Us(r.routingConverged) + " us")
-              << "; corrupt transfers " << r.corruptTransfers << "\n";
+              << "; corrupt transfers " << r.corruptTransfers << "\n"
+              << "   T0->T1 uplink load: busiest / mean = " << std::setprecision(2)
+              << r.uplinkBalance << "\n";
 }
 
 } // namespace
@@ -238,7 +241,7 @@ main(int argc, char* argv[])
             throw std::invalid_argument("--qps (=" + std::to_string(o.qps)
                                         + ") must be in [2, 64]");
         }
-        const Time failAt = MicroSeconds(o.failAtUs >= 0 ? o.failAtUs : (o.quick ? 400 : 2500));
+        const Time failAt = MicroSeconds(o.failAtUs >= 0 ? o.failAtUs : (o.quick ? 600 : 2500));
         const Time span = MicroSeconds(o.spanUs > 0 ? o.spanUs : (o.quick ? 1200 : 4000));
 
         std::vector<MrcScenarioResult> runs;
@@ -274,7 +277,9 @@ main(int argc, char* argv[])
             }
             if (!o.out.empty())
             {
-                s->SetAttribute("OutputDirectory", StringValue(o.out + "/" + item));
+                // The run's key (MrcScenarioResult::key) names its directory.
+                const std::string key = item == "roce-xN" ? "roce-x" + std::to_string(o.qps) : item;
+                s->SetAttribute("OutputDirectory", StringValue(o.out + "/" + key));
             }
             if (runs.empty())
             {

@@ -8,10 +8,12 @@
 #include "bgp-reconvergence-model.h"
 #include "clos-topology-helper.h"
 #include "data-plane-helper.h"
+#include "fabric-drop-monitor.h"
 #include "fabric-queue-stats.h"
 #include "fabric-topology.h"
 #include "failure-helper.h"
 #include "failure-schedule-parser.h"
+#include "link-monitor.h"
 #include "mrc-all-to-all.h"
 #include "mrc-helper.h"
 #include "mrc-results-writer.h"
@@ -469,6 +471,11 @@ MrcClusterScenario::Run()
     Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
     monitor->SetAttribute("Interval", TimeValue(m_interval));
     WatchFlows(collectives, monitor);
+    Ptr<LinkMonitor> links = CreateObject<LinkMonitor>();
+    links->SetInterval(m_interval);
+    links->Install(topo, Time(0), m_stopTime);
+    Ptr<FabricDropMonitor> drops = CreateObject<FabricDropMonitor>();
+    drops->Install(topo);
 
     std::unique_ptr<ShowProgress> progress;
     if (m_showProgress)
@@ -557,10 +564,14 @@ MrcClusterScenario::Run()
     {
         r.routingConverged = bgp->GetLastConvergenceTime();
     }
+    r.uplinkBalance = links->GetBalance(LinkTier::T0_T1, LinkDirection::UP);
+    r.routingDrops = drops->GetTotal(FabricDropKind::ROUTING_DROP);
+    r.ecnMarks = drops->GetTotal(FabricDropKind::ECN_MARK);
     if (!m_outputDirectory.empty())
     {
         MrcResultsWriter writer(m_outputDirectory);
         writer.WriteRun(r, *monitor, failures->GetLog());
+        writer.WriteFabric(*links, *drops);
     }
     job->Dispose();
     for (const auto& c : collectives)

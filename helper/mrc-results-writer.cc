@@ -4,7 +4,9 @@
 
 #include "mrc-results-writer.h"
 
+#include "fabric-drop-monitor.h"
 #include "failure-log.h"
+#include "link-monitor.h"
 #include "transfer-monitor.h"
 
 #include <cstdlib>
@@ -227,6 +229,25 @@ MrcResultsWriter::WriteRun(const MrcScenarioResult& r,
 }
 
 void
+MrcResultsWriter::WriteFabric(const LinkMonitor& links, const FabricDropMonitor& drops) const
+{
+    {
+        std::ofstream os = Open("links.csv");
+        links.WriteSeriesCsv(os);
+    }
+    {
+        std::ofstream os = Open("link-summary.csv");
+        links.WriteSummaryCsv(os);
+    }
+    {
+        std::ofstream os = Open("link-balance.csv");
+        links.WriteBalanceCsv(os);
+    }
+    std::ofstream os = Open("drops.csv");
+    drops.WriteCsv(os);
+}
+
+void
 MrcResultsWriter::WriteComparison(const std::vector<MrcScenarioResult>& runs) const
 {
     {
@@ -300,8 +321,15 @@ MrcResultsWriter::ToPtree(const MrcScenarioResult& r)
     t.put("queue_drops", r.queueDrops);
     t.put("trims", r.trims);
     t.put("link_traversals", r.linkTraversals);
+    t.put("ecn_marks", r.ecnMarks);
+    t.put("routing_drops", r.routingDrops);
+    {
+        std::ostringstream b;
+        b << std::fixed << std::setprecision(4) << r.uplinkBalance;
+        t.put("uplink_balance", b.str());
+    }
     t.put("routing_converged_us",
-          r.routingConverged.IsStrictlyNegative() ? "-1" : Us(r.routingConverged));
+          r.routingConverged.IsStrictlyPositive() ? Us(r.routingConverged) : "-1");
     t.put("events", r.events);
     return t;
 }

@@ -18,6 +18,8 @@ namespace ns3
 
 class TransferMonitor;
 class FailureLog;
+class LinkMonitor;
+class FabricDropMonitor;
 
 /**
  * \ingroup mrc
@@ -34,7 +36,9 @@ class FailureLog;
  * - `flows.csv`: TransferMonitor::WriteSummaryCsv, one row per queue-pair group;
  * - `goodput.csv`: `time_us,bytes,gbps`, payload placed per Interval over all flows;
  * - `failures.csv`: FailureLog::WriteCsv, the failure events as they happened;
- * - `summary.json`: ToPtree of the result.
+ * - `summary.json`: ToPtree of the result;
+ * - with WriteFabric: `links.csv`, `link-summary.csv`, `link-balance.csv`, `drops.csv` (columns
+ *   in LinkMonitor and FabricDropMonitor).
  *
  * Several runs (WriteComparison), e.g. the same job on several fabrics:
  * - `comparison.csv`: `fabric,phase,steps,step_p50_us,step_p99_us,step_p100_us,
@@ -66,6 +70,15 @@ class MrcResultsWriter
     void WriteRun(const MrcScenarioResult& r,
                   const TransferMonitor& monitor,
                   const FailureLog& log) const;
+
+    /**
+     * Write the fabric's files: `links.csv` (LinkMonitor::WriteSeriesCsv), `link-summary.csv`
+     * (WriteSummaryCsv), `link-balance.csv` (WriteBalanceCsv) and `drops.csv`
+     * (FabricDropMonitor::WriteCsv).
+     * \param links the link monitor
+     * \param drops the drop monitor
+     */
+    void WriteFabric(const LinkMonitor& links, const FabricDropMonitor& drops) const;
 
     /**
      * Write the comparison of several runs.

@@ -90,7 +90,10 @@ struct MrcScenarioResult
     uint64_t queueDrops{0};     //!< packets dropped by switch and NIC queue discs
     uint64_t trims{0};          //!< packets trimmed by the switches
     uint64_t linkTraversals{0}; //!< packets handed to NetDevices (packet-hops)
-    Time routingConverged{-1};  //!< BGP's last FIB change (negative: none, or no BGP)
+    uint64_t ecnMarks{0};       //!< packets CE-marked by the queue discs
+    uint64_t routingDrops{0};   //!< packets the fabric routing had no route for
+    double uplinkBalance{0};    //!< T0->T1 bytes: busiest link / mean (1 = even; LinkMonitor)
+    Time routingConverged{-1};  //!< BGP's last FIB change (zero or negative: none)
     uint64_t events{0};         //!< simulator events executed
 
     /**

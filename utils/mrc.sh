@@ -56,8 +56,10 @@ case "${1:-}" in
     main)
         build
         shift
-        # The flagship scenario: per-flow ECMP baseline on a k=8 fat-tree (128 hosts).
-        exec "$build/bin/mrc-fat-tree-ecmp" --k=8 --bytes=2000000 --transport=both "$@"
+        # The flagship comparison: one training job and one failure schedule on a 64-host,
+        # 4-plane cluster over MRC/SRv6, RoCEv2/ECMP+BGP and RoCEv2 with 4 QPs per peer.
+        # Results in ./mrc-ai-cluster-results (doc/mrc.rst, "Flagship comparison").
+        exec "$build/bin/mrc-ai-cluster" "$@"
         ;;
     test)
         build
