@@ -16,6 +16,7 @@
 #include "link-monitor.h"
 #include "mrc-all-to-all.h"
 #include "mrc-helper.h"
+#include "mrc-progress.h"
 #include "mrc-results-writer.h"
 #include "mrc-ring-all-reduce.h"
 #include "mrc-training-job.h"
@@ -26,7 +27,6 @@
 #include "ns3/log.h"
 #include "ns3/names.h"
 #include "ns3/rng-seed-manager.h"
-#include "ns3/show-progress.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -53,6 +53,19 @@ void
 StopWhenDone(Ptr<MrcTrainingJob> job)
 {
     Simulator::Stop();
+}
+
+/**
+ * \param job the job
+ * \param name the fabric's display name
+ * \param iterations steps asked for
+ * \return "<fabric>: step k/n"
+ */
+std::string
+StepStatus(Ptr<MrcTrainingJob> job, std::string name, uint32_t iterations)
+{
+    return name + ": step " + std::to_string(job->GetSteps().size()) + "/"
+           + std::to_string(iterations);
 }
 
 } // namespace
@@ -158,11 +171,13 @@ MrcClusterScenario::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&MrcClusterScenario::m_outputDirectory),
                           MakeStringChecker())
-            .AddAttribute("ShowProgress",
-                          "Print progress (simulated time, speed, events/s) on stderr.",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&MrcClusterScenario::m_showProgress),
-                          MakeBooleanChecker())
+            .AddAttribute(
+                "ShowProgress",
+                "Print a progress line (simulated time, wall time, events/s, step) on stderr "
+                "(MrcProgress).",
+                BooleanValue(true),
+                MakeBooleanAccessor(&MrcClusterScenario::m_showProgress),
+                MakeBooleanChecker())
             .AddAttribute("ProgressInterval",
                           "Wall-clock interval between progress lines (> 0).",
                           TimeValue(Seconds(5)),
@@ -477,10 +492,14 @@ MrcClusterScenario::Run()
     Ptr<FabricDropMonitor> drops = CreateObject<FabricDropMonitor>();
     drops->Install(topo);
 
-    std::unique_ptr<ShowProgress> progress;
+    std::unique_ptr<MrcProgress> progress;
     if (m_showProgress)
     {
-        progress = std::make_unique<ShowProgress>(m_progressInterval, std::cerr);
+        progress = std::make_unique<MrcProgress>(std::cerr, m_progressInterval, m_interval);
+        const std::string name = GetDisplayName();
+        const uint32_t iterations = m_iterations;
+        progress->SetStatus(MakeCallback(&StepStatus).Bind(job, name, iterations));
+        progress->Start();
     }
     job->Start();
     Simulator::Stop(m_stopTime);
