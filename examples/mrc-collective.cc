@@ -136,14 +136,9 @@ main(int argc, char* argv[])
         topoHelper.SetTrimmingQueues();
         if (roce)
         {
-            TrafficControlHelper ecn;
-            ecn.SetRootQueueDisc("ns3::TrimmingQueueDisc",
-                                 "TrimmingEnabled",
-                                 BooleanValue(false),
-                                 "EcnEnabled",
-                                 BooleanValue(true));
-            topoHelper.SetQueueDisc(PortRole::FABRIC, ecn);
-            topoHelper.SetQueueDisc(PortRole::HOST_FACING, ecn);
+            // A RoCEv2 fabric: RED/ECN marking on every switch port (DCQCN's signal), the last
+            // hop included; drop-tail, no trimming, no PFC.
+            topoHelper.SetEcnQueues();
         }
         const ClosSpec spec = ClosSpec::TwoTier(planes, t0s, 4, 4);
         Ptr<FabricTopology> topo = topoHelper.Build(spec);

@@ -130,14 +130,7 @@ main(int argc, char* argv[])
         {
             // A RoCEv2 fabric: RED/ECN marking on every switch port (DCQCN's signal), the last
             // hop included; drop-tail, no trimming, no PFC.
-            TrafficControlHelper ecn;
-            ecn.SetRootQueueDisc("ns3::TrimmingQueueDisc",
-                                 "TrimmingEnabled",
-                                 BooleanValue(false),
-                                 "EcnEnabled",
-                                 BooleanValue(true));
-            topoHelper.SetQueueDisc(PortRole::FABRIC, ecn);
-            topoHelper.SetQueueDisc(PortRole::HOST_FACING, ecn);
+            topoHelper.SetEcnQueues();
         }
         Ptr<FabricTopology> topo = topoHelper.Build(ClosSpec::TwoTier(planes, 4, 4, 4));
         if (dst == 0)

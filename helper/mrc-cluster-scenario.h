@@ -45,9 +45,10 @@ enum class ClusterFabric : uint8_t
  *
  * The job: every host is a rank of one data-parallel ring all-reduce of AllReduceSize bytes
  * per step, and of an expert-parallel all-to-all within groups of AllToAllGroup ranks (each
- * rank sends AllToAllSize / AllToAllGroup bytes to each peer of its group); both run at once after a ComputeTime gap, and a step ends when the
- * last transfer of both has been delivered (P100). Consecutive ranks sit under different T0s,
- * so all collective traffic crosses the T1 layer where failures are injected.
+ * rank sends AllToAllSize / AllToAllGroup bytes to each peer of its group); both run at once after
+ * a ComputeTime gap, and a step ends when the last transfer of both has been delivered (P100).
+ * Consecutive ranks sit under different T0s, so all collective traffic crosses the T1 layer where
+ * failures are injected.
  *
  * Run() builds everything, runs the simulation to the end of the job (or StopTime), fills an
  * MrcScenarioResult, writes the results directory if OutputDirectory is set, and destroys the

@@ -68,55 +68,48 @@ def main():
     out = args.out or args.directory
     os.makedirs(out, exist_ok=True)
 
-    fig, ax = plt.subplots(figsize=(8, 4.5))
-    for label, sub, window in runs:
-        steps = read_csv(os.path.join(sub, "steps.csv"))
-        ax.plot([float(s["start_us"]) / 1e3 for s in steps],
-                [float(s["duration_us"]) for s in steps], marker="o", label=label)
     window = next((w for _, _, w in runs if w), None)
-    if window:
-        ax.axvspan(window[0], window[1], color="red", alpha=0.1, label="failures")
-    ax.set_xlabel("step start (ms)")
-    ax.set_ylabel("step duration (us)")
-    ax.set_title("Training step time (P100 of each step's transfers)")
-    ax.legend()
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(os.path.join(out, "step-times.png"), dpi=120)
-    plt.close(fig)
 
-    fig, ax = plt.subplots(figsize=(8, 4.5))
-    for label, sub, window in runs:
-        rows = read_csv(os.path.join(sub, "goodput.csv"))
-        ax.plot([float(r["time_us"]) / 1e3 for r in rows], [float(r["gbps"]) for r in rows],
-                label=label)
-    if window:
-        ax.axvspan(window[0], window[1], color="red", alpha=0.1, label="failures")
-    ax.set_xlabel("time (ms)")
-    ax.set_ylabel("goodput, all flows (Gb/s)")
-    ax.set_title("Payload placed per interval")
-    ax.legend()
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(os.path.join(out, "goodput.png"), dpi=120)
-    plt.close(fig)
+    def figure(name, title, xlabel, ylabel, draw, shade):
+        fig, ax = plt.subplots(figsize=(8, 4.5))
+        draw(ax)
+        if shade and window:
+            ax.axvspan(window[0], window[1], color="red", alpha=0.1, label="failures")
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+        ax.legend()
+        ax.grid(alpha=0.3)
+        fig.tight_layout()
+        fig.savefig(os.path.join(out, name), dpi=120)
+        plt.close(fig)
 
-    fig, ax = plt.subplots(figsize=(8, 4.5))
-    for label, sub, _ in runs:
-        path = os.path.join(sub, "link-summary.csv")
-        if not os.path.exists(path):
-            continue
-        up = sorted((float(r["bytes"]) / 1e6 for r in read_csv(path)
-                     if r["tier"] == "T0-T1" and r["direction"] == "up"), reverse=True)
-        ax.plot(range(len(up)), up, label=label)
-    ax.set_xlabel("T0->T1 uplink (sorted by load)")
-    ax.set_ylabel("bytes carried (MB)")
-    ax.set_title("Uplink load over the run (flat = balanced)")
-    ax.legend()
-    ax.grid(alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(os.path.join(out, "uplink-load.png"), dpi=120)
-    plt.close(fig)
+    def step_times(ax):
+        for label, sub, _ in runs:
+            steps = read_csv(os.path.join(sub, "steps.csv"))
+            ax.plot([float(s["start_us"]) / 1e3 for s in steps],
+                    [float(s["duration_us"]) for s in steps], marker="o", label=label)
+
+    def goodput(ax):
+        for label, sub, _ in runs:
+            rows = read_csv(os.path.join(sub, "goodput.csv"))
+            ax.plot([float(r["time_us"]) / 1e3 for r in rows],
+                    [float(r["gbps"]) for r in rows], label=label)
+
+    def uplink_load(ax):
+        for label, sub, _ in runs:
+            path = os.path.join(sub, "link-summary.csv")
+            if os.path.exists(path):
+                up = sorted((float(r["bytes"]) / 1e6 for r in read_csv(path)
+                             if r["tier"] == "T0-T1" and r["direction"] == "up"), reverse=True)
+                ax.plot(range(len(up)), up, label=label)
+
+    figure("step-times.png", "Training step time (P100 of each step's transfers)",
+           "step start (ms)", "step duration (us)", step_times, True)
+    figure("goodput.png", "Payload placed per interval", "time (ms)",
+           "goodput, all flows (Gb/s)", goodput, True)
+    figure("uplink-load.png", "Uplink load over the run (flat = balanced)",
+           "T0->T1 uplink (sorted by load)", "bytes carried (MB)", uplink_load, False)
     print(f"plot-results: wrote step-times.png, goodput.png, uplink-load.png in {out}")
     return 0
 
