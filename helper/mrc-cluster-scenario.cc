@@ -505,6 +505,8 @@ MrcClusterScenario::Run()
     Simulator::Stop(m_stopTime);
     NS_LOG_INFO(GetDisplayName() << ": " << spec.Describe());
     Simulator::Run();
+    // Events of the model only: the progress checks depend on ShowProgress.
+    const uint64_t progressEvents = progress ? progress->GetChecks() : 0;
     progress.reset();
 
     MrcScenarioResult r;
@@ -514,7 +516,7 @@ MrcClusterScenario::Run()
     r.jobDone = job->IsDone();
     r.jobFailed = job->HasFailed();
     r.end = Simulator::Now();
-    r.events = Simulator::GetEventCount();
+    r.events = Simulator::GetEventCount() - progressEvents;
     const auto& log = failures->GetLog().GetEntries();
     if (!log.empty())
     {

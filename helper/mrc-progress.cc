@@ -76,9 +76,16 @@ MrcProgress::Format() const
     return os.str();
 }
 
+uint64_t
+MrcProgress::GetChecks() const
+{
+    return m_checks;
+}
+
 void
 MrcProgress::Check()
 {
+    m_checks++;
     const auto now = std::chrono::steady_clock::now();
     if (std::chrono::duration<double>(now - m_last).count() >= m_wallInterval.GetSeconds())
     {

@@ -54,6 +54,10 @@ class MrcProgress
     /// \return the line a report would print now (without '\\r' or newline)
     std::string Format() const;
 
+    /// \return the simulation events this reporter has executed (its checks), so that event
+    ///         counts reported elsewhere can leave them out
+    uint64_t GetChecks() const;
+
   private:
     /// Check the wall clock; print if due; reschedule.
     void Check();
@@ -68,6 +72,7 @@ class MrcProgress
     uint64_t m_startEvents{0};                     //!< event count at Start()
     bool m_inPlace{false};                         //!< rewrite the line ('\\r')
     bool m_printed{false};                         //!< a line is open
+    uint64_t m_checks{0};                          //!< checks executed
 };
 
 } // namespace ns3
