@@ -24,7 +24,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <boost/property_tree/json_parser.hpp>
 #include <sstream>
 #include <stdexcept>
 

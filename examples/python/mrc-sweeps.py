@@ -11,7 +11,8 @@ SWEEP is one of
             (RoCEv2/ECMP+BGP), with MRC (which does not depend on it) as reference
   loss      goodput against random loss on every T0-T1 link (0, 0.1, 1 %): MRC, RoCEv2 with
             1 and 16 queue pairs per peer
-  evs       longest stall and step time under a link failure against MRC's EV-set size
+  evs       longest stall and step time under a link failure against MRC's EV-set size (active
+            EVs per QP; over SRv6 at most one per path: planes x T1s)
 Each point is an independent MrcClusterScenario run in its own process (--jobs in parallel,
 ns-3 defaults set per process); a progress line goes to stderr. The cluster is the 16-host
 test size (2 planes, 4 T0 x 4 hosts, 4 T1) unless --hosts-per-t0/--t0/--planes say otherwise.
@@ -92,7 +93,10 @@ def tasks(args):
                 out.append((args.sweep, pct, name, cluster(args, **fab), events, []))
     elif args.sweep == "evs":
         event = [{"at": "300us", "kind": "link-down", "link": links[0], "duration": "2ms"}]
-        for evs in (8, 16, 32, 64, 128):
+        # Over SRv6 a plane has one path per T1 (--t1), so sizes above planes x T1s are all the
+        # same: every path active.
+        paths = args.planes * args.t1
+        for evs in sorted({max(1, paths // 4), max(1, paths // 2), paths, 2 * paths}):
             defaults = [("ns3::MrcQueuePair::EvSetSize", evs)]
             out.append((args.sweep, evs, "MRC/SRv6", cluster(args, Fabric="mrc-srv6"), event,
                         defaults))
