@@ -21,6 +21,7 @@ option(MRC_ASSERTS "Compile the module's NS_ASSERTs in (tests want them, benchma
 option(MRC_LOGGING "Compile the module's NS_LOG statements in" ON)
 option(MRC_ENABLE_EXAMPLES "Build the examples" ON)
 option(MRC_ENABLE_TESTS "Build the ns-3 TestSuites and GoogleTest tests" ON)
+option(MRC_ENABLE_PYTHON "Build the Python bindings (pybind11) when pybind11 is installed" ON)
 
 enable_testing()
 find_package(ns3 3.37 REQUIRED)
@@ -133,7 +134,37 @@ function(build_lib_example)
 endfunction()
 
 # Called by CMakeLists.txt after build_lib(): examples-as-tests and GoogleTest.
+# Python bindings (bindings/python): a pybind11 extension module "mrc" in <build>/python, for
+# the interpreter given as Python3_EXECUTABLE (utils/mrc.sh: /usr/bin/python3); installed into
+# <prefix>/lib/python3/dist-packages, which Debian's python3 searches for /usr/local.
+function(mrc_standalone_python)
+  if(NOT MRC_ENABLE_PYTHON)
+    return()
+  endif()
+  set(PYBIND11_FINDPYTHON ON)
+  find_package(Python3 COMPONENTS Interpreter Development)
+  find_package(pybind11 CONFIG QUIET)
+  if(NOT pybind11_FOUND OR NOT Python3_Development_FOUND)
+    message(STATUS "pybind11 or the Python headers not found (apt-get install pybind11-dev "
+                   "libpython3-dev): Python bindings skipped")
+    return()
+  endif()
+  pybind11_add_module(mrc-python ${CMAKE_CURRENT_SOURCE_DIR}/bindings/python/mrc-python.cc)
+  set_target_properties(mrc-python PROPERTIES OUTPUT_NAME mrc
+                                              LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/python)
+  target_link_libraries(mrc-python PRIVATE ${MRC_LIB_TARGET})
+  install(TARGETS mrc-python LIBRARY DESTINATION lib/python3/dist-packages)
+  if(MRC_ENABLE_TESTS)
+    add_test(NAME python-mrc
+             COMMAND ${Python3_EXECUTABLE} -m unittest discover -v
+                     -s ${CMAKE_CURRENT_SOURCE_DIR}/test/python -p "test_*.py")
+    set_tests_properties(python-mrc PROPERTIES
+                         ENVIRONMENT "PYTHONPATH=${CMAKE_BINARY_DIR}/python")
+  endif()
+endfunction()
+
 function(mrc_standalone_finish)
+  mrc_standalone_python()
   if(NOT MRC_ENABLE_TESTS)
     return()
   endif()

@@ -1,0 +1,248 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * Python bindings of the mrc module's scenario-level API (pybind11, standalone build):
+ *
+ *   import mrc
+ *   mrc.set_default("ns3::MrcQueuePair::LossTimeoutRtts", "3")
+ *   s = mrc.ClusterScenario(Fabric="roce-ecmp", QpsPerPeer=4, Planes=2)
+ *   s.add_failure({"at": "400us", "kind": "link-down", "link": "p0-t0-0 p0-t1-0",
+ *                  "duration": "1200us"})
+ *   r = s.run()        # a dict: the summary.json of the run, plus "steps"
+ *
+ * Attributes take the MrcClusterScenario names and any value ns-3 can read from a string.
+ * Failures take the JSON schedule fields (doc/mrc.rst, "Schedule files"). C++ errors become
+ * Python exceptions with the same message (std::invalid_argument: ValueError). Each run()
+ * builds, runs and destroys its own simulation, so runs repeat in one interpreter.
+ */
+
+#include "ns3/config.h"
+#include "ns3/global-value.h"
+#include "ns3/mrc-module.h"
+#include "ns3/string.h"
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <sstream>
+#include <stdexcept>
+
+namespace py = pybind11;
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * \param value a Python value (str, int, float, bool)
+ * \return the text ns-3 reads it from
+ */
+std::string
+ToAttributeText(const py::handle& value)
+{
+    if (py::isinstance<py::bool_>(value))
+    {
+        return value.cast<bool>() ? "true" : "false";
+    }
+    return py::str(value).cast<std::string>();
+}
+
+/**
+ * The scenario of one run, as Python sees it.
+ */
+class PyClusterScenario
+{
+  public:
+    /// \param attributes MrcClusterScenario attribute name -> value
+    explicit PyClusterScenario(const py::kwargs& attributes)
+        : m_scenario(CreateObject<MrcClusterScenario>())
+    {
+        for (const auto& [name, value] : attributes)
+        {
+            Set(name.cast<std::string>(), value);
+        }
+    }
+
+    /**
+     * \param name attribute
+     * \param value its value
+     * \throws std::invalid_argument naming the attribute if it does not exist or the value
+     *         does not parse
+     */
+    void Set(const std::string& name, const py::handle& value)
+    {
+        const std::string text = ToAttributeText(value);
+        TypeId::AttributeInformation info;
+        if (!MrcClusterScenario::GetTypeId().LookupAttributeByName(name, &info))
+        {
+            throw std::invalid_argument("ClusterScenario: no attribute " + name);
+        }
+        if (!m_scenario->SetAttributeFailSafe(name, StringValue(text)))
+        {
+            throw std::invalid_argument("ClusterScenario: " + name + " (=" + text +
+                                        ") is not a valid value (" +
+                                        info.checker->GetUnderlyingTypeInformation() + ")");
+        }
+    }
+
+    /**
+     * \param name attribute
+     * \return its value as text
+     */
+    std::string Get(const std::string& name) const
+    {
+        StringValue v;
+        if (!m_scenario->GetAttributeFailSafe(name, v))
+        {
+            throw std::invalid_argument("ClusterScenario: no attribute " + name);
+        }
+        return v.Get();
+    }
+
+    /**
+     * Add failures written as the JSON schedule's events.
+     * \param events one dict or a list of dicts
+     */
+    void AddFailures(const py::object& events)
+    {
+        py::list list;
+        if (py::isinstance<py::dict>(events))
+        {
+            list.append(events);
+        }
+        else
+        {
+            list = py::list(events);
+        }
+        py::dict doc;
+        doc["events"] = list;
+        const std::string json = py::module_::import("json").attr("dumps")(doc).cast<std::string>();
+        std::istringstream in(json);
+        for (const FailureSpec& f :
+             FailureScheduleParser::Parse(in, "python", FailureScheduleParser::Format::JSON))
+        {
+            m_scenario->AddFailure(f);
+        }
+    }
+
+    /// \param path a JSON or CSV schedule file
+    void LoadFailures(const std::string& path)
+    {
+        m_scenario->LoadFailures(path);
+    }
+
+    /// \return the run's summary (summary.json) as a dict, with "steps" as a list of dicts
+    py::dict Run()
+    {
+        MrcScenarioResult r;
+        {
+            // Long runs: let Python threads (and Ctrl-C handling after the run) proceed.
+            py::gil_scoped_release release;
+            r = m_scenario->Run();
+        }
+        std::ostringstream os;
+        MrcResultsWriter::WriteJson(MrcResultsWriter::ToPtree(r), os);
+        py::dict out = py::module_::import("json").attr("loads")(os.str());
+        py::list steps;
+        for (const auto& s : r.steps)
+        {
+            py::dict d;
+            d["step"] = s.index;
+            d["phase"] = MrcScenarioResult::GetPhaseName(s.phase);
+            d["start_us"] = s.start.GetSeconds() * 1e6;
+            d["end_us"] = s.end.GetSeconds() * 1e6;
+            d["duration_us"] = s.GetDuration().GetSeconds() * 1e6;
+            d["ideal_us"] = s.ideal.GetSeconds() * 1e6;
+            d["failed"] = s.failed;
+            d["transfers"] = s.transfers;
+            d["transfer_min_us"] = s.transferMin.GetSeconds() * 1e6;
+            d["transfer_p50_us"] = s.transferP50.GetSeconds() * 1e6;
+            d["transfer_p99_us"] = s.transferP99.GetSeconds() * 1e6;
+            d["transfer_max_us"] = s.transferMax.GetSeconds() * 1e6;
+            steps.append(d);
+        }
+        out["steps"] = steps;
+        try
+        {
+            py::module_ np = py::module_::import("numpy");
+            py::list durations;
+            for (const auto& s : r.steps)
+            {
+                durations.append(s.GetDuration().GetSeconds() * 1e6);
+            }
+            out["step_durations_us"] = np.attr("array")(durations);
+        }
+        catch (const py::error_already_set&)
+        {
+            // numpy is optional: "steps" carries the same numbers.
+        }
+        return out;
+    }
+
+    /// \return the topology the attributes describe
+    std::string Describe() const
+    {
+        return m_scenario->GetSpec().Describe();
+    }
+
+  private:
+    Ptr<MrcClusterScenario> m_scenario; //!< the scenario
+};
+
+} // namespace
+
+PYBIND11_MODULE(mrc, m)
+{
+    m.doc() = "MRC (Multipath Reliable Connection) scenarios on ns-3: build, run, measure.";
+
+    m.def(
+        "set_default",
+        [](const std::string& path, const py::handle& value) {
+            const std::string text = ToAttributeText(value);
+            if (!Config::SetDefaultFailSafe(path, StringValue(text)))
+            {
+                throw std::invalid_argument("set_default: " + path + " (=" + text +
+                                            ") is not an attribute with a valid value");
+            }
+        },
+        py::arg("path"),
+        py::arg("value"),
+        "Config::SetDefault by name, e.g. set_default('ns3::MrcQueuePair::LossTimeoutRtts', 3).");
+    m.def(
+        "set_global",
+        [](const std::string& name, const py::handle& value) {
+            const std::string text = ToAttributeText(value);
+            if (!GlobalValue::BindFailSafe(name, StringValue(text)))
+            {
+                throw std::invalid_argument("set_global: " + name + " (=" + text +
+                                            ") is not a global value with a valid value");
+            }
+        },
+        py::arg("name"),
+        py::arg("value"),
+        "GlobalValue::Bind, e.g. set_global('RngRun', 2).");
+    m.def(
+        "reset_defaults",
+        []() { Config::Reset(); },
+        "Config::Reset: every attribute back to its built-in default.");
+
+    py::class_<PyClusterScenario>(m, "ClusterScenario", R"doc(
+An AI-training cluster (MrcClusterScenario): attributes as keyword arguments with their ns-3
+names (Fabric, QpsPerPeer, Planes, T0Count, HostsPerT0, T1Count, LinkRate, Iterations,
+ComputeTime, AllReduceSize, AllToAllSize, AllToAllGroup, VerifyData, StopTime, Interval,
+FailureFile, OutputDirectory, ShowProgress, ProgressInterval, Seed).)doc")
+        .def(py::init<const py::kwargs&>())
+        .def("set", &PyClusterScenario::Set, py::arg("name"), py::arg("value"))
+        .def("get", &PyClusterScenario::Get, py::arg("name"))
+        .def("add_failure",
+             &PyClusterScenario::AddFailures,
+             py::arg("events"),
+             "Add a failure (or a list), written as the JSON schedule's events.")
+        .def("load_failures", &PyClusterScenario::LoadFailures, py::arg("path"))
+        .def("describe", &PyClusterScenario::Describe)
+        .def("run",
+             &PyClusterScenario::Run,
+             "Build, run and destroy the simulation; return the summary dict (summary.json "
+             "plus 'steps', and 'step_durations_us' as a NumPy array if numpy is present). "
+             "A scenario runs once.");
+}

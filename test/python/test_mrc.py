@@ -1,0 +1,102 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Python bindings (bindings/python): build a small scenario, run it, check the results."""
+
+import os
+import tempfile
+import unittest
+
+import mrc
+
+# 16 hosts on 2 planes (4 T0 x 4 hosts, 4 T1), 1 MB ring all-reduce + 128 kB all-to-all in
+# groups of 4, as the mrc-cluster C++ suite.
+SMALL = dict(Planes=2, T0Count=4, HostsPerT0=4, T1Count=4, AllReduceSize=1000000,
+             AllToAllSize=128000, AllToAllGroup=4, ComputeTime="20us", ShowProgress=False)
+
+LINK_DOWN = {"at": "400us", "kind": "link-down", "link": "p0-t0-0 p0-t1-0",
+             "duration": "1200us"}
+
+
+def run(fabric, iterations, failures=None, **extra):
+    s = mrc.ClusterScenario(Fabric=fabric, Iterations=iterations, **SMALL, **extra)
+    if failures:
+        s.add_failure(failures)
+    return s.run()
+
+
+class HealthyRun(unittest.TestCase):
+    def test_every_byte_once_and_steps_near_ideal(self):
+        r = run("mrc-srv6", 2, VerifyData=True)
+        self.assertTrue(r["job_done"])
+        self.assertEqual(r["steps_completed"], 2)
+        self.assertEqual(r["corrupt_transfers"], 0)
+        self.assertEqual(r["bytes_delivered"], r["bytes_posted"])
+        # 2 steps x 16 ranks x (30 ring chunks of 62.5 kB + 3 all-to-all chunks of 32 kB)
+        self.assertEqual(r["bytes_posted"], 2 * 16 * (30 * 62500 + 3 * 32000))
+        self.assertEqual(r["retransmissions"], 0)
+        self.assertEqual(len(r["steps"]), 2)
+        for step in r["steps"]:
+            self.assertEqual(step["phase"], "before")
+            self.assertGreater(step["duration_us"], step["ideal_us"])
+            self.assertLess(step["duration_us"], 1.9 * step["ideal_us"])
+        if "step_durations_us" in r:  # numpy present
+            self.assertEqual(list(r["step_durations_us"]), [s["duration_us"] for s in r["steps"]])
+
+
+class FailureRun(unittest.TestCase):
+    def test_mrc_step_shorter_than_ecmp_bgp_under_a_link_failure(self):
+        m = run("mrc-srv6", 4, LINK_DOWN)
+        e = run("roce-ecmp", 4, LINK_DOWN)
+        for r in (m, e):
+            self.assertTrue(r["job_done"], r["fabric"])
+            self.assertEqual(r["failed_flows"], 0, r["fabric"])
+            self.assertEqual(r["bytes_delivered"], r["bytes_posted"], r["fabric"])
+            self.assertEqual(r["failure_start_us"], 400.0)
+            self.assertEqual(r["failure_end_us"], 1600.0)
+        self.assertLess(m["step_time"]["during"]["p100_us"], e["step_time"]["during"]["p100_us"])
+        self.assertLess(m["longest_stall_us"], 200)
+        self.assertGreater(e["longest_stall_us"], 1100)
+
+
+class Repeatability(unittest.TestCase):
+    def test_two_runs_in_one_interpreter_are_identical(self):
+        a = run("roce-ecmp", 2, LINK_DOWN, QpsPerPeer=2)
+        b = run("roce-ecmp", 2, LINK_DOWN, QpsPerPeer=2)
+        a.pop("step_durations_us", None)
+        b.pop("step_durations_us", None)
+        self.assertEqual(a, b)
+
+    def test_results_directory(self):
+        with tempfile.TemporaryDirectory() as d:
+            run("mrc-srv6", 1, OutputDirectory=d)
+            for f in ("steps.csv", "flows.csv", "links.csv", "drops.csv", "summary.json"):
+                self.assertTrue(os.path.getsize(os.path.join(d, f)) > 0, f)
+
+
+class Errors(unittest.TestCase):
+    def test_bad_attribute_value_is_a_value_error_naming_it(self):
+        with self.assertRaisesRegex(ValueError, r"Fabric \(=infiniband\)"):
+            mrc.ClusterScenario(Fabric="infiniband")
+        with self.assertRaisesRegex(ValueError, "no attribute Planez"):
+            mrc.ClusterScenario(Planez=2)
+        with self.assertRaisesRegex(ValueError, r"AllToAllGroup \(=7\)"):
+            mrc.ClusterScenario(AllToAllGroup=7).run()
+
+    def test_bad_failure_names_the_field(self):
+        s = mrc.ClusterScenario(**SMALL)
+        with self.assertRaisesRegex(ValueError, "kind"):
+            s.add_failure({"at": "1us", "kind": "meteor", "link": "p0-t0-0 p0-t1-0"})
+
+    def test_unknown_default_is_a_value_error(self):
+        with self.assertRaises(ValueError):
+            mrc.set_default("ns3::MrcQueuePair::NoSuchThing", 1)
+        mrc.set_default("ns3::MrcQueuePair::LossTimeoutRtts", 8)
+
+    def test_run_twice_is_an_error(self):
+        s = mrc.ClusterScenario(**SMALL, Iterations=1)
+        s.run()
+        with self.assertRaises(RuntimeError):
+            s.run()
+
+
+if __name__ == "__main__":
+    unittest.main()
