@@ -112,8 +112,15 @@ MrcClusterScenario::GetTypeId()
                           UintegerValue(8),
                           MakeUintegerAccessor(&MrcClusterScenario::m_t1),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("FatTreeK",
+                          "0: the two-tier Clos of T0Count, HostsPerT0 and T1Count; an even k in "
+                          "4..64: a three-tier k-ary fat-tree per plane (k^3/4 hosts; T0Count, "
+                          "HostsPerT0 and T1Count are then ignored).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&MrcClusterScenario::m_fatTreeK),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("LinkRate",
-                          "Rate of every link (host-T0 and T0-T1), per plane.",
+                          "Rate of every link (host-T0, T0-T1 and T1-T2), per plane.",
                           DataRateValue(DataRate("100Gbps")),
                           MakeDataRateAccessor(&MrcClusterScenario::m_linkRate),
                           MakeDataRateChecker())
@@ -265,6 +272,23 @@ ClosSpec
 MrcClusterScenario::GetSpec() const
 {
     Validate();
+    return MakeSpec();
+}
+
+ClosSpec
+MrcClusterScenario::MakeSpec() const
+{
+    if (m_fatTreeK != 0)
+    {
+        if (m_fatTreeK < 4 || m_fatTreeK > ClosSpec::kMaxFatTreeK || m_fatTreeK % 2 != 0)
+        {
+            throw std::invalid_argument("MrcClusterScenario: FatTreeK (="
+                                        + std::to_string(m_fatTreeK)
+                                        + ") must be 0 or an even number in [4, "
+                                        + std::to_string(ClosSpec::kMaxFatTreeK) + "]");
+        }
+        return ClosSpec::FatTree(m_fatTreeK, m_planes);
+    }
     return ClosSpec::TwoTier(m_planes, m_t0, m_hostsPerT0, m_t1);
 }
 
@@ -280,13 +304,17 @@ MrcClusterScenario::Validate() const
         }
     };
     range("Planes", m_planes, 1, ClosSpec::kMaxPlanes);
-    range("T0Count", m_t0, 2, ClosSpec::kMaxSwitchIndex);
-    range("HostsPerT0", m_hostsPerT0, 1, 4096);
-    range("T1Count", m_t1, 1, ClosSpec::kMaxSwitchIndex);
+    if (m_fatTreeK == 0)
+    {
+        range("T0Count", m_t0, 2, ClosSpec::kMaxSwitchIndex);
+        range("HostsPerT0", m_hostsPerT0, 1, 4096);
+        range("T1Count", m_t1, 1, ClosSpec::kMaxSwitchIndex);
+    }
+    const ClosSpec spec = MakeSpec();
     range("QpsPerPeer", m_qpsPerPeer, 1, 64);
     range("Iterations", m_iterations, 1, 1000000);
     range("Seed", m_seed, 1, UINT32_MAX);
-    const uint64_t hosts = uint64_t(m_t0) * m_hostsPerT0;
+    const uint64_t hosts = spec.GetHostCount();
     if (m_allReduceSize == 0 && m_allToAllSize == 0)
     {
         throw std::invalid_argument(
@@ -343,10 +371,14 @@ MrcClusterScenario::GetFailures() const
 std::vector<uint32_t>
 MrcClusterScenario::RankHosts() const
 {
+    // Host h sits under T0 h / hostsPerT0 (FabricTopology's numbering, both shapes).
+    const ClosSpec spec = MakeSpec();
+    const uint32_t perT0 = spec.hostsPerT0;
+    const uint32_t t0s = spec.GetHostCount() / perT0;
     std::vector<uint32_t> hosts;
-    for (uint32_t i = 0; i < m_t0 * m_hostsPerT0; ++i)
+    for (uint32_t i = 0; i < t0s * perT0; ++i)
     {
-        hosts.push_back((i % m_t0) * m_hostsPerT0 + i / m_t0);
+        hosts.push_back((i % t0s) * perT0 + i / t0s);
     }
     return hosts;
 }
@@ -451,6 +483,7 @@ MrcClusterScenario::Run()
     ClosTopologyHelper topoHelper;
     topoHelper.SetLinkRate(LinkTier::HOST_T0, m_linkRate);
     topoHelper.SetLinkRate(LinkTier::T0_T1, m_linkRate);
+    topoHelper.SetLinkRate(LinkTier::T1_T2, m_linkRate);
     roce ? topoHelper.SetEcnQueues() : topoHelper.SetTrimmingQueues();
     Ptr<FabricTopology> topo = topoHelper.Build(spec);
     DataPlaneHelper dataPlane;

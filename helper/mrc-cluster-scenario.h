@@ -38,7 +38,8 @@ enum class ClusterFabric : uint8_t
 
 /**
  * \ingroup mrc
- * \brief An AI-training cluster in one object: a two-tier multi-plane Clos, a fabric, a
+ * \brief An AI-training cluster in one object: a multi-plane Clos (two tiers, or a three-tier
+ * fat-tree with FatTreeK), a fabric, a
  * training job of ring all-reduce and all-to-all steps, a failure schedule, and the
  * measurements, configured by attributes (so a C++ or Python script, or the command line
  * through Config, sets it up the same way).
@@ -137,6 +138,8 @@ class MrcClusterScenario : public Object
     std::string GetFabricNameAttr() const;
     /// \throws std::invalid_argument if an attribute is out of range
     void Validate() const;
+    /// \return the topology of the attributes (FatTreeK checked, the rest by Validate)
+    ClosSpec MakeSpec() const;
     /// \return rank -> host: consecutive ranks under different T0s
     std::vector<uint32_t> RankHosts() const;
     /**
@@ -164,6 +167,7 @@ class MrcClusterScenario : public Object
     uint32_t m_t0{8};                                 //!< T0Count
     uint32_t m_hostsPerT0{8};                         //!< HostsPerT0
     uint32_t m_t1{8};                                 //!< T1Count
+    uint32_t m_fatTreeK{0};                           //!< FatTreeK
     DataRate m_linkRate;                              //!< LinkRate
     uint32_t m_iterations{10};                        //!< Iterations
     Time m_computeTime;                               //!< ComputeTime

@@ -42,6 +42,22 @@ class HealthyRun(unittest.TestCase):
             self.assertEqual(list(r["step_durations_us"]), [s["duration_us"] for s in r["steps"]])
 
 
+class FatTree(unittest.TestCase):
+    def test_three_tier_fat_tree_delivers_every_byte(self):
+        s = mrc.ClusterScenario(FatTreeK=4, Planes=1, AllReduceSize=160000, AllToAllSize=64000,
+                                AllToAllGroup=4, ComputeTime="10us", Iterations=1,
+                                VerifyData=True, ShowProgress=False)
+        self.assertIn("3-tier", s.describe())
+        r = s.run()
+        self.assertTrue(r["job_done"])
+        self.assertEqual(r["corrupt_transfers"], 0)
+        # 16 hosts: ring 2 x 15 chunks of 10 kB, all-to-all 3 x 16 kB, per rank
+        self.assertEqual(r["bytes_posted"], 16 * (30 * 10000 + 3 * 16000))
+        self.assertEqual(r["bytes_delivered"], r["bytes_posted"])
+        with self.assertRaisesRegex(ValueError, r"FatTreeK \(=6\)|FatTreeK \(=5\)"):
+            mrc.ClusterScenario(FatTreeK=5).run()
+
+
 class FailureRun(unittest.TestCase):
     def test_mrc_step_shorter_than_ecmp_bgp_under_a_link_failure(self):
         m = run("mrc-srv6", 4, LINK_DOWN)
