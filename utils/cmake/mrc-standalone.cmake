@@ -153,7 +153,11 @@ function(mrc_standalone_python)
   set_target_properties(mrc-python PROPERTIES OUTPUT_NAME mrc
                                               LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/python)
   target_link_libraries(mrc-python PRIVATE ${MRC_LIB_TARGET})
+  # The module finds libns3-mrc in <prefix>/lib (Debian's ns-3 libraries are in the system
+  # path already).
+  set_target_properties(mrc-python PROPERTIES INSTALL_RPATH "$ORIGIN/../..")
   install(TARGETS mrc-python LIBRARY DESTINATION lib/python3/dist-packages)
+  install(TARGETS ${MRC_LIB_TARGET} LIBRARY DESTINATION lib)
   if(MRC_ENABLE_TESTS)
     add_test(NAME python-mrc
              COMMAND ${Python3_EXECUTABLE} -m unittest discover -v
