@@ -23,7 +23,6 @@
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
-
 #include <sstream>
 #include <stdexcept>
 
@@ -79,9 +78,9 @@ class PyClusterScenario
         }
         if (!m_scenario->SetAttributeFailSafe(name, StringValue(text)))
         {
-            throw std::invalid_argument("ClusterScenario: " + name + " (=" + text +
-                                        ") is not a valid value (" +
-                                        info.checker->GetUnderlyingTypeInformation() + ")");
+            throw std::invalid_argument("ClusterScenario: " + name + " (=" + text
+                                        + ") is not a valid value ("
+                                        + info.checker->GetUnderlyingTypeInformation() + ")");
         }
     }
 
@@ -201,8 +200,8 @@ PYBIND11_MODULE(mrc, m)
             const std::string text = ToAttributeText(value);
             if (!Config::SetDefaultFailSafe(path, StringValue(text)))
             {
-                throw std::invalid_argument("set_default: " + path + " (=" + text +
-                                            ") is not an attribute with a valid value");
+                throw std::invalid_argument("set_default: " + path + " (=" + text
+                                            + ") is not an attribute with a valid value");
             }
         },
         py::arg("path"),
@@ -214,8 +213,8 @@ PYBIND11_MODULE(mrc, m)
             const std::string text = ToAttributeText(value);
             if (!GlobalValue::BindFailSafe(name, StringValue(text)))
             {
-                throw std::invalid_argument("set_global: " + name + " (=" + text +
-                                            ") is not a global value with a valid value");
+                throw std::invalid_argument("set_global: " + name + " (=" + text
+                                            + ") is not a global value with a valid value");
             }
         },
         py::arg("name"),
@@ -223,7 +222,9 @@ PYBIND11_MODULE(mrc, m)
         "GlobalValue::Bind, e.g. set_global('RngRun', 2).");
     m.def(
         "reset_defaults",
-        []() { Config::Reset(); },
+        []() {
+            Config::Reset();
+        },
         "Config::Reset: every attribute back to its built-in default.");
 
     py::class_<PyClusterScenario>(m, "ClusterScenario", R"doc(
