@@ -7,8 +7,9 @@
 SWEEP is one of
   failures  training-step time against the number of T0-T1 links down, MRC/SRv6 against
             RoCEv2/ECMP+BGP
-  timers    longest stall after a T0-T1 link failure against BGP's carrier-detection delay
-            (RoCEv2/ECMP+BGP), with MRC (which does not depend on it) as reference
+  timers    longest stall after a T0-T1 link failure against BGP's FIB programming time per
+            route, for two carrier-detection delays (RoCEv2/ECMP+BGP), with MRC (which does not
+            depend on them) as reference
   loss      goodput against random loss on every T0-T1 link (0, 0.1, 1 %): MRC, RoCEv2 with
             1 and 16 queue pairs per peer
   evs       longest stall and step time under a link failure against MRC's EV-set size (active
@@ -78,11 +79,18 @@ def tasks(args):
             for name, fab in fabrics:
                 out.append((args.sweep, n, name, cluster(args, **fab), events, []))
     elif args.sweep == "timers":
-        event = [{"at": "300us", "kind": "link-down", "link": links[0], "duration": "3ms"}]
-        for ms in (0.25, 0.5, 1, 2, 4):
-            defaults = [("ns3::BgpReconvergenceModel::CarrierDetectionDelay", f"{ms}ms")]
-            for name, fab in fabrics:
-                out.append((args.sweep, ms, name, cluster(args, **fab), event, defaults))
+        # A T0-T1 link down for good at 300 us: the flows ECMP hashed onto it wait for BGP's
+        # detection (carrier) and the FIB programming of the new ECMP groups.
+        event = [{"at": "300us", "kind": "link-down", "link": links[0]}]
+        for fib_us in (10, 100, 300, 1300):
+            for carrier_ms in (0.5, 2):
+                defaults = [("ns3::BgpReconvergenceModel::CarrierDetectionDelay",
+                             f"{carrier_ms}ms"),
+                            ("ns3::BgpReconvergenceModel::FibPerRouteTime", f"{fib_us}us")]
+                out.append((args.sweep, fib_us, f"RoCEv2/ECMP+BGP, carrier {carrier_ms} ms",
+                            cluster(args, Fabric="roce-ecmp"), event, defaults))
+            out.append((args.sweep, fib_us, "MRC/SRv6 (no BGP)", cluster(args, Fabric="mrc-srv6"),
+                        event, []))
     elif args.sweep == "loss":
         for pct in (0, 0.1, 1):
             events = [{"at": "0us", "kind": "gray-loss", "link": l, "probability": pct / 100}
@@ -105,7 +113,8 @@ def tasks(args):
 
 PLOTS = {
     "failures": ("T0-T1 links down", "step_p100_us", "slowest step (us)"),
-    "timers": ("BGP carrier-detection delay (ms)", "longest_stall_us", "longest stall (us)"),
+    "timers": ("BGP FIB programming time per route (us)", "longest_stall_us",
+               "longest stall (us)"),
     "loss": ("random loss on every T0-T1 link (%)", "goodput_gbps", "job goodput (Gb/s)"),
     "evs": ("EV-set size", "longest_stall_us", "longest stall (us)"),
 }
