@@ -26,6 +26,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/log.h"
 #include "ns3/names.h"
+#include "ns3/object-factory.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -315,7 +316,7 @@ MrcClusterScenario::Validate() const
     range("Iterations", m_iterations, 1, 1000000);
     range("Seed", m_seed, 1, UINT32_MAX);
     const uint64_t hosts = spec.GetHostCount();
-    if (m_allReduceSize == 0 && m_allToAllSize == 0)
+    if (m_custom.empty() && m_allReduceSize == 0 && m_allToAllSize == 0)
     {
         throw std::invalid_argument(
             "MrcClusterScenario: AllReduceSize and AllToAllSize are both 0: the job has no "
@@ -368,6 +369,45 @@ MrcClusterScenario::GetFailures() const
     return m_failures;
 }
 
+void
+MrcClusterScenario::AddCollective(
+    const std::string& typeId,
+    const std::vector<uint32_t>& hosts,
+    const std::vector<std::pair<std::string, std::string>>& attributes)
+{
+    CustomCollective c{typeId, hosts, attributes};
+    CreateCustom(c); // check the type and the attributes now, where the caller can see them
+    m_custom.push_back(c);
+}
+
+Ptr<MrcCollective>
+MrcClusterScenario::CreateCustom(const CustomCollective& c) const
+{
+    TypeId tid;
+    if (!TypeId::LookupByNameFailSafe(c.typeId, &tid) || !tid.IsChildOf(MrcCollective::GetTypeId())
+        || !tid.HasConstructor())
+    {
+        throw std::invalid_argument("MrcClusterScenario::AddCollective: " + c.typeId
+                                    + " is not an MrcCollective type (e.g. ns3::MrcRingAllReduce, "
+                                      "ns3::MrcAllGather, ns3::MrcAllToAll, ns3::MrcPermutation, "
+                                      "ns3::MrcIncast, ns3::MrcBulkTransfer)");
+    }
+    ObjectFactory factory;
+    factory.SetTypeId(tid);
+    Ptr<MrcCollective> coll = factory.Create<MrcCollective>();
+    coll->SetAttribute("QpsPerPeer", UintegerValue(m_qpsPerPeer));
+    coll->SetAttribute("VerifyData", BooleanValue(m_verifyData));
+    for (const auto& [name, value] : c.attributes)
+    {
+        if (!coll->SetAttributeFailSafe(name, StringValue(value)))
+        {
+            throw std::invalid_argument("MrcClusterScenario::AddCollective: " + c.typeId
+                                        + " has no attribute " + name + " that accepts " + value);
+        }
+    }
+    return coll;
+}
+
 std::vector<uint32_t>
 MrcClusterScenario::RankHosts() const
 {
@@ -388,6 +428,16 @@ MrcClusterScenario::MakeCollectives(Ptr<FabricTopology> topo, MrcHelper& mrc)
 {
     const std::vector<uint32_t> ranks = RankHosts();
     std::vector<Ptr<MrcCollective>> out;
+    if (!m_custom.empty())
+    {
+        for (const CustomCollective& c : m_custom)
+        {
+            Ptr<MrcCollective> coll = CreateCustom(c);
+            coll->Setup(topo, mrc, c.hosts.empty() ? ranks : c.hosts);
+            out.push_back(coll);
+        }
+        return out;
+    }
     auto configure = [this](Ptr<MrcCollective> c, uint64_t size) {
         c->SetAttribute("MessageSize", UintegerValue(size));
         c->SetAttribute("QpsPerPeer", UintegerValue(m_qpsPerPeer));
@@ -422,8 +472,10 @@ MrcClusterScenario::WatchFlows(const std::vector<Ptr<MrcCollective>>& collective
     for (uint32_t c = 0; c < collectives.size(); ++c)
     {
         const Ptr<MrcCollective>& coll = collectives[c];
-        const std::string prefix =
-            (c == 0 && coll->GetName() != "all-to-all") ? "ring" : "a2a" + std::to_string(c);
+        const std::string name = coll->GetName();
+        const std::string prefix = name == "ring-all-reduce" ? "ring"
+                                   : name == "all-to-all"    ? "a2a" + std::to_string(c)
+                                                             : name + std::to_string(c);
         for (const auto& [src, dst] : coll->GetPairs())
         {
             Ptr<MrcQpGroup> group = coll->GetGroup(src, dst);

@@ -113,6 +113,21 @@ class MrcClusterScenario : public Object
     const std::vector<FailureSpec>& GetFailures() const;
 
     /**
+     * Replace the default job (ring all-reduce + grouped all-to-all) with your own collectives:
+     * every collective added runs in each step, at once. QpsPerPeer and VerifyData of the
+     * scenario apply unless `attributes` sets them.
+     * \param typeId an MrcCollective subclass, e.g. "ns3::MrcIncast"
+     * \param hosts its ranks' hosts (empty: every host, in the default rank order, where
+     *        consecutive ranks sit under different T0s)
+     * \param attributes its attributes as text (name, value), e.g. {"MessageSize", "100000"}
+     * \throws std::invalid_argument naming the type or attribute if it does not exist or a
+     *         value does not parse (checked here); ranks are checked by Run
+     */
+    void AddCollective(const std::string& typeId,
+                       const std::vector<uint32_t>& hosts,
+                       const std::vector<std::pair<std::string, std::string>>& attributes);
+
+    /**
      * Build, run, measure, write the results directory, destroy the simulator.
      * \return the measurements
      * \throws std::invalid_argument on a bad attribute or failure schedule
@@ -161,28 +176,44 @@ class MrcClusterScenario : public Object
     /// \return the display name ("MRC/SRv6", "RoCEv2/ECMP+BGP x4 QPs")
     std::string GetDisplayName() const;
 
-    ClusterFabric m_fabric{ClusterFabric::MRC_SRV6};  //!< Fabric
-    uint32_t m_qpsPerPeer{1};                         //!< QpsPerPeer
-    uint32_t m_planes{4};                             //!< Planes
-    uint32_t m_t0{8};                                 //!< T0Count
-    uint32_t m_hostsPerT0{8};                         //!< HostsPerT0
-    uint32_t m_t1{8};                                 //!< T1Count
-    uint32_t m_fatTreeK{0};                           //!< FatTreeK
-    DataRate m_linkRate;                              //!< LinkRate
-    uint32_t m_iterations{10};                        //!< Iterations
-    Time m_computeTime;                               //!< ComputeTime
-    uint64_t m_allReduceSize{0};                      //!< AllReduceSize
-    uint64_t m_allToAllSize{0};                       //!< AllToAllSize
-    uint32_t m_allToAllGroup{8};                      //!< AllToAllGroup
-    bool m_verifyData{false};                         //!< VerifyData
-    Time m_stopTime;                                  //!< StopTime
-    Time m_interval;                                  //!< Interval
-    std::string m_failureFile;                        //!< FailureFile
-    std::string m_outputDirectory;                    //!< OutputDirectory
-    bool m_showProgress{true};                        //!< ShowProgress
-    Time m_progressInterval;                          //!< ProgressInterval
-    uint32_t m_seed{1};                               //!< Seed
-    std::vector<FailureSpec> m_failures;              //!< failures added
+    ClusterFabric m_fabric{ClusterFabric::MRC_SRV6}; //!< Fabric
+    uint32_t m_qpsPerPeer{1};                        //!< QpsPerPeer
+    uint32_t m_planes{4};                            //!< Planes
+    uint32_t m_t0{8};                                //!< T0Count
+    uint32_t m_hostsPerT0{8};                        //!< HostsPerT0
+    uint32_t m_t1{8};                                //!< T1Count
+    uint32_t m_fatTreeK{0};                          //!< FatTreeK
+    DataRate m_linkRate;                             //!< LinkRate
+    uint32_t m_iterations{10};                       //!< Iterations
+    Time m_computeTime;                              //!< ComputeTime
+    uint64_t m_allReduceSize{0};                     //!< AllReduceSize
+    uint64_t m_allToAllSize{0};                      //!< AllToAllSize
+    uint32_t m_allToAllGroup{8};                     //!< AllToAllGroup
+    bool m_verifyData{false};                        //!< VerifyData
+    Time m_stopTime;                                 //!< StopTime
+    Time m_interval;                                 //!< Interval
+    std::string m_failureFile;                       //!< FailureFile
+    std::string m_outputDirectory;                   //!< OutputDirectory
+    bool m_showProgress{true};                       //!< ShowProgress
+    Time m_progressInterval;                         //!< ProgressInterval
+    uint32_t m_seed{1};                              //!< Seed
+    std::vector<FailureSpec> m_failures;             //!< failures added
+
+    /// One collective of a custom job (AddCollective).
+    struct CustomCollective
+    {
+        std::string typeId;                                          //!< its type
+        std::vector<uint32_t> hosts;                                 //!< its hosts (empty: all)
+        std::vector<std::pair<std::string, std::string>> attributes; //!< its attributes
+    };
+
+    std::vector<CustomCollective> m_custom; //!< AddCollective (empty: the default job)
+    /**
+     * \param c a custom collective
+     * \return it, created and configured
+     * \throws std::invalid_argument naming the type or attribute
+     */
+    Ptr<MrcCollective> CreateCustom(const CustomCollective& c) const;
     bool m_ran{false};                                //!< Run called
     TracedCallback<uint32_t, Time, Time> m_stepTrace; //!< StepComplete
 };

@@ -198,7 +198,8 @@ class MrcClusterOutputTestCase : public TestCase
 {
   public:
     MrcClusterOutputTestCase()
-        : TestCase("results directory: byte-identical for one seed; bad attributes named")
+        : TestCase("results directory: byte-identical for one seed; bad attributes named; a "
+                   "custom job")
     {
     }
 
@@ -246,6 +247,28 @@ class MrcClusterOutputTestCase : public TestCase
             named = std::string(e.what()).find("AllToAllGroup (=7)") != std::string::npos;
         }
         NS_TEST_ASSERT_MSG_EQ(named, true, "a group that does not divide the hosts is named");
+
+        // A custom job: an incast of 4 senders into host 0 plus a victim pair replaces the
+        // default job.
+        Ptr<MrcClusterScenario> custom = Small("mrc-srv6", 1, 1);
+        custom->AddCollective("ns3::MrcIncast",
+                              {0, 4, 8, 12, 1, 5, 9},
+                              {{"MessageSize", "200000"}, {"VictimSize", "400000"}});
+        const MrcScenarioResult r = custom->Run();
+        NS_TEST_ASSERT_MSG_EQ(r.jobDone, true, "the custom job ran");
+        NS_TEST_ASSERT_MSG_EQ(r.bytesPosted, 4u * 200000u + 400000u, "incast + victim bytes");
+        NS_TEST_ASSERT_MSG_EQ(r.bytesDelivered, r.bytesPosted, "delivered once");
+        NS_TEST_ASSERT_MSG_EQ(r.corruptTransfers, 0u, "byte for byte");
+        named = false;
+        try
+        {
+            Small("mrc-srv6", 1, 1)->AddCollective("ns3::MrcIncast", {}, {{"Size", "5"}});
+        }
+        catch (const std::invalid_argument& e)
+        {
+            named = std::string(e.what()).find("no attribute Size") != std::string::npos;
+        }
+        NS_TEST_ASSERT_MSG_EQ(named, true, "an unknown collective attribute is named");
     }
 };
 

@@ -21,6 +21,7 @@
 #include "ns3/mrc-module.h"
 #include "ns3/string.h"
 
+#include <optional>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 #include <sstream>
@@ -122,6 +123,24 @@ class PyClusterScenario
         {
             m_scenario->AddFailure(f);
         }
+    }
+
+    /**
+     * Add a collective to a custom job (MrcClusterScenario::AddCollective).
+     * \param typeId an MrcCollective type name
+     * \param hosts its hosts (None: every host)
+     * \param attributes its attributes
+     */
+    void AddCollective(const std::string& typeId,
+                       const std::optional<std::vector<uint32_t>>& hosts,
+                       const py::kwargs& attributes)
+    {
+        std::vector<std::pair<std::string, std::string>> attrs;
+        for (const auto& [name, value] : attributes)
+        {
+            attrs.emplace_back(name.cast<std::string>(), ToAttributeText(value));
+        }
+        m_scenario->AddCollective(typeId, hosts.value_or(std::vector<uint32_t>{}), attrs);
     }
 
     /// \param path a JSON or CSV schedule file
@@ -239,6 +258,13 @@ FailureFile, OutputDirectory, ShowProgress, ProgressInterval, Seed).)doc")
              &PyClusterScenario::AddFailures,
              py::arg("events"),
              "Add a failure (or a list), written as the JSON schedule's events.")
+        .def("add_collective",
+             &PyClusterScenario::AddCollective,
+             py::arg("type"),
+             py::arg("hosts") = py::none(),
+             "Replace the default job with your collectives (each step runs them all): an "
+             "MrcCollective type name ('ns3::MrcIncast', 'ns3::MrcRingAllReduce', ...), its "
+             "hosts (None: all) and its attributes as keyword arguments.")
         .def("load_failures", &PyClusterScenario::LoadFailures, py::arg("path"))
         .def("describe", &PyClusterScenario::Describe)
         .def("run",

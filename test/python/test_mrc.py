@@ -58,6 +58,28 @@ class FatTree(unittest.TestCase):
             mrc.ClusterScenario(FatTreeK=5).run()
 
 
+class CustomJob(unittest.TestCase):
+    def test_incast_with_a_victim_as_the_job(self):
+        s = mrc.ClusterScenario(**SMALL, Iterations=1, VerifyData=True)
+        # 4 senders under different T0s into host 0, and a victim pair 5 -> 9.
+        s.add_collective("ns3::MrcIncast", hosts=[0, 4, 8, 12, 1, 5, 9], MessageSize=200000,
+                         VictimSize=400000)
+        r = s.run()
+        self.assertTrue(r["job_done"])
+        self.assertEqual(r["corrupt_transfers"], 0)
+        # ranks 1..4 send S to rank 0 (the last two ranks are the victim pair)
+        self.assertEqual(r["bytes_posted"], 4 * 200000 + 400000)
+        self.assertEqual(r["bytes_delivered"], r["bytes_posted"])
+        self.assertEqual(r["steps"][0]["transfers"], 5)  # 4 into rank 0, and the victim
+
+    def test_bad_collective_is_a_value_error(self):
+        s = mrc.ClusterScenario(**SMALL)
+        with self.assertRaisesRegex(ValueError, "ns3::MrcNope is not an MrcCollective"):
+            s.add_collective("ns3::MrcNope")
+        with self.assertRaisesRegex(ValueError, "has no attribute Size"):
+            s.add_collective("ns3::MrcIncast", Size=5)
+
+
 class FailureRun(unittest.TestCase):
     def test_mrc_step_shorter_than_ecmp_bgp_under_a_link_failure(self):
         m = run("mrc-srv6", 4, LINK_DOWN)
