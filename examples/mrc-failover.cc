@@ -167,13 +167,7 @@ RunFabric(const Options& o, bool roce)
             r.slowest[i] = std::min(r.slowest[i], i < s.size() ? s[i] : 0);
         }
     }
-    for (auto cause : {FabricLossCause::LINK_DOWN,
-                       FabricLossCause::IN_FLIGHT,
-                       FabricLossCause::BLACKHOLE,
-                       FabricLossCause::RANDOM_LOSS})
-    {
-        r.faultDrops += failures->GetLostPackets(cause);
-    }
+    r.faultDrops = failures->GetLostPackets();
     if (bgp)
     {
         r.bgpBlackholed = bgp->GetBlackholedPackets();

@@ -564,6 +564,17 @@ FailureHelper::GetLostPackets(FabricLossCause cause) const
 }
 
 uint64_t
+FailureHelper::GetLostPackets() const
+{
+    uint64_t n = 0;
+    for (uint32_t c = 0; c < kFabricLossCauses; ++c)
+    {
+        n += GetLostPackets(static_cast<FabricLossCause>(c));
+    }
+    return n;
+}
+
+uint64_t
 FailureHelper::GetLinkLostPackets(uint32_t link, FabricLossCause cause) const
 {
     return m_state.GetLinkLostPackets(link, cause);

@@ -249,6 +249,9 @@ class FailureHelper : public Object
      */
     uint64_t GetLostPackets(FabricLossCause cause) const;
 
+    /// \return packets lost on every link of the fabric, all causes together
+    uint64_t GetLostPackets() const;
+
     /**
      * \param link link id
      * \param cause a cause

@@ -654,13 +654,7 @@ MrcClusterScenario::Run()
     {
         r.corruptTransfers += c->GetCorruptTransfers();
     }
-    for (auto cause : {FabricLossCause::LINK_DOWN,
-                       FabricLossCause::IN_FLIGHT,
-                       FabricLossCause::BLACKHOLE,
-                       FabricLossCause::RANDOM_LOSS})
-    {
-        r.faultDrops += failures->GetLostPackets(cause);
-    }
+    r.faultDrops = failures->GetLostPackets();
     const FabricQueueStats::Totals q =
         FabricQueueStats::Sum(NodeContainer(topo->GetHosts(), topo->GetAllSwitches()));
     r.queueDrops = q.droppedPackets;
