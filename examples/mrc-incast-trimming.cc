@@ -104,6 +104,9 @@ main(int argc, char* argv[])
         }
         Config::SetDefault("ns3::TrimmingQueueDisc::TrimSize", UintegerValue(trimSize));
         Config::SetDefault("ns3::TrimmingQueueDisc::VictimTrimProbability", DoubleValue(victim));
+        // The UDP data leaves at DSCP 0, which TrimmingQueueDisc does not trim by default (it
+        // trims MRC's data classes only): configure the switches to trim every class.
+        Config::SetDefault("ns3::TrimmingQueueDisc::TrimmableDscps", StringValue("*"));
         topoHelper.SetTrimmingQueues(trimming);
         const uint32_t t0 = std::max(2u, (senders + 1 + 7) / 8);
         Ptr<FabricTopology> topo = topoHelper.Build(ClosSpec::TwoTier(1, t0, 8, 4));

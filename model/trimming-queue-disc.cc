@@ -76,6 +76,15 @@ TrimmingQueueDisc::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&TrimmingQueueDisc::m_lastHop),
                           MakeBooleanChecker())
+            .AddAttribute("TrimmableDscps",
+                          "Comma-separated DSCPs (0..63) of the traffic classes that are "
+                          "trimmed on overflow, or \"*\" for every class; others are dropped. "
+                          "Default: MrcQueuePair's DataDscp and RetransmitDscp (26, 30), so "
+                          "other transports (TCP, UDP) see drops, as on a switch that trims only "
+                          "the trimming-aware class.",
+                          StringValue("26,30"),
+                          MakeStringAccessor(&TrimmingQueueDisc::m_trimmable),
+                          MakeStringChecker())
             .AddAttribute("NonTrimmableDscps",
                           "Comma-separated DSCPs (0..63) that are dropped, never trimmed.",
                           StringValue(""),
@@ -166,9 +175,15 @@ TrimmingQueueDisc::AssignStreams(int64_t stream)
 }
 
 std::bitset<64>
-TrimmingQueueDisc::ParseDscpList(const std::string& list)
+TrimmingQueueDisc::ParseDscpList(const std::string& field, const std::string& list)
 {
     std::bitset<64> set;
+    const size_t first = list.find_first_not_of(' ');
+    if (first != std::string::npos && list[first] == '*'
+        && list.find_first_not_of(' ', first + 1) == std::string::npos)
+    {
+        return set.set(); // every DSCP
+    }
     std::stringstream ss(list);
     std::string item;
     while (std::getline(ss, item, ','))
@@ -190,12 +205,19 @@ TrimmingQueueDisc::ParseDscpList(const std::string& list)
         if (used == 0 || item.find_first_not_of(" ", used) != std::string::npos || value < 0
             || value > 63)
         {
-            throw std::invalid_argument("TrimmingQueueDisc: NonTrimmableDscps (=\"" + list
-                                        + "\") must be a comma-separated list of DSCPs in 0..63");
+            throw std::invalid_argument("TrimmingQueueDisc: " + field + " (=\"" + list
+                                        + "\") must be a comma-separated list of DSCPs in 0..63"
+                                        + (field == "TrimmableDscps" ? " or *" : ""));
         }
         set.set(value);
     }
     return set;
+}
+
+bool
+TrimmingQueueDisc::IsTrimmable(std::optional<uint8_t> dscp) const
+{
+    return dscp && m_trimmableSet.test(*dscp) && !m_nonTrimmableSet.test(*dscp);
 }
 
 bool
@@ -235,7 +257,8 @@ TrimmingQueueDisc::CheckConfig()
     {
         reject("PriorityWeight and DataWeight must be >= 1 for weighted round robin");
     }
-    m_nonTrimmableSet = ParseDscpList(m_nonTrimmable);
+    m_trimmableSet = ParseDscpList("TrimmableDscps", m_trimmable);
+    m_nonTrimmableSet = ParseDscpList("NonTrimmableDscps", m_nonTrimmable);
     m_marker.reset();
     if (m_ecnEnabled)
     {
@@ -347,7 +370,7 @@ TrimmingQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         }
         return m_dataQueue->Enqueue(item);
     }
-    if (!m_trimmingEnabled || (dscp && m_nonTrimmableSet.test(*dscp)))
+    if (!m_trimmingEnabled || !IsTrimmable(dscp))
     {
         DropBeforeEnqueue(item, kDropNotTrimmable);
         return false;
@@ -365,8 +388,7 @@ TrimmingQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         Ptr<const QueueDiscItem> content = Content(tail);
         const auto tailDscp = PacketTrimmer::GetDscp(content);
         Ptr<QueueDiscItem> header = PacketTrimmer::Trim(content, m_trimSize, trimmedDscp);
-        if (header && !(tailDscp && m_nonTrimmableSet.test(*tailDscp))
-            && PriorityFits(header->GetSize()))
+        if (header && IsTrimmable(tailDscp) && PriorityFits(header->GetSize()))
         {
             m_trimStats.trimmed++;
             m_trimStats.victims++;

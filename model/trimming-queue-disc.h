@@ -147,11 +147,18 @@ class TrimmingQueueDisc : public QueueDisc
     void MaybeMark(Ptr<QueueDiscItem> item);
 
     /**
-     * \param list comma-separated DSCPs
+     * \param field the attribute's name, for the error
+     * \param list comma-separated DSCPs, or "*" for all 64
      * \return the set
-     * \throws std::invalid_argument naming NonTrimmableDscps if malformed
+     * \throws std::invalid_argument naming the field if malformed
      */
-    static std::bitset<64> ParseDscpList(const std::string& list);
+    static std::bitset<64> ParseDscpList(const std::string& field, const std::string& list);
+
+    /**
+     * \param dscp an item's DSCP (none: not an IP packet)
+     * \return true if the item may be trimmed (TrimmableDscps, not NonTrimmableDscps)
+     */
+    bool IsTrimmable(std::optional<uint8_t> dscp) const;
 
     // Attributes
     QueueSize m_dataMaxSize;      //!< data queue limit
@@ -162,6 +169,7 @@ class TrimmingQueueDisc : public QueueDisc
     uint8_t m_trimmedDscp;        //!< DSCP written on trimmed packets
     uint8_t m_trimmedLastHopDscp; //!< DSCP written on trimmed packets at a host-facing port
     bool m_lastHop;               //!< this port faces a host
+    std::string m_trimmable;      //!< DSCPs that may be trimmed (comma-separated, or "*")
     std::string m_nonTrimmable;   //!< DSCPs never trimmed (comma-separated)
     double m_victimProbability;   //!< probability of trimming the tail instead of the arrival
     bool m_strictPriority;        //!< strict priority (true) or WRR (false)
@@ -174,6 +182,7 @@ class TrimmingQueueDisc : public QueueDisc
     bool m_markAtDequeue;         //!< mark at dequeue instead of enqueue
 
     // State
+    std::bitset<64> m_trimmableSet;       //!< parsed m_trimmable
     std::bitset<64> m_nonTrimmableSet;    //!< parsed m_nonTrimmable
     std::optional<RedEcnMarker> m_marker; //!< marking law (when enabled)
     Ptr<UniformRandomVariable> m_uv;      //!< marking and victim draws
