@@ -20,13 +20,18 @@
 #include "mrc-results-writer.h"
 #include "mrc-ring-all-reduce.h"
 #include "mrc-training-job.h"
+#include "permutation-helper.h"
+#include "scoped-attribute-default.h"
+#include "tcp-bulk-workload.h"
 #include "transfer-monitor.h"
+#include "value-parser.h"
 
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/log.h"
 #include "ns3/names.h"
 #include "ns3/object-factory.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -47,13 +52,18 @@ namespace
 {
 
 /**
- * Stop the simulation when the job ends (periodic monitors would keep it running).
- * \param job the job
+ * Stop the simulation when the job and the TCP flows have ended (periodic monitors would keep
+ * it running).
+ * \param tcp the TCP workload (nullptr: none)
+ * \param job the job (nullptr: none)
  */
 void
-StopWhenDone(Ptr<MrcTrainingJob> job)
+StopIfDone(Ptr<TcpBulkWorkload> tcp, Ptr<MrcTrainingJob> job)
 {
-    Simulator::Stop();
+    if ((!job || job->IsDone()) && (!tcp || tcp->IsDone()))
+    {
+        Simulator::Stop();
+    }
 }
 
 /**
@@ -65,8 +75,9 @@ StopWhenDone(Ptr<MrcTrainingJob> job)
 std::string
 StepStatus(Ptr<MrcTrainingJob> job, std::string name, uint32_t iterations)
 {
-    return name + ": step " + std::to_string(job->GetSteps().size()) + "/"
-           + std::to_string(iterations);
+    return job ? name + ": step " + std::to_string(job->GetSteps().size()) + "/"
+                     + std::to_string(iterations)
+               : name;
 }
 
 } // namespace
@@ -196,6 +207,21 @@ MrcClusterScenario::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&MrcClusterScenario::m_seed),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("TcpSegmentSize",
+                          "ns3::TcpSocket::SegmentSize of the TCP flows' sockets during the run "
+                          "(restored after), 0: keep ns-3's default (536 B). The default, 4096 "
+                          "B, is MRC's payload per packet.",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&MrcClusterScenario::m_tcpSegmentSize),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("TcpMinRto",
+                          "ns3::TcpSocketBase::MinRto of the TCP flows' sockets during the run "
+                          "(restored after), 0: keep ns-3's default (1 s). The default, 1 ms, "
+                          "is a data-centre tuning at the millisecond time scale of the "
+                          "scenario's failures.",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&MrcClusterScenario::m_tcpMinRto),
+                          MakeTimeChecker())
             .AddTraceSource("StepComplete",
                             "A training step ended: index, duration, ideal.",
                             MakeTraceSourceAccessor(&MrcClusterScenario::m_stepTrace),
@@ -316,11 +342,21 @@ MrcClusterScenario::Validate() const
     range("Iterations", m_iterations, 1, 1000000);
     range("Seed", m_seed, 1, UINT32_MAX);
     const uint64_t hosts = spec.GetHostCount();
-    if (m_custom.empty() && m_allReduceSize == 0 && m_allToAllSize == 0)
+    if (m_custom.empty() && m_allReduceSize == 0 && m_allToAllSize == 0 && m_tcp.empty())
     {
         throw std::invalid_argument(
-            "MrcClusterScenario: AllReduceSize and AllToAllSize are both 0: the job has no "
-            "collective");
+            "MrcClusterScenario: AllReduceSize and AllToAllSize are both 0 and there are no TCP "
+            "flows: nothing to run");
+    }
+    if (m_tcpMinRto.IsStrictlyNegative())
+    {
+        throw std::invalid_argument("MrcClusterScenario: TcpMinRto must be >= 0");
+    }
+    if (m_tcpSegmentSize != 0 && (m_tcpSegmentSize < 64 || m_tcpSegmentSize > 65000))
+    {
+        throw std::invalid_argument("MrcClusterScenario: TcpSegmentSize (="
+                                    + std::to_string(m_tcpSegmentSize)
+                                    + ") must be 0 or in [64, 65000]");
     }
     if (m_allReduceSize != 0)
     {
@@ -380,6 +416,59 @@ MrcClusterScenario::AddCollective(
     m_custom.push_back(c);
 }
 
+void
+MrcClusterScenario::AddTcpFlow(uint32_t src,
+                               uint32_t dst,
+                               uint64_t bytes,
+                               Time start,
+                               std::optional<uint32_t> plane)
+{
+    // Checked now, by the workload's own rules (hosts and planes need the fabric: Run).
+    CreateObject<TcpBulkWorkload>()->AddFlow(src, dst, bytes, start, plane);
+    m_tcp.push_back(TcpSpec{src, dst, bytes, start, plane});
+}
+
+void
+MrcClusterScenario::AddTcpPermutation(uint64_t bytes, Time start)
+{
+    CreateObject<TcpBulkWorkload>()->AddFlow(0, 1, bytes, start);
+    m_tcp.push_back(TcpSpec{kPermutation, 0, bytes, start, std::nullopt});
+}
+
+void
+MrcClusterScenario::AddConfig(const std::string& path, const std::string& value)
+{
+    m_config.Add(path, value);
+}
+
+Ptr<TcpBulkWorkload>
+MrcClusterScenario::MakeTcp(Ptr<FabricTopology> topo, int64_t stream) const
+{
+    if (m_tcp.empty())
+    {
+        return nullptr;
+    }
+    Ptr<TcpBulkWorkload> tcp = CreateObject<TcpBulkWorkload>();
+    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+    rng->SetStream(stream);
+    const uint32_t hosts = topo->GetHostCount();
+    for (const TcpSpec& t : m_tcp)
+    {
+        if (t.src != kPermutation)
+        {
+            tcp->AddFlow(t.src, t.dst, t.bytes, t.start, t.plane);
+            continue;
+        }
+        const std::vector<uint32_t> dst = PermutationHelper::Derangement(hosts, rng);
+        for (uint32_t h = 0; h < hosts; ++h)
+        {
+            tcp->AddFlow(h, dst[h], t.bytes, t.start);
+        }
+    }
+    tcp->Install(topo);
+    return tcp;
+}
+
 Ptr<MrcCollective>
 MrcClusterScenario::CreateCustom(const CustomCollective& c) const
 {
@@ -399,6 +488,7 @@ MrcClusterScenario::CreateCustom(const CustomCollective& c) const
     coll->SetAttribute("VerifyData", BooleanValue(m_verifyData));
     for (const auto& [name, value] : c.attributes)
     {
+        ValueParser::CheckAttributeText(tid, name, value);
         if (!coll->SetAttributeFailSafe(name, StringValue(value)))
         {
             throw std::invalid_argument("MrcClusterScenario::AddCollective: " + c.typeId
@@ -518,6 +608,23 @@ MrcClusterScenario::Run()
         throw std::logic_error("MrcClusterScenario::Run: a scenario runs once");
     }
     m_ran = true;
+    try
+    {
+        return DoRun();
+    }
+    catch (...)
+    {
+        // A bad failure schedule or Config path is found with the fabric built: leave nothing
+        // behind, so that the next scenario of the process starts clean.
+        Simulator::Destroy();
+        Names::Clear();
+        throw;
+    }
+}
+
+MrcScenarioResult
+MrcClusterScenario::DoRun()
+{
     const ClosSpec spec = GetSpec();
     std::vector<FailureSpec> schedule = m_failures;
     if (!m_failureFile.empty())
@@ -531,6 +638,18 @@ MrcClusterScenario::Run()
     const bool ecmp = m_fabric != ClusterFabric::MRC_SRV6;
     RngSeedManager::SetSeed(m_seed);
     RngSeedManager::SetRun(1);
+    // The TCP flows' sockets take these defaults when their applications start; the previous
+    // defaults come back when the run returns or throws.
+    std::optional<ScopedAttributeDefault> segmentSize;
+    std::optional<ScopedAttributeDefault> minRto;
+    if (!m_tcp.empty() && m_tcpSegmentSize != 0)
+    {
+        segmentSize.emplace("ns3::TcpSocket", "SegmentSize", UintegerValue(m_tcpSegmentSize));
+    }
+    if (!m_tcp.empty() && m_tcpMinRto.IsStrictlyPositive())
+    {
+        minRto.emplace("ns3::TcpSocketBase", "MinRto", TimeValue(m_tcpMinRto));
+    }
 
     ClosTopologyHelper topoHelper;
     topoHelper.SetLinkRate(LinkTier::HOST_T0, m_linkRate);
@@ -557,17 +676,27 @@ MrcClusterScenario::Run()
     mrc.SetStream(stream);
     mrc.Install();
     const std::vector<Ptr<MrcCollective>> collectives = MakeCollectives(topo, mrc);
-    Ptr<MrcTrainingJob> job = CreateObject<MrcTrainingJob>();
-    job->SetAttribute("Iterations", UintegerValue(m_iterations));
-    job->SetAttribute("ComputeTime", TimeValue(m_computeTime));
-    for (const auto& c : collectives)
+    // The TCP permutations draw from a stream of their own, after the transport's.
+    Ptr<TcpBulkWorkload> tcp = MakeTcp(topo, stream + (int64_t(1) << 40));
+    Ptr<MrcTrainingJob> job;
+    if (!collectives.empty())
     {
-        job->AddCollective(c);
+        job = CreateObject<MrcTrainingJob>();
+        job->SetAttribute("Iterations", UintegerValue(m_iterations));
+        job->SetAttribute("ComputeTime", TimeValue(m_computeTime));
+        for (const auto& c : collectives)
+        {
+            job->AddCollective(c);
+        }
+        job->TraceConnectWithoutContext(
+            "StepComplete",
+            MakeCallback(&TracedCallback<uint32_t, Time, Time>::operator(), &m_stepTrace));
+        job->SetDoneCallback(MakeCallback(&StopIfDone).Bind(tcp));
     }
-    job->TraceConnectWithoutContext(
-        "StepComplete",
-        MakeCallback(&TracedCallback<uint32_t, Time, Time>::operator(), &m_stepTrace));
-    job->SetDoneCallback(MakeCallback(&StopWhenDone));
+    if (tcp)
+    {
+        tcp->SetDoneCallback(MakeCallback(&StopIfDone).Bind(tcp, job));
+    }
     Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
     monitor->SetAttribute("Interval", TimeValue(m_interval));
     WatchFlows(collectives, monitor);
@@ -586,7 +715,11 @@ MrcClusterScenario::Run()
         progress->SetStatus(MakeCallback(&StepStatus).Bind(job, name, iterations));
         progress->Start();
     }
-    job->Start();
+    m_config.Apply();
+    if (job)
+    {
+        job->Start();
+    }
     Simulator::Stop(m_stopTime);
     NS_LOG_INFO(GetDisplayName() << ": " << spec.Describe());
     Simulator::Run();
@@ -597,9 +730,9 @@ MrcClusterScenario::Run()
     MrcScenarioResult r;
     r.key = GetKey();
     r.name = GetDisplayName();
-    r.iterations = m_iterations;
-    r.jobDone = job->IsDone();
-    r.jobFailed = job->HasFailed();
+    r.iterations = job ? m_iterations : 0;
+    r.jobDone = !job || job->IsDone();
+    r.jobFailed = job && job->HasFailed();
     r.end = Simulator::Now();
     r.events = Simulator::GetEventCount() - progressEvents;
     const auto& log = failures->GetLog().GetEntries();
@@ -608,7 +741,7 @@ MrcClusterScenario::Run()
         r.failureStart = log.front().time;
         r.failureEnd = log.back().time;
     }
-    for (uint32_t i = 0; i < job->GetSteps().size(); ++i)
+    for (uint32_t i = 0; job && i < job->GetSteps().size(); ++i)
     {
         const MrcTrainingJob::Step& s = job->GetSteps()[i];
         if (s.end.IsZero() && !s.failed)
@@ -667,13 +800,24 @@ MrcClusterScenario::Run()
     r.uplinkBalance = links->GetBalance(LinkTier::T0_T1, LinkDirection::UP);
     r.routingDrops = drops->GetTotal(FabricDropKind::ROUTING_DROP);
     r.ecnMarks = drops->GetTotal(FabricDropKind::ECN_MARK);
+    if (tcp)
+    {
+        r.tcpFlows = tcp->GetFlows();
+    }
     if (!m_outputDirectory.empty())
     {
         MrcResultsWriter writer(m_outputDirectory);
         writer.WriteRun(r, *monitor, failures->GetLog());
         writer.WriteFabric(*links, *drops);
     }
-    job->Dispose();
+    if (job)
+    {
+        job->Dispose();
+    }
+    if (tcp)
+    {
+        tcp->Dispose();
+    }
     for (const auto& c : collectives)
     {
         c->Dispose();

@@ -6,6 +6,7 @@
 #define MRC_CLUSTER_SCENARIO_H
 
 #include "clos-spec.h"
+#include "config-path-list.h"
 #include "failure-spec.h"
 #include "mrc-scenario-result.h"
 
@@ -14,6 +15,7 @@
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,8 @@ namespace ns3
 class FabricTopology;
 class MrcHelper;
 class MrcCollective;
+class MrcTrainingJob;
+class TcpBulkWorkload;
 class TransferMonitor;
 
 /**
@@ -128,6 +132,46 @@ class MrcClusterScenario : public Object
                        const std::vector<std::pair<std::string, std::string>>& attributes);
 
     /**
+     * Add a TCP flow (ns-3 TCP, TcpBulkWorkload), an independent workload next to the job: it
+     * runs whatever the Fabric, over its routing (on mrc-srv6 switches forward plain IPv6 by
+     * their static tables). With TCP flows the job may be empty (AllReduceSize and
+     * AllToAllSize 0), for a TCP-only run.
+     * \param src source host
+     * \param dst destination host
+     * \param bytes bytes to send (> 0)
+     * \param start start time (absolute)
+     * \param plane the plane (none: spread over the planes by flow index)
+     * \throws std::invalid_argument naming the field (hosts and planes are checked by Run)
+     */
+    void AddTcpFlow(uint32_t src,
+                    uint32_t dst,
+                    uint64_t bytes,
+                    Time start,
+                    std::optional<uint32_t> plane = std::nullopt);
+
+    /**
+     * Add a TCP permutation: every host sends `bytes` to another host, a random derangement
+     * drawn from the scenario's seed (on its own RNG stream) when Run builds the fabric.
+     * \param bytes bytes per flow (> 0)
+     * \param start start time (absolute)
+     * \throws std::invalid_argument if bytes is 0 or start negative
+     */
+    void AddTcpPermutation(uint64_t bytes, Time start);
+
+    /**
+     * Set an attribute by Config path on the objects Run builds (switches, devices, queue
+     * discs, queue pairs, routing, ...), after the fabric, the transport and the workloads are
+     * set up and before the simulation starts. Values the scenario derived at setup (the
+     * line-rate ideal from LinkRate, the BGP model's view of the fabric) are not recomputed.
+     * \param path "/<object path>/<attribute>" with Config's wildcards, e.g.
+     *        "/NodeList/7/$ns3::TrafficControlLayer/RootQueueDiscList/1/$ns3::TrimmingQueueDisc/TrimSize"
+     * \param value the value as text
+     * \throws std::invalid_argument if the path is malformed; Run throws std::invalid_argument
+     *         naming the path if it matches no object, or the object if it refuses the value
+     */
+    void AddConfig(const std::string& path, const std::string& value);
+
+    /**
      * Build, run, measure, write the results directory, destroy the simulator.
      * \return the measurements
      * \throws std::invalid_argument on a bad attribute or failure schedule
@@ -164,6 +208,18 @@ class MrcClusterScenario : public Object
      * \return the collectives
      */
     std::vector<Ptr<MrcCollective>> MakeCollectives(Ptr<FabricTopology> topo, MrcHelper& mrc);
+    /**
+     * Create the TCP workload of AddTcpFlow and AddTcpPermutation.
+     * \param topo the fabric
+     * \param stream the RNG stream of the permutations
+     * \return it, installed (nullptr if there are no TCP flows)
+     */
+    Ptr<TcpBulkWorkload> MakeTcp(Ptr<FabricTopology> topo, int64_t stream) const;
+    /**
+     * Build, run and measure (Run, which cleans up also when this throws).
+     * \return the measurements
+     */
+    MrcScenarioResult DoRun();
     /**
      * Watch every queue-pair group of the collectives.
      * \param collectives them
@@ -208,6 +264,22 @@ class MrcClusterScenario : public Object
     };
 
     std::vector<CustomCollective> m_custom; //!< AddCollective (empty: the default job)
+
+    /// TCP flows of AddTcpFlow (and AddTcpPermutation, with kPermutation as src)
+    struct TcpSpec
+    {
+        uint32_t src{0};               //!< source host (kPermutation: a permutation)
+        uint32_t dst{0};               //!< destination host
+        uint64_t bytes{0};             //!< bytes
+        Time start;                    //!< start
+        std::optional<uint32_t> plane; //!< plane
+    };
+
+    static constexpr uint32_t kPermutation = UINT32_MAX; //!< TcpSpec::src of a permutation
+    std::vector<TcpSpec> m_tcp;                          //!< AddTcpFlow, AddTcpPermutation
+    uint32_t m_tcpSegmentSize{4096};                     //!< TcpSegmentSize
+    Time m_tcpMinRto;                                    //!< TcpMinRto
+    ConfigPathList m_config;                             //!< AddConfig
     /**
      * \param c a custom collective
      * \return it, created and configured

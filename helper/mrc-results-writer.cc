@@ -223,9 +223,28 @@ MrcResultsWriter::WriteRun(const MrcScenarioResult& r,
         std::ofstream os = Open("failures.csv");
         log.WriteCsv(os);
     }
+    if (!r.tcpFlows.empty())
+    {
+        std::ofstream os = Open("tcp-flows.csv");
+        WriteTcpFlowsCsv(r, os);
+    }
     std::ofstream os = Open("summary.json");
     WriteJson(ToPtree(r), os);
     os << "\n";
+}
+
+void
+MrcResultsWriter::WriteTcpFlowsCsv(const MrcScenarioResult& r, std::ostream& os)
+{
+    os << "flow,src,dst,plane,port,bytes,received,start_us,finish_us,fct_us\n";
+    for (size_t i = 0; i < r.tcpFlows.size(); ++i)
+    {
+        const TcpBulkWorkload::Flow& f = r.tcpFlows[i];
+        os << i << "," << f.src << "," << f.dst << "," << f.plane << "," << f.port << "," << f.bytes
+           << "," << f.received << "," << Us(f.start) << ","
+           << (f.IsComplete() ? Us(f.finish) : "-1") << ","
+           << (f.IsComplete() ? Us(f.GetCompletionTime()) : "-1") << "\n";
+    }
 }
 
 void
@@ -331,6 +350,27 @@ MrcResultsWriter::ToPtree(const MrcScenarioResult& r)
     t.put("routing_converged_us",
           r.routingConverged.IsStrictlyPositive() ? Us(r.routingConverged) : "-1");
     t.put("events", r.events);
+    if (!r.tcpFlows.empty())
+    {
+        const CompletionStats st = r.GetTcpStats();
+        uint64_t bytes = 0;
+        uint64_t received = 0;
+        for (const auto& f : r.tcpFlows)
+        {
+            bytes += f.bytes;
+            received += f.received;
+        }
+        boost::property_tree::ptree tcp;
+        tcp.put("flows", r.tcpFlows.size());
+        tcp.put("completed", st.GetCount());
+        tcp.put("bytes", bytes);
+        tcp.put("bytes_received", received);
+        tcp.put("fct_min_us", Us(st.GetMin()));
+        tcp.put("fct_p50_us", Us(st.GetMedian()));
+        tcp.put("fct_p99_us", Us(st.GetPercentile(99)));
+        tcp.put("fct_max_us", Us(st.GetMax()));
+        t.add_child("tcp", tcp);
+    }
     return t;
 }
 

@@ -36,7 +36,8 @@ class FabricDropMonitor;
  * - `flows.csv`: TransferMonitor::WriteSummaryCsv, one row per queue-pair group;
  * - `goodput.csv`: `time_us,bytes,gbps`, payload placed per Interval over all flows;
  * - `failures.csv`: FailureLog::WriteCsv, the failure events as they happened;
- * - `summary.json`: ToPtree of the result;
+ * - `tcp-flows.csv` (only with TCP flows): WriteTcpFlowsCsv, one row per TCP flow;
+ * - `summary.json`: ToPtree of the result (with a `tcp` object when there are TCP flows);
  * - with WriteFabric: `links.csv`, `link-summary.csv`, `link-balance.csv`, `drops.csv` (columns
  *   in LinkMonitor and FabricDropMonitor).
  *
@@ -106,6 +107,14 @@ class MrcResultsWriter
      * \param os where
      */
     static void WriteStepsCsv(const MrcScenarioResult& r, std::ostream& os);
+
+    /**
+     * Write tcp-flows.csv's rows: flow,src,dst,plane,port,bytes,received,start_us,finish_us,
+     * fct_us (-1: not complete).
+     * \param r the result
+     * \param os where
+     */
+    static void WriteTcpFlowsCsv(const MrcScenarioResult& r, std::ostream& os);
 
   private:
     /**

@@ -67,4 +67,18 @@ MrcScenarioResult::Classify(Time start, Time end) const
     return ScenarioPhase::DURING;
 }
 
+CompletionStats
+MrcScenarioResult::GetTcpStats() const
+{
+    std::vector<Time> fct;
+    for (const auto& f : tcpFlows)
+    {
+        if (f.IsComplete())
+        {
+            fct.push_back(f.GetCompletionTime());
+        }
+    }
+    return CompletionStats(fct);
+}
+
 } // namespace ns3

@@ -6,6 +6,7 @@
 #define MRC_SCENARIO_RESULT_H
 
 #include "completion-stats.h"
+#include "tcp-bulk-workload.h"
 
 #include "ns3/nstime.h"
 
@@ -95,6 +96,11 @@ struct MrcScenarioResult
     double uplinkBalance{0};    //!< T0->T1 bytes: busiest link / mean (1 = even; LinkMonitor)
     Time routingConverged{-1};  //!< BGP's last FIB change (zero or negative: none)
     uint64_t events{0};         //!< simulator events executed
+
+    std::vector<TcpBulkWorkload::Flow> tcpFlows; //!< the TCP workload's flows (none: no TCP)
+
+    /// \return completion times of the complete TCP flows
+    CompletionStats GetTcpStats() const;
 
     /**
      * \param phase a phase

@@ -5,8 +5,11 @@
 #ifndef MRC_VALUE_PARSER_H
 #define MRC_VALUE_PARSER_H
 
+#include "ns3/attribute.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
+#include "ns3/ptr.h"
+#include "ns3/type-id.h"
 
 #include <string>
 
@@ -38,6 +41,31 @@ class ValueParser
      * \throws std::invalid_argument if text is not a non-negative time with a unit
      */
     static Time ParseTime(const std::string& field, const std::string& text);
+
+    /**
+     * Check attribute text before ns-3 reads it: TimeValue reads a malformed string by
+     * aborting the program (Time's string constructor), where other values (DataRate,
+     * QueueSize, numbers, enums) refuse it. Call before SetAttribute / Config::Set / SetDefault
+     * with a StringValue. \param field the attribute, for the message \param checker its checker
+     * \param text the value
+     * \throws std::invalid_argument naming the field and the accepted form if the text would
+     *         abort ns-3
+     */
+    static void CheckAttributeText(const std::string& field,
+                                   Ptr<const AttributeChecker> checker,
+                                   const std::string& text);
+
+    /**
+     * CheckAttributeText for an attribute known by type and name.
+     * \param typeId the type, e.g. "ns3::MrcQueuePair"
+     * \param attribute its attribute name
+     * \param text the value
+     * \throws std::invalid_argument as CheckAttributeText (an unknown type or attribute passes:
+     *         ns-3 refuses it itself)
+     */
+    static void CheckAttributeText(TypeId typeId,
+                                   const std::string& attribute,
+                                   const std::string& text);
 };
 
 } // namespace ns3

@@ -16,6 +16,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -274,6 +275,144 @@ class MrcClusterOutputTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * Independent workloads and Config paths: an ns-3 TCP permutation next to the MRC job (both
+ * exact); a TCP incast on trimming switches is dropped, not trimmed, unless a Config path makes
+ * every DSCP trimmable; bad paths, hosts and flows are named, and a run that throws leaves
+ * the next one clean; the TCP defaults of a run do not outlive it.
+ */
+class MrcClusterWorkloadsTestCase : public TestCase
+{
+  public:
+    MrcClusterWorkloadsTestCase()
+        : TestCase("TCP flows next to the job, Config paths, errors named")
+    {
+    }
+
+  private:
+    /// \param what expected text \param run a callable that throws \return found in what()
+    template<typename F>
+    static bool Throws(const std::string& what, F run)
+    {
+        try
+        {
+            run();
+        }
+        catch (const std::invalid_argument& e)
+        {
+            return std::string(e.what()).find(what) != std::string::npos;
+        }
+        return false;
+    }
+
+    /// \return ns3::TcpSocket::SegmentSize's current default
+    static uint32_t SegmentSizeDefault()
+    {
+        TypeId::AttributeInformation info;
+        TypeId::LookupByName("ns3::TcpSocket").LookupAttributeByName("SegmentSize", &info);
+        return DynamicCast<const UintegerValue>(info.initialValue)->Get();
+    }
+
+    void DoRun() override
+    {
+        const uint32_t segmentSize = SegmentSizeDefault();
+        Ptr<MrcClusterScenario> both = Small("mrc-srv6", 1, 2);
+        both->AddTcpPermutation(2000000, MicroSeconds(50));
+        const MrcScenarioResult r = both->Run();
+        NS_TEST_ASSERT_MSG_EQ(r.jobDone, true, "the MRC job ran");
+        NS_TEST_ASSERT_MSG_EQ(r.bytesDelivered, r.bytesPosted, "MRC bytes exactly once");
+        NS_TEST_ASSERT_MSG_EQ(r.corruptTransfers, 0u, "MRC byte for byte");
+        NS_TEST_ASSERT_MSG_EQ(r.tcpFlows.size(), 16u, "one TCP flow per host");
+        std::vector<uint32_t> receivers(16, 0);
+        for (const auto& f : r.tcpFlows)
+        {
+            NS_TEST_ASSERT_MSG_EQ(f.IsComplete(), true, "TCP flow h" << f.src << " complete");
+            NS_TEST_ASSERT_MSG_EQ(f.received, 2000000u, "TCP bytes exactly");
+            NS_TEST_ASSERT_MSG_NE(f.src, f.dst, "a derangement");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(f.finish, r.end, "the run waits for TCP");
+            // 2 MB at 100 Gb/s take 160 us at least.
+            NS_TEST_ASSERT_MSG_GT(f.GetCompletionTime(),
+                                  MicroSeconds(160),
+                                  "not faster than the link");
+            receivers[f.dst]++;
+        }
+        NS_TEST_ASSERT_MSG_EQ((std::count(receivers.begin(), receivers.end(), 1u)),
+                              16,
+                              "every host receives one flow");
+        NS_TEST_ASSERT_MSG_EQ(SegmentSizeDefault(), segmentSize, "TcpSocket default restored");
+
+        // TCP-only incast of 8 hosts into host 0 on trimming switches: TCP (DSCP 0) is dropped
+        // and recovered by TCP; with every DSCP trimmable (by Config path) it is trimmed.
+        const std::string trimming = "/NodeList/*/$ns3::TrafficControlLayer/RootQueueDiscList/*/"
+                                     "$ns3::TrimmingQueueDisc/TrimmableDscps";
+        for (const bool all : {false, true})
+        {
+            Ptr<MrcClusterScenario> s = Small("mrc-srv6", 1, 1);
+            s->SetAttribute("AllReduceSize", UintegerValue(0));
+            s->SetAttribute("AllToAllSize", UintegerValue(0));
+            for (uint32_t h = 1; h <= 8; ++h)
+            {
+                s->AddTcpFlow(h, 0, 1000000, Time(0), 0);
+            }
+            if (all)
+            {
+                s->AddConfig(trimming, "*");
+            }
+            const MrcScenarioResult t = s->Run();
+            NS_TEST_ASSERT_MSG_EQ(t.steps.size(), 0u, "no job");
+            NS_TEST_ASSERT_MSG_EQ(t.GetTcpStats().GetCount(), 8u, "every TCP flow completes");
+            for (const auto& f : t.tcpFlows)
+            {
+                NS_TEST_ASSERT_MSG_EQ(f.received, 1000000u, "TCP bytes exactly");
+            }
+            NS_TEST_ASSERT_MSG_EQ((t.trims > 0), all, "trims only when TCP is trimmable");
+            NS_TEST_ASSERT_MSG_EQ((t.queueDrops > 0), !all, "drops when it is not");
+        }
+
+        NS_TEST_ASSERT_MSG_EQ(Throws("matches no object",
+                                     [] {
+                                         Ptr<MrcClusterScenario> s = Small("mrc-srv6", 1, 1);
+                                         s->AddConfig("/NodeList/999/DeviceList/*/Mtu", "1500");
+                                         s->Run();
+                                     }),
+                              true,
+                              "a path that matches nothing is named");
+        NS_TEST_ASSERT_MSG_EQ(Throws("(ns3::LoopbackNetDevice) has no attribute DataRate",
+                                     [] {
+                                         Ptr<MrcClusterScenario> s = Small("mrc-srv6", 1, 1);
+                                         s->AddConfig("/NodeList/*/DeviceList/*/DataRate", "1Gbps");
+                                         s->Run();
+                                     }),
+                              true,
+                              "the object that refuses is named");
+        NS_TEST_ASSERT_MSG_EQ(Throws("must be /<object path>/<attribute>",
+                                     [] {
+                                         Small("mrc-srv6", 1, 1)->AddConfig("Mtu", "1500");
+                                     }),
+                              true,
+                              "a malformed path is named");
+        NS_TEST_ASSERT_MSG_EQ(Throws("hosts (=0, 99) must be in 0..15",
+                                     [] {
+                                         Ptr<MrcClusterScenario> s = Small("mrc-srv6", 1, 1);
+                                         s->AddTcpFlow(0, 99, 1000, Time(0));
+                                         s->Run();
+                                     }),
+                              true,
+                              "a TCP host out of range is named");
+        NS_TEST_ASSERT_MSG_EQ(Throws("src and dst (=3) must differ",
+                                     [] {
+                                         Small("mrc-srv6", 1, 1)->AddTcpFlow(3, 3, 1000, Time(0));
+                                     }),
+                              true,
+                              "a TCP flow to itself is named");
+        // The runs that threw left nothing behind.
+        const MrcScenarioResult after = Small("mrc-srv6", 1, 1)->Run();
+        NS_TEST_ASSERT_MSG_EQ(after.jobDone, true, "a run after the errors");
+        NS_TEST_ASSERT_MSG_EQ(after.bytesDelivered, after.bytesPosted, "exact after the errors");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * The flagship scenario's test suite.
  */
 class MrcClusterTestSuite : public TestSuite
@@ -285,6 +424,7 @@ class MrcClusterTestSuite : public TestSuite
         AddTestCase(new MrcClusterHealthyTestCase);
         AddTestCase(new MrcClusterFailureTestCase);
         AddTestCase(new MrcClusterOutputTestCase);
+        AddTestCase(new MrcClusterWorkloadsTestCase);
     }
 };
 

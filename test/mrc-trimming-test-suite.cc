@@ -204,6 +204,29 @@ class TrimmingSequenceTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(Drops(off, TrimmingQueueDisc::kDropNotTrimmable), 1u, "reason");
         NS_TEST_ASSERT_MSG_EQ(off->GetTrimStats().trimmed, 0u, "no trims");
         off->Dispose();
+
+        // Only the trimming-aware classes are trimmed: best effort (DSCP 0, e.g. TCP) is
+        // dropped by default, trimmed with TrimmableDscps "*".
+        for (const bool all : {false, true})
+        {
+            Ptr<TrimmingQueueDisc> be = CreateObject<TrimmingQueueDisc>();
+            be->SetAttribute("DataMaxSize", StringValue("1p"));
+            if (all)
+            {
+                be->SetAttribute("TrimmableDscps", StringValue(" * "));
+            }
+            be->Initialize();
+            be->Enqueue(Item(4000, 0));
+            NS_TEST_ASSERT_MSG_EQ(be->Enqueue(Item(4000, 0)), all, "DSCP 0 over the limit");
+            NS_TEST_ASSERT_MSG_EQ(be->GetTrimStats().trimmed, (all ? 1u : 0u), "trims");
+            NS_TEST_ASSERT_MSG_EQ(Drops(be, TrimmingQueueDisc::kDropNotTrimmable),
+                                  (all ? 0u : 1u),
+                                  "not-trimmable drops");
+            NS_TEST_ASSERT_MSG_EQ(be->Enqueue(Item(4000, MrcDscp::kRetransmit)),
+                                  true,
+                                  "retransmissions stay trimmable");
+            be->Dispose();
+        }
     }
 };
 
@@ -375,6 +398,8 @@ class TrimmingConfigTestCase : public TestCase
         Expect("EcnMaxP", DoubleValue(1.5), "EcnMaxP (=1.500000) must be in [0, 1]");
         Expect("NonTrimmableDscps", StringValue("1,x"), "NonTrimmableDscps (=\"1,x\")");
         Expect("NonTrimmableDscps", StringValue("64"), "DSCPs in 0..63");
+        Expect("TrimmableDscps", StringValue("26,**"), "TrimmableDscps (=\"26,**\")");
+        Expect("TrimmableDscps", StringValue("99"), "DSCPs in 0..63 or *");
         Expect("VictimTrimProbability", DoubleValue(-0.1), "VictimTrimProbability");
         Expect("DataMaxSize", StringValue("0p"), "DataMaxSize must be > 0");
     }
@@ -406,6 +431,11 @@ class TrimmingIncastTestCase : public TestCase
     {
         const uint32_t packets = 50;
         const uint32_t payload = 4096;
+        // The senders' UDP data leaves at DSCP 0: make every class trimmable, as on a switch
+        // configured to trim all traffic (the default trims MRC's data classes only).
+        ScopedAttributeDefault trimAll("ns3::TrimmingQueueDisc",
+                                       "TrimmableDscps",
+                                       StringValue("*"));
         ClosTopologyHelper topoHelper;
         topoHelper.SetTrimmingQueues(m_trimming);
         const uint32_t t0 = (m_senders + 1 + 7) / 8;

@@ -19,6 +19,7 @@
 #include "ns3/config.h"
 #include "ns3/global-value.h"
 #include "ns3/mrc-module.h"
+#include "ns3/nstime.h"
 #include "ns3/string.h"
 
 #include <optional>
@@ -77,6 +78,7 @@ class PyClusterScenario
         {
             throw std::invalid_argument("ClusterScenario: no attribute " + name);
         }
+        ValueParser::CheckAttributeText("ClusterScenario: " + name, info.checker, text);
         if (!m_scenario->SetAttributeFailSafe(name, StringValue(text)))
         {
             throw std::invalid_argument("ClusterScenario: " + name + " (=" + text
@@ -143,6 +145,54 @@ class PyClusterScenario
         m_scenario->AddCollective(typeId, hosts.value_or(std::vector<uint32_t>{}), attrs);
     }
 
+    /**
+     * \param field the argument's name
+     * \param text an ns-3 time ("100us", "1.5ms")
+     * \return the time
+     * \throws std::invalid_argument naming the field if it does not parse
+     */
+    static Time ParseTime(const std::string& field, const std::string& text)
+    {
+        return ValueParser::ParseTime(field, text);
+    }
+
+    /**
+     * Add a TCP flow (MrcClusterScenario::AddTcpFlow).
+     * \param src source host
+     * \param dst destination host
+     * \param bytes bytes
+     * \param start start time as text
+     * \param plane the plane (None: by flow index)
+     */
+    void AddTcpFlow(uint32_t src,
+                    uint32_t dst,
+                    uint64_t bytes,
+                    const std::string& start,
+                    std::optional<uint32_t> plane)
+    {
+        m_scenario->AddTcpFlow(src, dst, bytes, ParseTime("add_tcp_flow: start", start), plane);
+    }
+
+    /**
+     * Add a TCP permutation (MrcClusterScenario::AddTcpPermutation).
+     * \param bytes bytes per flow
+     * \param start start time as text
+     */
+    void AddTcpPermutation(uint64_t bytes, const std::string& start)
+    {
+        m_scenario->AddTcpPermutation(bytes, ParseTime("add_tcp_permutation: start", start));
+    }
+
+    /**
+     * Set an attribute by Config path on the objects the run builds.
+     * \param path the Config path
+     * \param value the value
+     */
+    void SetConfig(const std::string& path, const py::handle& value)
+    {
+        m_scenario->AddConfig(path, ToAttributeText(value));
+    }
+
     /// \param path a JSON or CSV schedule file
     void LoadFailures(const std::string& path)
     {
@@ -167,26 +217,42 @@ class PyClusterScenario
             py::dict d;
             d["step"] = s.index;
             d["phase"] = MrcScenarioResult::GetPhaseName(s.phase);
-            d["start_us"] = s.start.GetSeconds() * 1e6;
-            d["end_us"] = s.end.GetSeconds() * 1e6;
-            d["duration_us"] = s.GetDuration().GetSeconds() * 1e6;
-            d["ideal_us"] = s.ideal.GetSeconds() * 1e6;
+            d["start_us"] = s.start.GetNanoSeconds() / 1e3;
+            d["end_us"] = s.end.GetNanoSeconds() / 1e3;
+            d["duration_us"] = s.GetDuration().GetNanoSeconds() / 1e3;
+            d["ideal_us"] = s.ideal.GetNanoSeconds() / 1e3;
             d["failed"] = s.failed;
             d["transfers"] = s.transfers;
-            d["transfer_min_us"] = s.transferMin.GetSeconds() * 1e6;
-            d["transfer_p50_us"] = s.transferP50.GetSeconds() * 1e6;
-            d["transfer_p99_us"] = s.transferP99.GetSeconds() * 1e6;
-            d["transfer_max_us"] = s.transferMax.GetSeconds() * 1e6;
+            d["transfer_min_us"] = s.transferMin.GetNanoSeconds() / 1e3;
+            d["transfer_p50_us"] = s.transferP50.GetNanoSeconds() / 1e3;
+            d["transfer_p99_us"] = s.transferP99.GetNanoSeconds() / 1e3;
+            d["transfer_max_us"] = s.transferMax.GetNanoSeconds() / 1e3;
             steps.append(d);
         }
         out["steps"] = steps;
+        py::list tcp;
+        for (const auto& f : r.tcpFlows)
+        {
+            py::dict d;
+            d["src"] = f.src;
+            d["dst"] = f.dst;
+            d["plane"] = f.plane;
+            d["bytes"] = f.bytes;
+            d["received"] = f.received;
+            d["start_us"] = f.start.GetNanoSeconds() / 1e3;
+            d["fct_us"] = f.IsComplete()
+                              ? py::object(py::float_(f.GetCompletionTime().GetNanoSeconds() / 1e3))
+                              : py::object(py::none());
+            tcp.append(d);
+        }
+        out["tcp_flows"] = tcp;
         try
         {
             py::module_ np = py::module_::import("numpy");
             py::list durations;
             for (const auto& s : r.steps)
             {
-                durations.append(s.GetDuration().GetSeconds() * 1e6);
+                durations.append(s.GetDuration().GetNanoSeconds() / 1e3);
             }
             out["step_durations_us"] = np.attr("array")(durations);
         }
@@ -217,6 +283,13 @@ PYBIND11_MODULE(mrc, m)
         "set_default",
         [](const std::string& path, const py::handle& value) {
             const std::string text = ToAttributeText(value);
+            const size_t colons = path.rfind("::");
+            TypeId tid;
+            if (colons != std::string::npos
+                && TypeId::LookupByNameFailSafe(path.substr(0, colons), &tid))
+            {
+                ValueParser::CheckAttributeText(tid, path.substr(colons + 2), text);
+            }
             if (!Config::SetDefaultFailSafe(path, StringValue(text)))
             {
                 throw std::invalid_argument("set_default: " + path + " (=" + text
@@ -248,9 +321,10 @@ PYBIND11_MODULE(mrc, m)
 
     py::class_<PyClusterScenario>(m, "ClusterScenario", R"doc(
 An AI-training cluster (MrcClusterScenario): attributes as keyword arguments with their ns-3
-names (Fabric, QpsPerPeer, Planes, T0Count, HostsPerT0, T1Count, LinkRate, Iterations,
-ComputeTime, AllReduceSize, AllToAllSize, AllToAllGroup, VerifyData, StopTime, Interval,
-FailureFile, OutputDirectory, ShowProgress, ProgressInterval, Seed).)doc")
+names (Fabric, QpsPerPeer, Planes, T0Count, HostsPerT0, T1Count, FatTreeK, LinkRate,
+Iterations, ComputeTime, AllReduceSize, AllToAllSize, AllToAllGroup, VerifyData, StopTime,
+Interval, FailureFile, OutputDirectory, ShowProgress, ProgressInterval, Seed, TcpSegmentSize,
+TcpMinRto).)doc")
         .def(py::init<const py::kwargs&>())
         .def("set", &PyClusterScenario::Set, py::arg("name"), py::arg("value"))
         .def("get", &PyClusterScenario::Get, py::arg("name"))
@@ -265,6 +339,30 @@ FailureFile, OutputDirectory, ShowProgress, ProgressInterval, Seed).)doc")
              "Replace the default job with your collectives (each step runs them all): an "
              "MrcCollective type name ('ns3::MrcIncast', 'ns3::MrcRingAllReduce', ...), its "
              "hosts (None: all) and its attributes as keyword arguments.")
+        .def("add_tcp_flow",
+             &PyClusterScenario::AddTcpFlow,
+             py::arg("src"),
+             py::arg("dst"),
+             py::arg("bytes"),
+             py::arg("start") = "0s",
+             py::arg("plane") = py::none(),
+             "Add an ns-3 TCP bulk flow from host src to host dst, next to the job (start: an "
+             "ns-3 time such as '100us'; plane None: spread by flow index). Results in "
+             "'tcp' and 'tcp_flows'.")
+        .def("add_tcp_permutation",
+             &PyClusterScenario::AddTcpPermutation,
+             py::arg("bytes"),
+             py::arg("start") = "0s",
+             "Add a TCP permutation: every host sends bytes to another (random derangement "
+             "from the Seed).")
+        .def("set_config",
+             &PyClusterScenario::SetConfig,
+             py::arg("path"),
+             py::arg("value"),
+             "Config::Set on the objects the run builds, applied before the simulation "
+             "starts, e.g. set_config('/NodeList/*/$ns3::TrafficControlLayer/"
+             "RootQueueDiscList/*/$ns3::TrimmingQueueDisc/TrimSize', 128). A path that "
+             "matches nothing, or a refused value, raises ValueError from run().")
         .def("load_failures", &PyClusterScenario::LoadFailures, py::arg("path"))
         .def("describe", &PyClusterScenario::Describe)
         .def("run",

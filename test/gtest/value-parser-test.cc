@@ -2,6 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/data-rate.h"
+#include "ns3/mrc-cluster-scenario.h"
+#include "ns3/nstime.h"
 #include "ns3/value-parser.h"
 
 #include <gtest/gtest.h>
@@ -47,4 +50,26 @@ TEST(ValueParser, Times)
         EXPECT_NE(std::string(e.what()).find("--delay (=\"1 parsec\") must be a non-negative time"),
                   std::string::npos);
     }
+}
+
+TEST(ValueParser, AttributeTextThatWouldAbortNs3)
+{
+    const Ptr<const AttributeChecker> time = MakeTimeChecker();
+    // Everything Time(std::string) reads passes: units, no unit (seconds), signs, exponents.
+    for (const char* ok : {"1us", "2.5ms", "-3ns", "4", "1e-6s", "+7min"})
+    {
+        EXPECT_NO_THROW(ValueParser::CheckAttributeText("T", time, ok)) << ok;
+    }
+    for (const char* bad : {"soon", "1 us", "us", "1usx", ""})
+    {
+        EXPECT_THROW(ValueParser::CheckAttributeText("T", time, bad), std::invalid_argument) << bad;
+    }
+    // Other values refuse bad text themselves: nothing to check here.
+    EXPECT_NO_THROW(ValueParser::CheckAttributeText("R", MakeDataRateChecker(), "fast"));
+    // By type and attribute name; unknown attributes are left to ns-3.
+    const TypeId scenario = MrcClusterScenario::GetTypeId();
+    EXPECT_THROW(ValueParser::CheckAttributeText(scenario, "ComputeTime", "soon"),
+                 std::invalid_argument);
+    EXPECT_NO_THROW(ValueParser::CheckAttributeText(scenario, "ComputeTime", "20us"));
+    EXPECT_NO_THROW(ValueParser::CheckAttributeText(scenario, "NoSuchAttribute", "soon"));
 }

@@ -95,6 +95,68 @@ class FailureRun(unittest.TestCase):
         self.assertGreater(e["longest_stall_us"], 1100)
 
 
+TRIMMING_QUEUES = ("/NodeList/*/$ns3::TrafficControlLayer/RootQueueDiscList/*/"
+                   "$ns3::TrimmingQueueDisc/")
+
+
+class Workloads(unittest.TestCase):
+    def test_tcp_permutation_next_to_the_mrc_job(self):
+        s = mrc.ClusterScenario(**SMALL, Iterations=2, VerifyData=True)
+        s.add_tcp_permutation(2000000, start="50us")
+        r = s.run()
+        self.assertTrue(r["job_done"])
+        self.assertEqual(r["corrupt_transfers"], 0)
+        self.assertEqual(r["bytes_delivered"], r["bytes_posted"])
+        self.assertEqual(r["tcp"]["flows"], 16)
+        self.assertEqual(r["tcp"]["completed"], 16)
+        self.assertEqual(r["tcp"]["bytes_received"], 16 * 2000000)
+        self.assertEqual(sorted(f["dst"] for f in r["tcp_flows"]), list(range(16)))
+        for f in r["tcp_flows"]:
+            self.assertNotEqual(f["src"], f["dst"])
+            self.assertEqual(f["start_us"], 50.0)
+            self.assertGreater(f["fct_us"], 160)  # 2 MB at 100 Gb/s
+            self.assertLessEqual(f["start_us"] + f["fct_us"], r["end_us"])
+
+    def tcp_incast(self, trimmable=None):
+        s = mrc.ClusterScenario(**dict(SMALL, AllReduceSize=0, AllToAllSize=0))
+        for h in range(1, 9):
+            s.add_tcp_flow(h, 0, 1000000, plane=0)
+        if trimmable:
+            s.set_config(TRIMMING_QUEUES + "TrimmableDscps", trimmable)
+        r = s.run()
+        self.assertEqual(r["steps_completed"], 0)
+        self.assertEqual(r["tcp"]["completed"], 8)
+        self.assertEqual(r["tcp"]["bytes_received"], 8000000)
+        return r
+
+    def test_set_config_reaches_the_switches(self):
+        # TCP (DSCP 0) is dropped by trimming switches unless every DSCP is made trimmable.
+        default = self.tcp_incast()
+        self.assertEqual(default["trims"], 0)
+        self.assertGreater(default["queue_drops"], 0)
+        everything = self.tcp_incast("*")
+        self.assertGreater(everything["trims"], 0)
+        self.assertEqual(everything["queue_drops"], 0)
+
+    def test_bad_config_path_and_tcp_flow_are_value_errors(self):
+        s = mrc.ClusterScenario(**SMALL, Iterations=1)
+        s.set_config("/NodeList/*/DeviceList/*/DataRate", "50Gbps")
+        with self.assertRaisesRegex(ValueError, "LoopbackNetDevice.*no attribute DataRate"):
+            s.run()
+        s = mrc.ClusterScenario(**SMALL, Iterations=1)
+        s.set_config("/NodeList/999/DeviceList/*/Mtu", 1500)
+        with self.assertRaisesRegex(ValueError, "matches no object"):
+            s.run()
+        with self.assertRaisesRegex(ValueError, r'start \(="soon"\) must be'):
+            s.add_tcp_flow(0, 1, 1000, start="soon")
+        with self.assertRaisesRegex(ValueError, r"src and dst \(=2\) must differ"):
+            s.add_tcp_flow(2, 2, 1000)
+        # The runs that raised left no simulation behind.
+        r = run("mrc-srv6", 1, VerifyData=True)
+        self.assertTrue(r["job_done"])
+        self.assertEqual(r["bytes_delivered"], r["bytes_posted"])
+
+
 class Repeatability(unittest.TestCase):
     def test_two_runs_in_one_interpreter_are_identical(self):
         a = run("roce-ecmp", 2, LINK_DOWN, QpsPerPeer=2)
@@ -119,6 +181,19 @@ class Errors(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, r"AllToAllGroup \(=7\)"):
             mrc.ClusterScenario(AllToAllGroup=7).run()
 
+    def test_malformed_times_and_sizes_are_value_errors_not_aborts(self):
+        # ns-3 reads a malformed Time or QueueSize by aborting the process.
+        with self.assertRaisesRegex(ValueError, r'ComputeTime \(="soon"\) must be a time'):
+            mrc.ClusterScenario(ComputeTime="soon")
+        with self.assertRaisesRegex(ValueError, r'LossTimeout \(="1 fortnight"\)'):
+            mrc.set_default("ns3::MrcQueuePair::LossTimeout", "1 fortnight")
+        with self.assertRaisesRegex(ValueError, r'StartTime \(="later"\)'):
+            mrc.ClusterScenario(**SMALL).add_collective("ns3::MrcIncast", StartTime="later")
+        s = mrc.ClusterScenario(**SMALL, Iterations=1)
+        s.set_config(TRIMMING_QUEUES + "DataMaxSize", "lots")
+        with self.assertRaisesRegex(ValueError, r'DataMaxSize that accepts "lots"'):
+            s.run()
+
     def test_bad_failure_names_the_field(self):
         s = mrc.ClusterScenario(**SMALL)
         with self.assertRaisesRegex(ValueError, "kind"):
@@ -127,6 +202,7 @@ class Errors(unittest.TestCase):
     def test_unknown_default_is_a_value_error(self):
         with self.assertRaises(ValueError):
             mrc.set_default("ns3::MrcQueuePair::NoSuchThing", 1)
+        self.addCleanup(mrc.reset_defaults)  # not to change the other tests' runs
         mrc.set_default("ns3::MrcQueuePair::LossTimeoutRtts", 8)
 
     def test_run_twice_is_an_error(self):
