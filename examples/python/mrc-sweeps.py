@@ -10,6 +10,9 @@ SWEEP is one of
   timers    longest stall after a T0-T1 link failure against BGP's FIB programming time per
             route, for two carrier-detection delays (RoCEv2/ECMP+BGP), with MRC (which does not
             depend on them) as reference
+  bfd       longest stall after a T0-T1 black hole (carrier stays up: only BFD sees it)
+            against the BFD interval (detect multiplier 3), RoCEv2/ECMP+BGP, with MRC (which
+            does not depend on it) as reference
   loss      goodput against random loss on every T0-T1 link (0, 0.1, 1 %): MRC, RoCEv2 with
             1 and 16 queue pairs per peer
   evs       longest stall and step time under a link failure against MRC's EV-set size (active
@@ -60,6 +63,7 @@ def point(task):
             "step_p100_us": r["step_time"]["all"]["p100_us"],
             "during_p100_us": during["p100_us"],
             "longest_stall_us": r["longest_stall_us"],
+            "routing_converged_us": r["routing_converged_us"],
             "goodput_gbps": r["bytes_delivered"] * 8e-3 / r["end_us"] if r["end_us"] else 0,
             "bytes_retransmitted": r["bytes_retransmitted"],
             "failed_flows": r["failed_flows"], "job_done": r["job_done"]}
@@ -91,6 +95,18 @@ def tasks(args):
                             cluster(args, Fabric="roce-ecmp"), event, defaults))
             out.append((args.sweep, fib_us, "MRC/SRv6 (no BGP)", cluster(args, Fabric="mrc-srv6"),
                         event, []))
+    elif args.sweep == "bfd":
+        # A T0-T1 link black-holes every frame from 300 us on, carrier up: BGP notices through
+        # BFD only (multiplier x interval), then UPDATEs and FIB programming move the flows.
+        event = [{"at": "300us", "kind": "blackhole", "link": links[0]}]
+        for bfd_us in (50, 100, 300, 1000):
+            defaults = [("ns3::BgpReconvergenceModel::BfdEnabled", "true"),
+                        ("ns3::BgpReconvergenceModel::BfdInterval", f"{bfd_us}us"),
+                        ("ns3::BgpReconvergenceModel::BfdDetectMultiplier", "3")]
+            out.append((args.sweep, bfd_us, "RoCEv2/ECMP+BGP, BFD x3",
+                        cluster(args, Fabric="roce-ecmp"), event, defaults))
+            out.append((args.sweep, bfd_us, "MRC/SRv6 (no BGP)", cluster(args, Fabric="mrc-srv6"),
+                        event, []))
     elif args.sweep == "loss":
         for pct in (0, 0.1, 1):
             events = [{"at": "0us", "kind": "gray-loss", "link": l, "probability": pct / 100}
@@ -115,6 +131,7 @@ PLOTS = {
     "failures": ("T0-T1 links down", "step_p100_us", "slowest step (us)"),
     "timers": ("BGP FIB programming time per route (us)", "longest_stall_us",
                "longest stall (us)"),
+    "bfd": ("BFD interval (us), detect multiplier 3", "longest_stall_us", "longest stall (us)"),
     "loss": ("random loss on every T0-T1 link (%)", "goodput_gbps", "job goodput (Gb/s)"),
     "evs": ("EV-set size", "longest_stall_us", "longest stall (us)"),
 }
