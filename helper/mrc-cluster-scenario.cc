@@ -136,6 +136,11 @@ MrcClusterScenario::GetTypeId()
                           DataRateValue(DataRate("100Gbps")),
                           MakeDataRateAccessor(&MrcClusterScenario::m_linkRate),
                           MakeDataRateChecker())
+            .AddAttribute("LinkDelay",
+                          "Propagation delay of every link (host-T0, T0-T1 and T1-T2), >= 0.",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&MrcClusterScenario::m_linkDelay),
+                          MakeTimeChecker())
             .AddAttribute("Iterations",
                           "Training steps, >= 1.",
                           UintegerValue(10),
@@ -377,6 +382,10 @@ MrcClusterScenario::Validate() const
     {
         throw std::invalid_argument("MrcClusterScenario: StopTime, Interval and ProgressInterval "
                                     "must be > 0 and ComputeTime >= 0");
+    }
+    if (m_linkDelay.IsStrictlyNegative())
+    {
+        throw std::invalid_argument("MrcClusterScenario: LinkDelay must be >= 0");
     }
     if (m_linkRate.GetBitRate() == 0)
     {
@@ -655,6 +664,10 @@ MrcClusterScenario::DoRun()
     topoHelper.SetLinkRate(LinkTier::HOST_T0, m_linkRate);
     topoHelper.SetLinkRate(LinkTier::T0_T1, m_linkRate);
     topoHelper.SetLinkRate(LinkTier::T1_T2, m_linkRate);
+    for (LinkTier tier : {LinkTier::HOST_T0, LinkTier::T0_T1, LinkTier::T1_T2})
+    {
+        topoHelper.SetLinkDelay(tier, m_linkDelay);
+    }
     roce ? topoHelper.SetEcnQueues() : topoHelper.SetTrimmingQueues();
     Ptr<FabricTopology> topo = topoHelper.Build(spec);
     DataPlaneHelper dataPlane;

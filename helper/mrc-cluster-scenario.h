@@ -240,6 +240,7 @@ class MrcClusterScenario : public Object
     uint32_t m_t1{8};                                //!< T1Count
     uint32_t m_fatTreeK{0};                          //!< FatTreeK
     DataRate m_linkRate;                             //!< LinkRate
+    Time m_linkDelay;                                //!< LinkDelay
     uint32_t m_iterations{10};                       //!< Iterations
     Time m_computeTime;                              //!< ComputeTime
     uint64_t m_allReduceSize{0};                     //!< AllReduceSize

@@ -322,7 +322,7 @@ PYBIND11_MODULE(mrc, m)
     py::class_<PyClusterScenario>(m, "ClusterScenario", R"doc(
 An AI-training cluster (MrcClusterScenario): attributes as keyword arguments with their ns-3
 names (Fabric, QpsPerPeer, Planes, T0Count, HostsPerT0, T1Count, FatTreeK, LinkRate,
-Iterations, ComputeTime, AllReduceSize, AllToAllSize, AllToAllGroup, VerifyData, StopTime,
+LinkDelay, Iterations, ComputeTime, AllReduceSize, AllToAllSize, AllToAllGroup, VerifyData, StopTime,
 Interval, FailureFile, OutputDirectory, ShowProgress, ProgressInterval, Seed, TcpSegmentSize,
 TcpMinRto).)doc")
         .def(py::init<const py::kwargs&>())

@@ -42,6 +42,18 @@ class HealthyRun(unittest.TestCase):
             self.assertEqual(list(r["step_durations_us"]), [s["duration_us"] for s in r["steps"]])
 
 
+class LinkDelay(unittest.TestCase):
+    def test_longer_links_lengthen_the_ideal_and_the_steps(self):
+        near = run("mrc-srv6", 1)["steps"][0]
+        far = run("mrc-srv6", 1, LinkDelay="5us")["steps"][0]
+        # The ring's 30 dependent transfers each cross 4 links: 4 us more per link adds about
+        # 30 x 4 x 4 = 480 us to the ideal, and the acknowledgements add as much again.
+        self.assertGreater(far["ideal_us"] - near["ideal_us"], 400)
+        self.assertGreater(far["duration_us"] - near["duration_us"], 400)
+        with self.assertRaisesRegex(ValueError, "LinkDelay must be >= 0"):
+            mrc.ClusterScenario(LinkDelay="-1us").run()
+
+
 class FatTree(unittest.TestCase):
     def test_three_tier_fat_tree_delivers_every_byte(self):
         s = mrc.ClusterScenario(FatTreeK=4, Planes=1, AllReduceSize=160000, AllToAllSize=64000,

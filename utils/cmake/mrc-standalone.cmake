@@ -164,6 +164,22 @@ function(mrc_standalone_python)
                      -s ${CMAKE_CURRENT_SOURCE_DIR}/test/python -p "test_*.py")
     set_tests_properties(python-mrc PROPERTIES
                          ENVIRONMENT "PYTHONPATH=${CMAKE_BINARY_DIR}/python")
+    if(MRC_ENABLE_EXAMPLES)
+      # Python scripts as tests: the quick-start reproduces the C++ flagship byte for byte;
+      # the mixed-traffic script exits 1 if the job or a TCP flow loses data.
+      add_test(NAME python-example-quickstart-matches-cpp
+               COMMAND ${Python3_EXECUTABLE}
+                       ${CMAKE_CURRENT_SOURCE_DIR}/test/python/compare_quickstart.py
+                       $<TARGET_FILE:mrc-ai-cluster>
+                       ${CMAKE_CURRENT_SOURCE_DIR}/examples/python/mrc-quickstart.py
+                       ${CMAKE_BINARY_DIR}/python-example-quickstart)
+      add_test(NAME python-example-mixed-traffic
+               COMMAND ${Python3_EXECUTABLE}
+                       ${CMAKE_CURRENT_SOURCE_DIR}/examples/python/mrc-mixed-traffic.py
+                       --iterations 2 --tcp-bytes 1000000)
+      set_tests_properties(python-example-quickstart-matches-cpp python-example-mixed-traffic
+                           PROPERTIES ENVIRONMENT "PYTHONPATH=${CMAKE_BINARY_DIR}/python")
+    endif()
   endif()
 endfunction()
 
