@@ -70,15 +70,7 @@ MrcScenarioResult::Classify(Time start, Time end) const
 CompletionStats
 MrcScenarioResult::GetTcpStats() const
 {
-    std::vector<Time> fct;
-    for (const auto& f : tcpFlows)
-    {
-        if (f.IsComplete())
-        {
-            fct.push_back(f.GetCompletionTime());
-        }
-    }
-    return CompletionStats(fct);
+    return TcpBulkWorkload::GetCompletionStats(tcpFlows);
 }
 
 } // namespace ns3

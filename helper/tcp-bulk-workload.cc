@@ -205,8 +205,14 @@ TcpBulkWorkload::IsDone() const
 CompletionStats
 TcpBulkWorkload::GetCompletionStats() const
 {
+    return GetCompletionStats(m_flows);
+}
+
+CompletionStats
+TcpBulkWorkload::GetCompletionStats(const std::vector<Flow>& flows)
+{
     std::vector<Time> fct;
-    for (const Flow& f : m_flows)
+    for (const Flow& f : flows)
     {
         if (f.IsComplete())
         {

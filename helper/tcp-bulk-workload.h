@@ -106,6 +106,11 @@ class TcpBulkWorkload : public Object
     bool IsDone() const;
     /// \return completion times of the complete flows
     CompletionStats GetCompletionStats() const;
+    /**
+     * \param flows flows (e.g. a copy kept after the run)
+     * \return completion times of the complete ones
+     */
+    static CompletionStats GetCompletionStats(const std::vector<Flow>& flows);
 
     /// \param cb called once, when the last flow completes
     void SetDoneCallback(Callback<void> cb);
