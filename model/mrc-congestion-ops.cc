@@ -50,4 +50,16 @@ MrcCongestionOps::GetCnpInterval() const
     return std::nullopt;
 }
 
+uint64_t
+MrcCongestionOps::GetMaxCwnd() const
+{
+    return GetCwnd();
+}
+
+void
+MrcCongestionOps::SetBytesInFlight(uint64_t bytes)
+{
+    m_bytesInFlight = bytes;
+}
+
 } // namespace ns3

@@ -77,6 +77,17 @@ class MrcCongestionOps : public Object
     virtual uint64_t GetCwnd() const = 0;
 
     /**
+     * \return the largest window the policy may grow to, bytes (loss detection scales its
+     *         reordering threshold with it). Default: the current window.
+     */
+    virtual uint64_t GetMaxCwnd() const;
+
+    /**
+     * \param bytes bytes in flight now (the queue pair sets it before feeding feedback)
+     */
+    void SetBytesInFlight(uint64_t bytes);
+
+    /**
      * \return the rate the queue pair paces its data packets at (bytes on the wire), or nothing:
      *         no pacing, the NIC ports send at line rate as the window allows (the default)
      */
@@ -103,6 +114,7 @@ class MrcCongestionOps : public Object
     virtual std::optional<Time> GetCnpInterval() const;
 
   protected:
+    uint64_t m_bytesInFlight{0}; //!< bytes in flight (SetBytesInFlight)
     uint8_t m_penalty{0}; //!< receiver window penalty (window scaled by (128 - penalty) / 128)
 };
 

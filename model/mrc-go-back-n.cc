@@ -106,7 +106,7 @@ MrcGoBackN::OnSent(MrcSendQueue::Record& r, bool retransmission)
 }
 
 void
-MrcGoBackN::OnAcknowledged()
+MrcGoBackN::OnAcknowledged(const MrcAckFeedback& feedback)
 {
     const uint32_t base = m_ctx.sendQueue->GetBasePsn();
     if (base == m_lastBase)

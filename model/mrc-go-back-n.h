@@ -46,7 +46,7 @@ class MrcGoBackN : public MrcLossRecovery
     MrcSendQueue::Record* PeekRetransmission() override;
     void PopRetransmission() override;
     void OnSent(MrcSendQueue::Record& r, bool retransmission) override;
-    void OnAcknowledged() override;
+    void OnAcknowledged(const MrcAckFeedback& feedback) override;
     void OnNack(const MrcNackHeader& nack) override;
     void OnPortDown(uint32_t plane) override;
 

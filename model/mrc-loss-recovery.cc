@@ -79,6 +79,11 @@ MrcLossRecovery::OnQpTimer()
 }
 
 void
+MrcLossRecovery::OnTailProbeAnswer(uint32_t sequence)
+{
+}
+
+void
 MrcLossRecovery::DoDispose()
 {
     Stop();

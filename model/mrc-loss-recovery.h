@@ -34,6 +34,16 @@ enum class MrcReceiveOrder : uint8_t
 
 /**
  * \ingroup mrc
+ * What a SACK told the sender, beyond the PSNs it acknowledged (those are already marked in the
+ * send queue when the loss recovery hears of it).
+ */
+struct MrcAckFeedback
+{
+    uint32_t outOfOrder{0}; //!< the receiver's out-of-order count (PSNs held beyond the cumulative)
+};
+
+/**
+ * \ingroup mrc
  * \brief How a queue pair repairs losses: what it resends, when, and what its receiving end
  * accepts. Chosen per queue pair by TypeId (MrcQueuePair's LossRecovery attribute), like
  * MrcCongestionOps; both ends of a connection must use the same policy (MrcHelper configures
@@ -63,6 +73,8 @@ class MrcLossRecovery : public Object
         MrcCongestionOps* cc{nullptr};    //!< congestion control (NACK, loss)
         MrcQpStats* stats{nullptr};       //!< counters
         Time lossTimeout;                 //!< the queue pair's per-packet loss timer
+        Time baseRtt;                     //!< the queue pair's (configured) base RTT
+        uint32_t mss{4096};               //!< payload bytes of a full packet
         Time qpTimeout;                   //!< QP timeout (1.024 us x 2^AckTimeoutExponent)
         uint32_t retryCount{7};           //!< QP timeouts tolerated (RetryCount)
         /// Something may be sent now (also refreshes the window trace).
@@ -71,6 +83,8 @@ class MrcLossRecovery : public Object
         std::function<void(uint32_t, uint32_t, const std::string&)> retransmit;
         /// A fatal error: fail the queue pair with this reason.
         std::function<void(const std::string&)> fail;
+        /// Send a tail-loss probe (an acknowledgement request) with this sequence number.
+        std::function<void(uint32_t)> sendTailProbe;
     };
 
     /**
@@ -102,14 +116,23 @@ class MrcLossRecovery : public Object
      * \param retransmission true if resent
      */
     virtual void OnSent(MrcSendQueue::Record& r, bool retransmission) = 0;
-    /// A SACK was processed (acknowledged records are marked, the window has slid).
-    virtual void OnAcknowledged() = 0;
+    /**
+     * A SACK was processed (acknowledged records are marked, the window has slid).
+     * \param feedback what else the SACK said
+     */
+    virtual void OnAcknowledged(const MrcAckFeedback& feedback) = 0;
     /**
      * \param nack a valid NACK (a SEQUENCE_ERROR's implied acknowledgement is already processed)
      */
     virtual void OnNack(const MrcNackHeader& nack) = 0;
     /// \param plane a local NIC port that went down: packets in flight on it are lost
     virtual void OnPortDown(uint32_t plane) = 0;
+    /**
+     * The answer to a tail-loss probe arrived (after the SACK the peer sent before it). Default:
+     * ignored (a policy that sends no tail-loss probes gets none).
+     * \param sequence the probe's sequence number
+     */
+    virtual void OnTailProbeAnswer(uint32_t sequence);
 
   protected:
     void DoDispose() override;

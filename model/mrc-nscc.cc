@@ -95,6 +95,18 @@ MrcNscc::GetTypeId()
                           UintegerValue(3),
                           MakeUintegerAccessor(&MrcNscc::m_qaGate),
                           MakeUintegerChecker<uint32_t>(0, 16))
+            .AddAttribute("FastIncreaseFactor",
+                          "Fast increase per acknowledged byte, x a (the reference simulator's "
+                          "fi_scale = 0.25 a).",
+                          DoubleValue(0.25),
+                          MakeDoubleAccessor(&MrcNscc::m_fastFactor),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("FastIncreaseThreshold",
+                          "Fast increase after a window of acknowledgements with delays under "
+                          "this (the reference simulator: 1 us; 0 disables fast increase).",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&MrcNscc::m_fastThreshold),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("ReferenceRate",
                           "Reference line rate of the scaling factor a.",
                           DataRateValue(DataRate("100Gbps")),
@@ -112,6 +124,8 @@ void
 MrcNscc::Init(uint32_t mss, uint32_t mtu, DataRate linkRate, Time baseRtt)
 {
     m_mtu = mtu;
+    m_linkRate = linkRate;
+    m_configuredRtt = baseRtt;
     m_baseRtt = baseRtt;
     m_target = m_targetAttr.IsStrictlyPositive() ? m_targetAttr : baseRtt * 0.75;
     const double bdp = linkRate.GetBitRate() / 8.0 * baseRtt.GetSeconds();
@@ -121,6 +135,7 @@ MrcNscc::Init(uint32_t mss, uint32_t mtu, DataRate linkRate, Time baseRtt)
     m_alpha = m_alphaFactor * mss * a * b / m_target.GetSeconds();
     m_fi = m_fiFactor * mss * a;
     m_eta = m_etaFactor * mss * a;
+    m_fastScale = m_fastFactor * a;
     m_maxWnd = std::max<double>(m_maxWindowFactor * bdp, mtu);
     m_cwnd = m_initialWindow ? double(m_initialWindow) : m_maxWnd;
     Bound();
@@ -143,6 +158,15 @@ MrcNscc::QuickAdapt(Time now, bool loss)
         return false;
     }
     bool done = false;
+    if (m_qaEnd.IsStrictlyPositive() && now > m_qaEnd + m_baseRtt + m_target)
+    {
+        // Idle for more than a period: what was achieved says nothing of the capacity, and a
+        // trigger from before the idle gap is stale.
+        m_qaTrigger = loss;
+        m_achieved = 0;
+        m_qaEnd = now + m_baseRtt + m_target;
+        return false;
+    }
     if (now > m_qaEnd)
     {
         const bool delayed = m_avgDelay > m_qaFactor * m_target.GetSeconds();
@@ -150,9 +174,9 @@ MrcNscc::QuickAdapt(Time now, bool loss)
             && m_achieved < m_maxWnd / double(uint64_t(1) << m_qaGate))
         {
             NS_LOG_LOGIC("quick adapt: cwnd " << m_cwnd << " -> " << m_achieved);
-            // Feedback on the packets in flight now describes the old state: ignore it (the
-            // reference simulator ignores its in-flight bytes, which the window bounds).
-            m_bytesToIgnore = static_cast<uint64_t>(m_cwnd);
+            // Marked feedback on the packets in flight now describes the congestion this
+            // answers: ignore it (the reference simulator's bytes_to_ignore = in_flight).
+            m_bytesToIgnore = m_bytesInFlight;
             m_bytesIgnored = 0;
             m_cwnd = std::max<double>(m_achieved, m_mtu);
             m_qaTrigger = false;
@@ -170,24 +194,66 @@ MrcNscc::QuickAdapt(Time now, bool loss)
 }
 
 bool
-MrcNscc::Ignoring(uint32_t bytes)
+MrcNscc::Ignoring(uint32_t bytes, bool ecn)
 {
-    if (m_bytesIgnored >= m_bytesToIgnore)
-    {
-        return false;
-    }
+    // After a quick adapt, the feedback on what was then in flight is counted; marked feedback
+    // among it is ignored (it reports the congestion the quick adapt already answered).
+    const bool ignore = ecn && m_bytesIgnored < m_bytesToIgnore;
     m_bytesIgnored += bytes;
-    return true;
+    return ignore;
+}
+
+void
+MrcNscc::UpdateDelay(double delay, bool ecn)
+{
+    const double target = m_target.GetSeconds();
+    // An unmarked packet that saw a long delay was delayed elsewhere than in a fabric queue.
+    const double sample = (!ecn && delay > target) ? 0.25 * m_baseRtt.GetSeconds() : delay;
+    m_avgDelay = m_delayAlpha * sample + (1 - m_delayAlpha) * m_avgDelay;
+}
+
+bool
+MrcNscc::FastIncrease(uint32_t ackedBytes, double delay)
+{
+    if (m_fastThreshold.IsStrictlyPositive() && delay < m_fastThreshold.GetSeconds())
+    {
+        m_fastCount += ackedBytes;
+        if (m_fastCount > m_cwnd || m_increasing)
+        {
+            m_cwnd += ackedBytes * m_fastScale;
+            m_increasing = true;
+            return true;
+        }
+    }
+    else
+    {
+        m_fastCount = 0;
+    }
+    m_increasing = false;
+    return false;
 }
 
 void
 MrcNscc::OnAck(Time now, uint32_t ackedBytes, Time rtt, bool ecn)
 {
-    const double delay = std::max(0.0, (rtt - m_baseRtt).GetSeconds());
-    m_avgDelay = m_delayAlpha * delay + (1 - m_delayAlpha) * m_avgDelay;
-    m_achieved += ackedBytes;
-    if (Ignoring(ackedBytes) || QuickAdapt(now, false))
+    double delay = m_avgDelay;
+    if (rtt.IsStrictlyPositive())
     {
+        if (rtt < m_baseRtt)
+        {
+            // The smallest RTT seen is the base RTT (the configured one is the longest path's).
+            m_baseRtt = rtt;
+            const double bdp = m_linkRate.GetBitRate() / 8.0 * m_baseRtt.GetSeconds();
+            m_maxWnd = std::max<double>(m_maxWindowFactor * bdp, m_mtu);
+        }
+        delay = (rtt - m_baseRtt).GetSeconds();
+        UpdateDelay(delay, ecn);
+    }
+    m_achieved += ackedBytes;
+    if (Ignoring(ackedBytes, ecn) || QuickAdapt(now, false))
+    {
+        m_inc = 0;
+        m_received = 0;
         return;
     }
     const double target = m_target.GetSeconds();
@@ -197,6 +263,11 @@ MrcNscc::OnAck(Time now, uint32_t ackedBytes, Time rtt, bool ecn)
     }
     else if (!ecn)
     {
+        if (FastIncrease(ackedBytes, delay))
+        {
+            Bound();
+            return;
+        }
         double inc = m_alpha * ackedBytes * (target - delay);
         if (m_pi > 0)
         {
@@ -206,6 +277,8 @@ MrcNscc::OnAck(Time now, uint32_t ackedBytes, Time rtt, bool ecn)
     }
     else if (delay >= target)
     {
+        m_increasing = false;
+        m_fastCount = 0;
         if (m_avgDelay > target
             && (m_lastDecrease.IsNegative() || now - m_lastDecrease > m_baseRtt))
         {
@@ -233,28 +306,43 @@ MrcNscc::OnAck(Time now, uint32_t ackedBytes, Time rtt, bool ecn)
 void
 MrcNscc::OnNack(Time now, uint32_t nackedBytes, bool lastHop)
 {
-    if (Ignoring(nackedBytes))
+    m_bytesIgnored += nackedBytes;
+    // A trim says the packet met a full queue: a delay sample of one network RTT.
+    UpdateDelay(m_configuredRtt.GetSeconds(), true);
+    m_qaTrigger = true;
+    if (QuickAdapt(now, true))
     {
+        m_inc = 0;
+        m_received = 0;
         return;
     }
-    m_qaTrigger = true;
-    if (!QuickAdapt(now, true))
-    {
-        m_cwnd -= nackedBytes;
-        Bound();
-    }
+    m_cwnd -= nackedBytes;
+    Bound();
 }
 
 void
 MrcNscc::OnLoss(Time now, uint32_t lostBytes)
 {
-    OnNack(now, lostBytes, false);
+    m_cwnd -= lostBytes;
+    Bound();
 }
 
 uint64_t
 MrcNscc::GetCwnd() const
 {
     return static_cast<uint64_t>(std::llround(m_cwnd));
+}
+
+uint64_t
+MrcNscc::GetMaxCwnd() const
+{
+    return static_cast<uint64_t>(std::llround(m_maxWnd));
+}
+
+Time
+MrcNscc::GetBaseRtt() const
+{
+    return m_baseRtt;
 }
 
 Time

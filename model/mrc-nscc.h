@@ -16,15 +16,26 @@ namespace ns3
  * driven by queueing delay (RTT - base RTT) and ECN, in four quadrants.
  *
  * Per acknowledgement (acked bytes A, delay d, its moving average d_avg with weight DelayAlpha):
+ * (d is the delay sample: from the exact send time the queue pair keeps; an acknowledgement
+ * without a sample counts as the average delay, and an unmarked sample above the target counts
+ * as a quarter base RTT, as in the reference simulator's update_delay.)
  * | ECN | d vs target | action |
  * | no  | below | proportional increase: inc += alpha * A * (target - d) (capped at A * Pi if Pi >
  * 0) | | no  | above | fair increase: inc += fi * A | | yes | above | multiplicative decrease: cwnd
  * *= max(1 - gamma (d_avg - target) / d_avg, 0.5), at most once per base RTT | | yes | below | hold
  * | Every AdjustMtus full packets acknowledged (or once per base RTT) the increments are applied,
- * cwnd += inc / cwnd, plus eta once per base RTT. Quick adapt: on a NACK or loss, or when d_avg
- * exceeds QuickAdaptFactor x target, cwnd becomes the bytes acknowledged over the last
- * (base RTT + target), at most once per such period. NACKed and lost bytes otherwise come off the
- * window. The window stays between one MTU and MaxWindowFactor x BDP.
+ * cwnd += inc / cwnd, plus eta once per base RTT. Fast increase: once a whole window has been
+ * acknowledged with delays under FastIncreaseThreshold, every such acknowledgement adds
+ * FastIncreaseFactor x a x acked bytes at once (the proportional increase is skipped meanwhile).
+ * Quick adapt: on a NACK, or when d_avg exceeds QuickAdaptFactor x target, cwnd becomes the
+ * bytes acknowledged over the last (base RTT + target), at most once per such period and only if
+ * they are below MaxWindow / 2^QuickAdaptGate; afterwards ECN-marked feedback is ignored until
+ * as many bytes as were in flight have been acknowledged. A trigger older than one period (an
+ * idle queue pair) is dropped, not acted on. NACKed bytes otherwise come off the window, as do
+ * the bytes of a packet presumed lost (OnLoss), without a quick adapt: a silent loss is a path
+ * failure, not congestion. The base RTT is the smaller of the configured one and the smallest
+ * RTT seen; the maximum window follows it (MaxWindowFactor x BDP). The window stays between one
+ * MTU and the maximum window.
  *
  * Defaults follow the public UEC reference simulator: target = 0.75 x base RTT (fabric with
  * trimming), max window 1.5 BDP, initial window = max window, gamma 0.8, alpha =
@@ -46,6 +57,10 @@ class MrcNscc : public MrcCongestionOps
     void OnNack(Time now, uint32_t nackedBytes, bool lastHop) override;
     void OnLoss(Time now, uint32_t lostBytes) override;
     uint64_t GetCwnd() const override;
+    uint64_t GetMaxCwnd() const override;
+
+    /// \return the base RTT in use (configured, or the smallest seen if smaller)
+    Time GetBaseRtt() const;
 
     /// \return the target queueing delay in use
     Time GetTarget() const;
@@ -74,7 +89,22 @@ class MrcNscc : public MrcCongestionOps
      * \param bytes bytes this feedback is about
      * \return true if it is ignored (and counted as such)
      */
-    bool Ignoring(uint32_t bytes);
+    bool Ignoring(uint32_t bytes, bool ecn);
+
+    /**
+     * Fold a delay sample into the moving average (the reference simulator's update_delay).
+     * \param delay the sample, seconds
+     * \param ecn whether the packet was marked
+     */
+    void UpdateDelay(double delay, bool ecn);
+
+    /**
+     * Fast increase.
+     * \param ackedBytes bytes acknowledged
+     * \param delay the delay sample, seconds
+     * \return true if the window grew fast (the proportional increase is skipped)
+     */
+    bool FastIncrease(uint32_t ackedBytes, double delay);
 
     /// Clamp the window to [MTU, max window].
     void Bound();
@@ -93,12 +123,19 @@ class MrcNscc : public MrcCongestionOps
     bool m_quickAdapt;        //!< QuickAdapt
     double m_qaFactor;        //!< QuickAdaptFactor
     uint32_t m_qaGate;        //!< QuickAdaptGate
+    double m_fastFactor;      //!< FastIncreaseFactor (x a)
+    Time m_fastThreshold;     //!< FastIncreaseThreshold
     DataRate m_refRate;       //!< ReferenceRate
     Time m_refRtt;            //!< ReferenceRtt
 
     // State
     uint32_t m_mtu{0};             //!< wire bytes of a full packet
-    Time m_baseRtt;                //!< base RTT
+    DataRate m_linkRate;           //!< the sender's line rate
+    Time m_configuredRtt;          //!< base RTT given at Init (the network RTT)
+    Time m_baseRtt;                //!< base RTT in use
+    double m_fastScale{0};         //!< fast increase per acked byte
+    uint64_t m_fastCount{0};       //!< bytes acknowledged in a row under the threshold
+    bool m_increasing{false};      //!< fast increase under way
     Time m_target;                 //!< target queueing delay
     double m_cwnd{0};              //!< window, bytes
     double m_maxWnd{0};            //!< max window, bytes

@@ -70,7 +70,7 @@ MrcPathSelection::NextControl(uint32_t plane)
 }
 
 void
-MrcPathSelection::OnEcnEcho(uint32_t ev)
+MrcPathSelection::OnEcnEcho(uint32_t ev, bool persistent)
 {
 }
 

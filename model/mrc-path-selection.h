@@ -57,6 +57,11 @@ class MrcPathSelection : public Object
         Time baseRtt;                                   //!< unloaded round-trip time
         Time probeInterval;                             //!< restoration probe period
         Time lossTimeout;                               //!< per-packet loss timer
+        uint32_t alwaysSkipFactor{16}; //!< AlwaysSkipFactor: ALWAYS_SKIP lasts this many SKIPs
+        Time holdDown;                 //!< RestoreHoldDown (dampening's first hold-down)
+        Time holdDownMax;              //!< RestoreHoldDownMax
+        Time flapWindow;               //!< FlapWindow
+        uint32_t probeBytes{0};        //!< RestoreProbeSize: restoration probe padding, bytes
     };
 
     /// What a policy needs from its queue pair.
@@ -101,8 +106,11 @@ class MrcPathSelection : public Object
      */
     virtual std::optional<uint32_t> NextControl(uint32_t plane);
 
-    /// \param ev an EV whose packet came back ECN-marked (SACK echo)
-    virtual void OnEcnEcho(uint32_t ev);
+    /**
+     * \param ev an EV whose packet came back ECN-marked (SACK echo)
+     * \param persistent the echo was ALWAYS_SKIP (persistent marking on the EV)
+     */
+    virtual void OnEcnEcho(uint32_t ev, bool persistent);
     /// \param ev an EV whose packet was trimmed in the fabric (NACK TRIMMED)
     virtual void OnTrimmed(uint32_t ev);
     /// \param ev an EV whose packet vanished (loss timer)
@@ -118,7 +126,7 @@ class MrcPathSelection : public Object
      * \param plane a plane
      * \param enabled false while the local or the peer's NIC port of that plane is down
      */
-    void SetPlaneEnabled(uint32_t plane, bool enabled);
+    virtual void SetPlaneEnabled(uint32_t plane, bool enabled);
     /// \param ev put on the operator denylist
     void Deny(uint32_t ev);
     /// \return the EV set (Start must have been called)

@@ -27,6 +27,21 @@ operator<<(std::ostream& os, MrcEvState s)
     return os << "?";
 }
 
+namespace
+{
+/**
+ * \param plane a plane
+ * \return a GOOD entry of that plane
+ */
+MrcPathSet::Entry
+MakeEntry(uint32_t plane)
+{
+    MrcPathSet::Entry e;
+    e.plane = plane;
+    return e;
+}
+} // namespace
+
 MrcPathSet::MrcPathSet(const std::vector<std::vector<uint32_t>>& evsPerPlane,
                        uint32_t activePerPlane,
                        uint32_t probeSuccesses)
@@ -46,7 +61,7 @@ MrcPathSet::MrcPathSet(const std::vector<std::vector<uint32_t>>& evsPerPlane,
     {
         for (uint32_t ev : evsPerPlane[p])
         {
-            if (!m_entries.emplace(ev, Entry{p, MrcEvState::GOOD, 0, 0}).second)
+            if (!m_entries.emplace(ev, MakeEntry(p)).second)
             {
                 throw std::invalid_argument("MrcPathSet: EV " + std::to_string(ev)
                                             + " appears twice");
@@ -68,6 +83,20 @@ void
 MrcPathSet::SetSkipRotations(uint32_t rotations)
 {
     m_skipRotations = std::max<uint32_t>(1, rotations);
+}
+
+void
+MrcPathSet::SetAlwaysSkipFactor(uint32_t factor)
+{
+    m_alwaysSkipFactor = std::max<uint32_t>(1, factor);
+}
+
+void
+MrcPathSet::SetDampening(Time initial, Time maximum, Time flapWindow)
+{
+    m_holdDownInitial = initial;
+    m_holdDownMax = std::max(initial, maximum);
+    m_flapWindow = flapWindow;
 }
 
 uint32_t
@@ -110,7 +139,7 @@ MrcPathSet::Next(uint32_t plane)
         }
         const uint32_t ev = pl.active[pl.cursor++];
         Entry& e = m_entries.at(ev);
-        if (e.state == MrcEvState::SKIP && pl.rotation >= e.skipRotation + m_skipRotations)
+        if (e.state == MrcEvState::SKIP && pl.rotation >= e.skipUntil)
         {
             Change(ev, MrcEvState::GOOD, "rotation");
         }
@@ -127,25 +156,33 @@ MrcPathSet::Next(uint32_t plane)
 }
 
 void
-MrcPathSet::OnEcn(uint32_t ev)
+MrcPathSet::Skip(uint32_t ev, uint64_t rotations, const std::string& cause)
 {
     auto it = m_entries.find(ev);
-    if (it != m_entries.end() && it->second.state == MrcEvState::GOOD)
+    if (it == m_entries.end()
+        || (it->second.state != MrcEvState::GOOD && it->second.state != MrcEvState::SKIP))
     {
-        it->second.skipRotation = m_planes[it->second.plane].rotation;
-        Change(ev, MrcEvState::SKIP, "ecn");
+        return;
     }
+    // A new echo while in SKIP starts the SKIP again (never shortens a longer one).
+    const uint64_t until = m_planes[it->second.plane].rotation + rotations;
+    it->second.skipUntil =
+        std::max(it->second.state == MrcEvState::SKIP ? it->second.skipUntil : 0, until);
+    Change(ev, MrcEvState::SKIP, cause);
+}
+
+void
+MrcPathSet::OnEcn(uint32_t ev, bool persistent)
+{
+    Skip(ev,
+         uint64_t(m_skipRotations) * (persistent ? m_alwaysSkipFactor : 1),
+         persistent ? "ecn-always" : "ecn");
 }
 
 void
 MrcPathSet::OnTrimmed(uint32_t ev)
 {
-    auto it = m_entries.find(ev);
-    if (it != m_entries.end() && it->second.state == MrcEvState::GOOD)
-    {
-        it->second.skipRotation = m_planes[it->second.plane].rotation;
-        Change(ev, MrcEvState::SKIP, "trimmed");
-    }
+    Skip(ev, m_skipRotations, "trimmed");
 }
 
 bool
@@ -169,14 +206,30 @@ MrcPathSet::RemoveActive(uint32_t ev)
 std::optional<uint32_t>
 MrcPathSet::NextControl(uint32_t plane)
 {
-    if (std::optional<uint32_t> ev = Next(plane))
-    {
-        return ev;
-    }
     Plane& pl = m_planes.at(plane);
     if (!pl.enabled)
     {
         return std::nullopt;
+    }
+    // The active EVs with a cursor of their own: a control packet does not move the data
+    // rotation (nor end SKIPs). GOOD first, a SKIP EV if no GOOD one is left.
+    std::optional<uint32_t> fallback;
+    for (size_t tries = 0; tries < pl.active.size(); ++tries)
+    {
+        const uint32_t ev = pl.active[pl.activeControlCursor++ % pl.active.size()];
+        const MrcEvState state = m_entries.at(ev).state;
+        if (state == MrcEvState::GOOD)
+        {
+            return ev;
+        }
+        if (!fallback && state == MrcEvState::SKIP)
+        {
+            fallback = ev;
+        }
+    }
+    if (fallback)
+    {
+        return fallback;
     }
     std::vector<uint32_t> bad;
     for (const auto& [ev, e] : m_entries)
@@ -194,7 +247,7 @@ MrcPathSet::NextControl(uint32_t plane)
 }
 
 std::optional<uint32_t>
-MrcPathSet::OnSilentLoss(uint32_t ev)
+MrcPathSet::OnSilentLoss(uint32_t ev, Time now)
 {
     auto it = m_entries.find(ev);
     if (it == m_entries.end() || it->second.state == MrcEvState::ASSUMED_BAD
@@ -203,7 +256,23 @@ MrcPathSet::OnSilentLoss(uint32_t ev)
         return std::nullopt;
     }
     const bool wasActive = RemoveActive(ev);
-    it->second.probeSuccesses = 0;
+    Entry& e = it->second;
+    e.probeSuccesses = 0;
+    e.retiredAt = now;
+    if (m_flapWindow.IsStrictlyPositive() && !e.restoredAt.IsNegative())
+    {
+        // Healthy for k flap windows halves the hold-down k times; retired within one doubles it.
+        const int64_t healthy =
+            (now - e.restoredAt).GetNanoSeconds() / m_flapWindow.GetNanoSeconds();
+        for (int64_t k = 0; k < healthy && e.holdDown.IsStrictlyPositive(); ++k)
+        {
+            e.holdDown = e.holdDown / 2 < m_holdDownInitial ? Time(0) : e.holdDown / 2;
+        }
+        if (healthy == 0)
+        {
+            e.holdDown = std::min(std::max(e.holdDown * 2, m_holdDownInitial), m_holdDownMax);
+        }
+    }
     Change(ev, MrcEvState::ASSUMED_BAD, "silent loss");
     Plane& pl = m_planes[it->second.plane];
     if (!wasActive || pl.backups.empty())
@@ -217,22 +286,31 @@ MrcPathSet::OnSilentLoss(uint32_t ev)
     return replacement;
 }
 
-void
-MrcPathSet::OnProbeSuccess(uint32_t ev)
+bool
+MrcPathSet::OnProbeSuccess(uint32_t ev, Time now)
 {
     auto it = m_entries.find(ev);
     if (it == m_entries.end() || it->second.state != MrcEvState::ASSUMED_BAD)
     {
-        return;
+        return false;
     }
-    if (++it->second.probeSuccesses < m_probeSuccesses)
+    Entry& e = it->second;
+    if (++e.probeSuccesses < m_probeSuccesses || now - e.retiredAt < e.holdDown)
     {
-        return;
+        return false;
     }
-    it->second.probeSuccesses = 0;
-    Plane& pl = m_planes[it->second.plane];
+    e.probeSuccesses = 0;
+    e.restoredAt = now;
+    Plane& pl = m_planes[e.plane];
     (pl.active.size() < m_target ? pl.active : pl.backups).push_back(ev);
     Change(ev, MrcEvState::GOOD, "probes");
+    return true;
+}
+
+Time
+MrcPathSet::GetHoldDown(uint32_t ev) const
+{
+    return m_entries.at(ev).holdDown;
 }
 
 void

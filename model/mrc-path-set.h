@@ -5,6 +5,8 @@
 #ifndef MRC_PATH_SET_H
 #define MRC_PATH_SET_H
 
+#include "ns3/nstime.h"
+
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -43,11 +45,20 @@ std::ostream& operator<<(std::ostream& os, MrcEvState s);
  * - Next(plane) returns the next GOOD EV of the plane's active set in rotation; SKIP EVs are
  *   passed over and become GOOD again once their plane's rotation has come round
  *   SkipRotations times (a SKIP EV is used only if no GOOD one is left).
- * - ECN echo (SKIP_ONCE) and NACK TRIMMED put an EV in SKIP; TRIMMED_LASTHOP does not touch it.
+ * - ECN echo (SKIP_ONCE) and NACK TRIMMED put an EV in SKIP, and each new echo while it is in
+ *   SKIP starts its SKIP again (a path that stays congested stays avoided); an ALWAYS_SKIP echo
+ *   (the receiver saw persistent marking on the EV) makes the SKIP last AlwaysSkipFactor times
+ *   longer. TRIMMED_LASTHOP does not touch the EV.
  * - A silent loss puts an EV in ASSUMED_BAD at once and replaces it with a backup EV of the same
  *   plane, so that every plane keeps the same number of active EVs.
- * - ASSUMED_BAD EVs are probed (GetProbeCandidates); after ProbeSuccesses consecutive successes
- *   an EV is GOOD again and rejoins its plane's active set if it is short, else the backups.
+ * - ASSUMED_BAD EVs are probed (GetProbeCandidates); after ProbeSuccesses consecutive successes,
+ *   and once the EV's hold-down has passed since it was retired, it is GOOD again and rejoins its
+ *   plane's active set if it is short, else the backups. Dampening: an EV retired again within
+ *   the flap window of its restoration doubles its hold-down (from the initial hold-down up to
+ *   the maximum); every flap window it stays healthy halves it, so a flapping or gray path is
+ *   not restored and lost over and over, and a path that healed is soon trusted again.
+ * - Control packets (NextControl) rotate over the active EVs with a cursor of their own, so they
+ *   do not change which EV the next data packet takes.
  * - Deny() removes an EV for good (DENIED); a plane can be disabled (its NIC port is down).
  * Every state change is reported to the change callback with its cause.
  */
@@ -77,6 +88,20 @@ class MrcPathSet
      */
     void SetSkipRotations(uint32_t rotations);
 
+    /**
+     * \param factor an ALWAYS_SKIP echo makes the SKIP last this many times longer (>= 1)
+     */
+    void SetAlwaysSkipFactor(uint32_t factor);
+
+    /**
+     * Restoration dampening (all zero: none, an EV comes back after its probe successes).
+     * \param initial hold-down of an EV retired again soon after its restoration
+     * \param maximum largest hold-down
+     * \param flapWindow a retirement this soon after a restoration is a flap; each such span
+     *        healthy halves the hold-down
+     */
+    void SetDampening(Time initial, Time maximum, Time flapWindow);
+
     /// \return number of planes
     uint32_t GetPlaneCount() const;
 
@@ -97,17 +122,27 @@ class MrcPathSet
      */
     std::optional<uint32_t> NextControl(uint32_t plane);
 
-    /// \param ev an EV whose packet was ECN-marked (SACK mark SKIP_ONCE)
-    void OnEcn(uint32_t ev);
+    /**
+     * \param ev an EV whose packet was ECN-marked
+     * \param persistent the receiver echoed ALWAYS_SKIP (not SKIP_ONCE)
+     */
+    void OnEcn(uint32_t ev, bool persistent = false);
     /// \param ev an EV whose packet was trimmed in the fabric (NACK TRIMMED)
     void OnTrimmed(uint32_t ev);
     /**
-     * \param ev an EV whose packet vanished (loss timer)
+     * \param ev an EV whose packet vanished (SACK rule, tail-loss probe, loss timer)
+     * \param now the current time (dampening)
      * \return the backup that replaced it in the active set, if any
      */
-    std::optional<uint32_t> OnSilentLoss(uint32_t ev);
-    /// \param ev an ASSUMED_BAD EV whose probe came back
-    void OnProbeSuccess(uint32_t ev);
+    std::optional<uint32_t> OnSilentLoss(uint32_t ev, Time now = Time(0));
+    /**
+     * \param ev an ASSUMED_BAD EV whose probe came back
+     * \param now the current time (dampening)
+     * \return true if the EV is GOOD again
+     */
+    bool OnProbeSuccess(uint32_t ev, Time now = Time(0));
+    /// \param ev an EV \return its current restoration hold-down
+    Time GetHoldDown(uint32_t ev) const;
     /// \param ev an ASSUMED_BAD EV whose probe was lost
     void OnProbeFailure(uint32_t ev);
 
@@ -136,16 +171,19 @@ class MrcPathSet
     /// \param plane a plane \return its backup EVs
     const std::vector<uint32_t>& GetBackups(uint32_t plane) const;
 
-  private:
     /// Per-EV bookkeeping.
     struct Entry
     {
         uint32_t plane{0};                  //!< plane
         MrcEvState state{MrcEvState::GOOD}; //!< state
-        uint64_t skipRotation{0};           //!< plane rotation at which SKIP began
+        uint64_t skipUntil{0};              //!< plane rotation at which SKIP ends
         uint32_t probeSuccesses{0};         //!< consecutive probe successes
+        Time retiredAt;                     //!< last retirement
+        Time restoredAt{Time(-1)};          //!< last restoration (negative: never)
+        Time holdDown;                      //!< current restoration hold-down
     };
 
+  private:
     /// Per-plane bookkeeping.
     struct Plane
     {
@@ -153,6 +191,7 @@ class MrcPathSet
         std::vector<uint32_t> backups; //!< backups
         size_t cursor{0};              //!< next rotation position
         size_t controlCursor{0};       //!< next ASSUMED_BAD EV for control packets
+        size_t activeControlCursor{0}; //!< next active EV for control packets
         uint64_t rotation{0};          //!< completed rotations
         bool enabled{true};            //!< usable
     };
@@ -165,6 +204,14 @@ class MrcPathSet
     void Change(uint32_t ev, MrcEvState to, const std::string& cause);
 
     /**
+     * Put a GOOD or SKIP EV in SKIP for some rotations of its plane.
+     * \param ev EV
+     * \param rotations how many
+     * \param cause why
+     */
+    void Skip(uint32_t ev, uint64_t rotations, const std::string& cause);
+
+    /**
      * \param ev EV to take out of its plane's active set (if there)
      * \return true if it was active
      */
@@ -175,6 +222,10 @@ class MrcPathSet
     uint32_t m_target;                   //!< active EVs per plane
     uint32_t m_probeSuccesses;           //!< successes to restore an EV
     uint32_t m_skipRotations{1};         //!< rotations a SKIP lasts
+    uint32_t m_alwaysSkipFactor{16};     //!< ALWAYS_SKIP: SKIP this many times longer
+    Time m_holdDownInitial;              //!< dampening: first hold-down of a flapping EV
+    Time m_holdDownMax;                  //!< dampening: largest hold-down
+    Time m_flapWindow;                   //!< dampening: flap window
     ChangeCallback m_onChange;           //!< state-change callback
 };
 

@@ -40,6 +40,18 @@ MrcProbeHeader::GetResponse() const
 }
 
 void
+MrcProbeHeader::SetAckRequest(bool ackRequest)
+{
+    m_ackRequest = ackRequest;
+}
+
+bool
+MrcProbeHeader::GetAckRequest() const
+{
+    return m_ackRequest;
+}
+
+void
 MrcProbeHeader::SetSequence(uint32_t sequence)
 {
     m_sequence = sequence;
@@ -84,7 +96,7 @@ MrcProbeHeader::GetSerializedSize() const
 void
 MrcProbeHeader::Serialize(Buffer::Iterator start) const
 {
-    start.WriteU8(m_response ? 0x01 : 0x00);
+    start.WriteU8((m_response ? 0x01 : 0x00) | (m_ackRequest ? 0x02 : 0x00));
     start.WriteU8(0, 3);
     start.WriteHtonU32(m_sequence);
     start.WriteHtonU32(m_ev);
@@ -102,7 +114,9 @@ MrcProbeHeader::Deserialize(Buffer::Iterator start)
         return 0;
     }
     Buffer::Iterator i = start;
-    m_response = (i.ReadU8() & 0x01) != 0;
+    const uint8_t flags = i.ReadU8();
+    m_response = (flags & 0x01) != 0;
+    m_ackRequest = (flags & 0x02) != 0;
     i.Next(3); // reserved
     m_sequence = i.ReadNtohU32();
     m_ev = i.ReadNtohU32();
@@ -112,8 +126,8 @@ MrcProbeHeader::Deserialize(Buffer::Iterator start)
 void
 MrcProbeHeader::Print(std::ostream& os) const
 {
-    os << "PROBE " << (m_response ? "response" : "request") << " seq " << m_sequence << " ev "
-       << m_ev;
+    os << "PROBE " << (m_response ? "response" : "request") << (m_ackRequest ? " ack-request" : "")
+       << " seq " << m_sequence << " ev " << m_ev;
     if (!m_error.empty())
     {
         os << " MALFORMED: " << m_error;

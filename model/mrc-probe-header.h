@@ -22,13 +22,15 @@ namespace ns3
  * \verbatim
    0                   1                   2                   3
    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
-  |  Flags      |R|              Reserved (24 bits, 0)            |
+  |  Flags    |A|R|              Reserved (24 bits, 0)            |
   |                 Probe sequence number (32 bits)               |
   |                       EV probed (32 bits)                     |
    \endverbatim
  *
- * R (bit 0 of byte 0) = response. The other flag bits and the reserved bytes are written as zero
- * and ignored when read. This layout is the module's choice (the MRC sources name the probe
+ * R (bit 0 of byte 0) = response. A (bit 1) = acknowledgement request: a sender's tail-loss probe
+ * (MrcSelectiveRecovery) asks the peer to send a SACK of everything it holds before the response,
+ * on the same path; the response copies A. The other flag bits and the reserved bytes are written
+ * as zero and ignored when read. This layout is the module's choice (the MRC sources name the probe
  * opcode only).
  *
  * Deserialize never reads beyond the bytes the iterator holds: with fewer than 12 bytes the
@@ -65,6 +67,17 @@ class MrcProbeHeader : public Header
      * \return true for a response
      */
     bool GetResponse() const;
+
+    /**
+     * \brief Set the acknowledgement-request flag (a tail-loss probe).
+     * \param ackRequest true: the peer answers with a SACK, then the response
+     */
+    void SetAckRequest(bool ackRequest);
+    /**
+     * \brief Get the acknowledgement-request flag.
+     * \return true for a tail-loss probe (or its response)
+     */
+    bool GetAckRequest() const;
 
     /**
      * \brief Set the probe sequence number.
@@ -122,10 +135,11 @@ class MrcProbeHeader : public Header
     void Print(std::ostream& os) const override;
 
   private:
-    bool m_response{false}; //!< response flag
-    uint32_t m_sequence{0}; //!< probe sequence number
-    uint32_t m_ev{0};       //!< EV probed
-    std::string m_error;    //!< why Deserialize rejected the header
+    bool m_response{false};   //!< response flag
+    bool m_ackRequest{false}; //!< acknowledgement-request flag
+    uint32_t m_sequence{0};   //!< probe sequence number
+    uint32_t m_ev{0};         //!< EV probed
+    std::string m_error;      //!< why Deserialize rejected the header
 };
 
 } // namespace ns3

@@ -69,7 +69,7 @@ MrcQpProber::Send(uint32_t ev, bool liveness)
     probe.SetSequence(m_nextSeq);
     probe.SetEv(ev);
     m_probes[m_nextSeq++] = Outstanding{ev, liveness, Simulator::Now()};
-    Ptr<Packet> p = Create<Packet>();
+    Ptr<Packet> p = Create<Packet>(liveness ? 0 : m_config.restoreProbeBytes);
     p->AddHeader(probe);
     m_stats.probesSent++;
     m_hooks.sendProbe(ev, p);
@@ -87,7 +87,7 @@ MrcQpProber::OnResponse(const MrcProbeHeader& response)
     m_probes.erase(it);
     if (!probe.liveness)
     {
-        m_paths.OnProbeSuccess(probe.ev);
+        m_paths.OnProbeSuccess(probe.ev, Simulator::Now());
         m_hooks.restored();
     }
 }
@@ -135,7 +135,7 @@ MrcQpProber::OnLivenessTimer()
                 && m_paths.GetState(ev) != MrcEvState::DENIED)
             {
                 NS_LOG_INFO("reverse EV " << ev << " failed its liveness probe");
-                m_paths.OnSilentLoss(ev);
+                m_paths.OnSilentLoss(ev, now);
                 OnEvRetired();
             }
             continue;

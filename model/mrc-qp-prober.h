@@ -26,7 +26,9 @@ class MrcProbeHeader;
  * \brief The probes of a queue pair's EV set: restoring retired EVs, and checking the reverse
  * EVs of a queue pair that only receives.
  *
- * - Restoration: while any EV is ASSUMED_BAD, every RestoreInterval each such EV is probed;
+ * - Restoration: while any EV is ASSUMED_BAD, every RestoreInterval each such EV is probed
+ *   with a probe padded to restoreProbeBytes (full-size by default, so that a path that loses
+ *   or trims large packets fails its probes as it fails data);
  *   an answered probe counts a success (MrcPathSet::OnProbeSuccess, which brings the EV back
  *   after enough of them), a probe unanswered by the next round a failure.
  * - Reverse-path liveness: a queue pair that sends no data learns nothing about its EVs from
@@ -41,9 +43,10 @@ class MrcQpProber
     /// Timing (from the queue pair's attributes and base RTT).
     struct Config
     {
-        Time restoreInterval;  //!< period of the restoration probes
-        Time livenessInterval; //!< period of the reverse-path liveness probes
-        Time livenessTimeout;  //!< a liveness probe unanswered this long fails its EV
+        Time restoreInterval;          //!< period of the restoration probes
+        Time livenessInterval;         //!< period of the reverse-path liveness probes
+        Time livenessTimeout;          //!< a liveness probe unanswered this long fails its EV
+        uint32_t restoreProbeBytes{0}; //!< padding of a restoration probe (full-size: the MSS)
     };
 
     /// What the prober needs from its queue pair.

@@ -98,19 +98,35 @@ MrcQpReceiver::OnData(Ptr<Packet> packet,
 {
     m_lastArrival = Simulator::Now();
     const uint8_t dscp = outer.GetDscp();
+    const uint32_t psn = bth.GetPsn();
+    const bool trimmed = dscp == m_config.trimmedDscp || dscp == m_config.trimmedLastHopDscp;
     MrcMethHeader meth;
     MrcTsethHeader tseth;
     MrcRethHeader reth;
     packet->RemoveHeader(meth);
-    packet->RemoveHeader(tseth);
-    packet->RemoveHeader(reth);
+    if (meth.IsValid())
+    {
+        packet->RemoveHeader(tseth);
+    }
+    if (meth.IsValid() && tseth.IsValid())
+    {
+        packet->RemoveHeader(reth);
+    }
     if (!meth.IsValid() || !tseth.IsValid() || !reth.IsValid())
     {
-        m_stats.malformedReceived++;
-        return;
+        if (!trimmed)
+        {
+            m_stats.malformedReceived++;
+            return;
+        }
+        // A switch may trim to as little as the BTH: the PSN is all a NACK needs. The send
+        // timestamp is gone with the TSETH (the NACK reflects 0; the sender then takes no RTT
+        // sample from it).
+        if (!tseth.IsValid())
+        {
+            tseth.SetTimestamp(0);
+        }
     }
-    const uint32_t psn = bth.GetPsn();
-    const bool trimmed = dscp == m_config.trimmedDscp || dscp == m_config.trimmedLastHopDscp;
     if (outer.GetEcn() == Ipv6Header::ECN_CE)
     {
         MaybeSendCnp(ev, plane);
@@ -189,10 +205,11 @@ MrcQpReceiver::OnData(Ptr<Packet> packet,
         }
     }
     const bool ce = outer.GetEcn() == Ipv6Header::ECN_CE;
+    const MrcSackMark mark = MarkFor(ev, ce);
     m_pending = Pending{psn, ev, tseth.GetTimestamp(), plane};
     if (now || ce || m_unsackedBytes >= m_config.sackBytes)
     {
-        SendSack(m_pending, ce);
+        SendSack(m_pending, mark);
         return;
     }
     m_owed = true;
@@ -259,13 +276,34 @@ MrcQpReceiver::OnSackTimer()
 {
     if (m_owed)
     {
-        SendSack(m_pending, false);
+        SendSack(m_pending, MrcSackMark::NONE);
     }
 }
 
-void
-MrcQpReceiver::SendSack(const Pending& about, bool ce)
+MrcSackMark
+MrcQpReceiver::MarkFor(uint32_t ev, bool ce)
 {
+    if (!ce)
+    {
+        m_ceRun.erase(ev);
+        return MrcSackMark::NONE;
+    }
+    const uint32_t run = ++m_ceRun[ev];
+    return m_config.alwaysSkipMarks > 0 && run >= m_config.alwaysSkipMarks
+               ? MrcSackMark::ALWAYS_SKIP
+               : MrcSackMark::SKIP_ONCE;
+}
+
+void
+MrcQpReceiver::SendSackNow(uint32_t ev, uint32_t plane)
+{
+    SendSack(Pending{m_state.GetCumulativePsn(), ev, 0, plane}, MrcSackMark::NONE);
+}
+
+void
+MrcQpReceiver::SendSack(const Pending& about, MrcSackMark mark)
+{
+    const bool ce = mark != MrcSackMark::NONE;
     Simulator::Cancel(m_sackEvent);
     m_owed = false;
     m_unsackedBytes = 0;
@@ -276,7 +314,7 @@ MrcQpReceiver::SendSack(const Pending& about, bool ce)
     sack.SetBitmap(m_state.GetBitmap(base));
     sack.SetReflectedEv(about.ev);
     sack.SetEcnEcho(ce);
-    sack.SetMark(ce ? MrcSackMark::SKIP_ONCE : MrcSackMark::NONE);
+    sack.SetMark(mark);
     sack.SetReflectedTimestamp(about.timestamp);
     sack.SetOutOfOrderCount(
         static_cast<uint16_t>(std::min<uint32_t>(m_state.GetOutOfOrderCount(), 0xffff)));

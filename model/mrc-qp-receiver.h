@@ -68,6 +68,8 @@ class MrcQpReceiver
         uint8_t trimmedLastHopDscp{0};               //!< DSCP of a last-hop-trimmed packet
         MrcReceiveOrder order{MrcReceiveOrder::ANY}; //!< what arrives out of order
         std::optional<Time> cnpInterval;             //!< CNP spacing (none: no CNPs)
+        uint32_t alwaysSkipMarks{
+            2}; //!< CE marks in a row on one EV that make ALWAYS_SKIP (0: never)
     };
 
     /// What the receiver needs from its queue pair.
@@ -125,6 +127,14 @@ class MrcQpReceiver
                 uint32_t plane);
 
     /// \return the cumulative PSN (carried in the BTH of control packets)
+    /**
+     * Answer a tail-loss probe: a SACK of everything held now (bitmap from the cumulative PSN),
+     * reflecting the probe's EV and travelling back on its path.
+     * \param ev the probe's EV
+     * \param plane the port it arrived on
+     */
+    void SendSackNow(uint32_t ev, uint32_t plane);
+
     uint32_t GetCumulativePsn() const;
     /// \return when the last data packet arrived (negative: never)
     Time GetLastArrival() const;
@@ -153,7 +163,18 @@ class MrcQpReceiver
      * \param about the packet the SACK answers
      * \param ce it was ECN-marked
      */
-    void SendSack(const Pending& about, bool ce);
+    /**
+     * \param about the packet the SACK answers
+     * \param mark the ECN mark to echo (NONE, SKIP_ONCE or ALWAYS_SKIP)
+     */
+    void SendSack(const Pending& about, MrcSackMark mark);
+    /**
+     * \param ev a data packet's EV
+     * \param ce whether it was CE-marked
+     * \return the mark its SACK echoes: SKIP_ONCE for a CE mark, ALWAYS_SKIP when the EV's last
+     *         alwaysSkipMarks data packets were all CE-marked (persistent congestion), else NONE
+     */
+    MrcSackMark MarkFor(uint32_t ev, bool ce);
     /// The coalescing timer expired.
     void OnSackTimer();
     /**
@@ -184,13 +205,14 @@ class MrcQpReceiver
     MrcQpStats& m_stats;                                                //!< counters
     MrcReceiveState m_state;                                            //!< PSNs and messages
     std::map<uint64_t, std::shared_ptr<std::vector<uint8_t>>> m_memory; //!< va -> region
-    uint64_t m_unsackedBytes{0};   //!< bytes placed since the last SACK
-    Pending m_pending;             //!< the packet a coalesced SACK answers
-    bool m_owed{false};            //!< a SACK is owed
-    EventId m_sackEvent;           //!< coalescing timer
-    Time m_lastArrival{-1};        //!< last data arrival
-    bool m_gapNacked{false};       //!< in-order mode: the current gap was NACKed
-    std::optional<Time> m_lastCnp; //!< when the last CNP left
+    uint64_t m_unsackedBytes{0};          //!< bytes placed since the last SACK
+    Pending m_pending;                    //!< the packet a coalesced SACK answers
+    bool m_owed{false};                   //!< a SACK is owed
+    EventId m_sackEvent;                  //!< coalescing timer
+    Time m_lastArrival{-1};               //!< last data arrival
+    bool m_gapNacked{false};              //!< in-order mode: the current gap was NACKed
+    std::optional<Time> m_lastCnp;        //!< when the last CNP left
+    std::map<uint32_t, uint32_t> m_ceRun; //!< EV -> CE-marked data packets in a row on it
 };
 
 } // namespace ns3

@@ -17,13 +17,17 @@ namespace ns3
 struct MrcQpStats
 {
     // Sender
-    uint64_t dataPacketsSent{0};   //!< new data packets
-    uint64_t retransmissions{0};   //!< retransmitted packets
-    uint64_t rtxTrimmed{0};        //!< retransmissions after NACK TRIMMED
-    uint64_t rtxTrimmedLastHop{0}; //!< retransmissions after NACK TRIMMED_LASTHOP
-    uint64_t rtxTimeout{0};        //!< retransmissions after the loss timer
-    uint64_t lossesOnLiveEv{0}; //!< of which on an EV that delivered a later packet (not retired)
-    uint64_t rtxNoBitmap{0};    //!< retransmissions after NACK NO_BITMAP / PSN_OOR_WINDOW
+    uint64_t dataPacketsSent{0};    //!< new data packets
+    uint64_t retransmissions{0};    //!< retransmitted packets
+    uint64_t rtxTrimmed{0};         //!< retransmissions after NACK TRIMMED
+    uint64_t rtxTrimmedLastHop{0};  //!< retransmissions after NACK TRIMMED_LASTHOP
+    uint64_t rtxTimeout{0};         //!< retransmissions after the loss timer
+    uint64_t rtxSack{0};            //!< retransmissions after the SACK loss rule
+    uint64_t rtxTailProbe{0};       //!< retransmissions after a tail-loss probe's answer
+    uint64_t tailProbesSent{0};     //!< tail-loss probes (acknowledgement requests)
+    uint64_t tailProbesTrimmed{0};  //!< receiver: trimmed tail-loss probes (not answered)
+    uint64_t lossesOnLiveEv{0};     //!< of which on an EV that had delivered a later packet
+    uint64_t rtxNoBitmap{0};        //!< retransmissions after NACK NO_BITMAP / PSN_OOR_WINDOW
     uint64_t bytesRetransmitted{0}; //!< payload bytes retransmitted
     uint64_t rewindsNack{0};        //!< go-back-N: rewinds after a NACK
     uint64_t rewindsTimeout{0};     //!< go-back-N: rewinds after the retransmission timeout
@@ -55,6 +59,11 @@ struct MrcQpStats
         rtxTrimmed += o.rtxTrimmed;
         rtxTrimmedLastHop += o.rtxTrimmedLastHop;
         rtxTimeout += o.rtxTimeout;
+        rtxSack += o.rtxSack;
+        rtxTailProbe += o.rtxTailProbe;
+        tailProbesSent += o.tailProbesSent;
+        tailProbesTrimmed += o.tailProbesTrimmed;
+        lossesOnLiveEv += o.lossesOnLiveEv;
         rtxNoBitmap += o.rtxNoBitmap;
         bytesRetransmitted += o.bytesRetransmitted;
         rewindsNack += o.rewindsNack;

@@ -15,6 +15,7 @@
 #include "mrc-selective-recovery.h"
 #include "mrc-spray-path-selection.h"
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
@@ -96,11 +97,20 @@ MrcQueuePair::GetTypeId()
                           MakeUintegerAccessor(&MrcQueuePair::m_evSetSize),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("MaxOutstandingPsns",
-                          "PSN window: packets sent and not yet acknowledged (a multiple of "
-                          "128, the MPR unit).",
-                          UintegerValue(1024),
+                          "PSN window (MRC's MPR): packets sent and not yet acknowledged, a "
+                          "multiple of 128 (0: sized so that the NIC keeps sending at its total "
+                          "rate on every plane while one hole waits WindowRecoveryTime to be "
+                          "repaired, rounded up to 128). Both ends must agree.",
+                          UintegerValue(0),
                           MakeUintegerAccessor(&MrcQueuePair::m_maxOutstanding),
-                          MakeUintegerChecker<uint32_t>(128, 1u << 22))
+                          MakeUintegerChecker<uint32_t>(0, 1u << 22))
+            .AddAttribute("WindowRecoveryTime",
+                          "With MaxOutstandingPsns = 0: how long a hole may hold the window's "
+                          "base while the NIC sends at its total rate (0: the loss timer plus two "
+                          "base RTTs, the longest a silent loss waits for its repair).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcQueuePair::m_windowRecoveryTime),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("LossTimeout",
                           "Per-packet loss timer (0: LossTimeoutRtts x base RTT).",
                           TimeValue(Time(0)),
@@ -128,6 +138,44 @@ MrcQueuePair::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&MrcQueuePair::m_skipRotations),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute(
+                "AlwaysSkipFactor",
+                "A SACK echoing ALWAYS_SKIP (persistent marking on the EV) puts the EV in "
+                "SKIP this many times longer than SKIP_ONCE does [open].",
+                UintegerValue(16),
+                MakeUintegerAccessor(&MrcQueuePair::m_alwaysSkipFactor),
+                MakeUintegerChecker<uint32_t>(1, 1u << 16))
+            .AddAttribute("AlwaysSkipMarks",
+                          "Receiver: echo ALWAYS_SKIP instead of SKIP_ONCE when this many data "
+                          "packets in a row on one EV arrived CE-marked (0: never) [open].",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&MrcQueuePair::m_alwaysSkipMarks),
+                          MakeUintegerChecker<uint32_t>(0, 1u << 16))
+            .AddAttribute("RestoreHoldDown",
+                          "Dampening: hold-down of an EV retired again within FlapWindow of its "
+                          "restoration; it doubles on each such flap, up to RestoreHoldDownMax "
+                          "(0: 2 x ProbeInterval) [open].",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcQueuePair::m_holdDown),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("RestoreHoldDownMax",
+                          "Dampening: the largest hold-down (0: 128 x ProbeInterval) [open].",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcQueuePair::m_holdDownMax),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("FlapWindow",
+                          "Dampening: a retirement this soon after a restoration is a flap; each "
+                          "such span an EV stays healthy halves its hold-down (0: 32 x "
+                          "ProbeInterval) [open].",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcQueuePair::m_flapWindow),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("FullSizeProbes",
+                          "Restoration probes carry Mss bytes of padding, so that a path that "
+                          "loses or trims large packets fails its probes as it fails data.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MrcQueuePair::m_fullSizeProbes),
+                          MakeBooleanChecker())
             .AddAttribute("AckTimeoutExponent",
                           "QP timeout = 1.024 us x 2^t without progress of the cumulative "
                           "acknowledgement.",
@@ -312,7 +360,7 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     {
         throw std::invalid_argument("MrcQueuePair: MaxOutstandingPsns (="
                                     + std::to_string(m_maxOutstanding)
-                                    + ") must be a multiple of 128");
+                                    + ") must be a multiple of 128 (or 0: sized automatically)");
     }
     if (evsPerPlane.empty())
     {
@@ -323,14 +371,18 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     const uint32_t planes = evsPerPlane.size();
     m_peerPlaneDown.assign(planes, false);
     m_localPlaneDown.assign(planes, false);
-    m_sendQueue = std::make_unique<MrcSendQueue>(m_maxOutstanding, m_mss, firstPsn);
-    m_cc = MakePolicy<MrcCongestionOps>(m_ccType, "CongestionControl");
-    m_paths = MakePolicy<MrcPathSelection>(m_pathSelectionType, "PathSelection");
-    m_recovery = MakePolicy<MrcLossRecovery>(m_lossRecoveryType, "LossRecovery");
     if (m_lossTimeout.IsZero())
     {
         m_lossTimeout = baseRtt * m_lossTimeoutRtts;
     }
+    if (m_maxOutstanding == 0)
+    {
+        m_maxOutstanding = AutoWindow(evsPerPlane, baseRtt);
+    }
+    m_sendQueue = std::make_unique<MrcSendQueue>(m_maxOutstanding, m_mss, firstPsn);
+    m_cc = MakePolicy<MrcCongestionOps>(m_ccType, "CongestionControl");
+    m_paths = MakePolicy<MrcPathSelection>(m_pathSelectionType, "PathSelection");
+    m_recovery = MakePolicy<MrcLossRecovery>(m_lossRecoveryType, "LossRecovery");
     if (m_probeInterval.IsZero())
     {
         m_probeInterval = baseRtt * 4;
@@ -347,6 +399,11 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     pc.baseRtt = baseRtt;
     pc.probeInterval = m_probeInterval;
     pc.lossTimeout = m_lossTimeout;
+    pc.alwaysSkipFactor = m_alwaysSkipFactor;
+    pc.holdDown = m_holdDown.IsZero() ? m_probeInterval * 2 : m_holdDown;
+    pc.holdDownMax = m_holdDownMax.IsZero() ? m_probeInterval * 128 : m_holdDownMax;
+    pc.flapWindow = m_flapWindow.IsZero() ? m_probeInterval * 32 : m_flapWindow;
+    pc.probeBytes = m_fullSizeProbes ? m_mss : 0;
     MrcPathSelection::Hooks ph;
     ph.stateChange = [this](uint32_t ev, MrcEvState from, MrcEvState to, const std::string& cause) {
         NS_LOG_INFO("QP " << m_qpn << " EV " << ev << " " << from << " -> " << to << " (" << cause
@@ -375,6 +432,21 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     StartPolicies(peerFirstPsn);
 }
 
+uint32_t
+MrcQueuePair::AutoWindow(const std::vector<std::vector<uint32_t>>& evsPerPlane, Time baseRtt) const
+{
+    uint64_t nicRate = 0;
+    for (uint32_t p = 0; p < evsPerPlane.size() && p < m_l4->GetPortCount(); ++p)
+    {
+        nicRate += evsPerPlane[p].empty() ? 0 : m_l4->GetPort(p)->GetRate().GetBitRate();
+    }
+    const Time hold =
+        m_windowRecoveryTime.IsZero() ? m_lossTimeout + baseRtt * 2 : m_windowRecoveryTime;
+    const double packets = std::ceil(nicRate / 8.0 * hold.GetSeconds() / m_mss);
+    const uint64_t units = std::max<uint64_t>(1, static_cast<uint64_t>(std::ceil(packets / 128)));
+    return static_cast<uint32_t>(std::min<uint64_t>(units * 128, 1u << 22));
+}
+
 void
 MrcQueuePair::StartPolicies(uint32_t peerFirstPsn)
 {
@@ -384,6 +456,8 @@ MrcQueuePair::StartPolicies(uint32_t peerFirstPsn)
     lc.cc = PeekPointer(m_cc);
     lc.stats = &m_stats;
     lc.lossTimeout = m_lossTimeout;
+    lc.baseRtt = m_baseRtt;
+    lc.mss = m_mss;
     lc.qpTimeout = NanoSeconds(1024) * int64_t(1ULL << m_ackTimeoutExponent);
     lc.retryCount = m_retryCount;
     lc.kick = [this]() {
@@ -395,6 +469,9 @@ MrcQueuePair::StartPolicies(uint32_t peerFirstPsn)
     };
     lc.fail = [this](const std::string& reason) {
         Fail(reason);
+    };
+    lc.sendTailProbe = [this](uint32_t sequence) {
+        SendTailProbe(sequence);
     };
     m_recovery->Start(lc);
     MrcQpReceiver::Config rc;
@@ -409,6 +486,7 @@ MrcQueuePair::StartPolicies(uint32_t peerFirstPsn)
     rc.trimmedLastHopDscp = m_trimmedLastHopDscp;
     rc.order = m_recovery->GetReceiveOrder();
     rc.cnpInterval = m_cc->GetCnpInterval();
+    rc.alwaysSkipMarks = m_alwaysSkipMarks;
     MrcQpReceiver::Hooks rh;
     rh.sendControl =
         [this](Ptr<Packet> body, MrcOpcode opcode, uint32_t plane, std::optional<uint32_t> dataEv) {
@@ -568,12 +646,6 @@ MrcQueuePair::Kick()
     }
 }
 
-uint16_t
-MrcQueuePair::Timestamp()
-{
-    return static_cast<uint16_t>(Simulator::Now().GetMicroSeconds() & 0xffff);
-}
-
 std::optional<std::pair<uint32_t, bool>>
 MrcQueuePair::NextLength()
 {
@@ -641,7 +713,7 @@ MrcQueuePair::PullPacket(uint32_t plane)
     r->transmissions++;
     m_sendQueue->MarkSent(*r);
     m_recovery->OnSent(*r, rtx);
-    Ptr<Packet> p = m_sendQueue->Build(*r, m_remoteQpn, Timestamp());
+    Ptr<Packet> p = m_sendQueue->Build(*r, m_remoteQpn, MrcSendQueue::WireTimestamp(now));
     m_txTrace(p, r->psn, *ev, rtx);
     const uint32_t wire = MrcL4Protocol::GetWireSize(p->GetSize(), path);
     if (const std::optional<DataRate> rate = m_cc->GetPacingRate())
@@ -693,7 +765,7 @@ MrcQueuePair::Receive(Ptr<Packet> packet,
     }
     else if (op == MrcOpcode::PROBE)
     {
-        OnProbe(packet, plane);
+        OnProbe(packet, plane, outer.GetDscp());
     }
     else if (op == MrcOpcode::CNP)
     {
@@ -731,10 +803,48 @@ MrcQueuePair::SendProbe(uint32_t ev, Ptr<Packet> body)
 }
 
 void
+MrcQueuePair::SendTailProbe(uint32_t sequence)
+{
+    // On the data EVs, one plane after the other, like the data it stands for.
+    const uint32_t planes = m_paths->GetPathSet().GetPlaneCount();
+    for (uint32_t i = 0; i < planes; ++i)
+    {
+        const uint32_t p = (m_tailProbePlane + i) % planes;
+        if (m_peerPlaneDown[p] || m_localPlaneDown[p])
+        {
+            continue;
+        }
+        const std::optional<uint32_t> ev = m_paths->NextControl(p);
+        if (!ev)
+        {
+            continue;
+        }
+        m_tailProbePlane = p + 1;
+        MrcProbeHeader probe;
+        probe.SetSequence(sequence);
+        probe.SetEv(*ev);
+        probe.SetAckRequest(true);
+        Ptr<Packet> body = Create<Packet>();
+        body->AddHeader(probe);
+        body->AddHeader(ControlBth(MrcOpcode::PROBE));
+        // In the data class, behind the data it stands for: its delay is the data's queueing.
+        SendOnPath(body, m_paths->GetWirePath(*ev), m_dataDscp);
+        return;
+    }
+    NS_LOG_WARN("QP " << m_qpn << ": no path for a tail-loss probe");
+}
+
+void
 MrcQueuePair::SendOnPath(Ptr<Packet> packet, const MrcWirePath& path)
 {
+    SendOnPath(packet, path, m_controlDscp);
+}
+
+void
+MrcQueuePair::SendOnPath(Ptr<Packet> packet, const MrcWirePath& path, uint8_t dscp)
+{
     packet->AddTrailer(MrcIcrcTrailer());
-    m_l4->GetPort(path.plane)->SendControl(packet, path, m_controlDscp);
+    m_l4->GetPort(path.plane)->SendControl(packet, path, dscp);
 }
 
 void
@@ -771,17 +881,30 @@ MrcQueuePair::OnSack(Ptr<Packet> packet, uint32_t ev)
         return;
     }
     m_stats.sacksReceived++;
+    NS_LOG_LOGIC("QP " << m_qpn << " SACK cum " << sack.GetCumulativeAckPsn() << " base "
+                       << sack.GetBitmapBasePsn() << " ooo " << sack.GetOutOfOrderCount() << " ev "
+                       << ev);
     const uint64_t acked =
         m_sendQueue->AckSack(sack.GetCumulativeAckPsn(), sack.GetBitmapBasePsn(), sack.GetBitmap());
+    // The RTT of the packet the SACK is about, from the send time kept here (the wire carries
+    // only 16 bits of microseconds); none if that packet was acknowledged before.
+    const std::optional<Time> sentAt =
+        m_sendQueue->FindJustAckedSend(sack.GetReflectedEv(), sack.GetReflectedTimestamp());
+    const Time rtt = sentAt ? Simulator::Now() - *sentAt : Time(0);
     Slide();
-    m_recovery->OnAcknowledged();
+    m_cc->SetBytesInFlight(m_sendQueue->GetInFlight());
+    MrcAckFeedback feedback;
+    feedback.outOfOrder = sack.GetOutOfOrderCount();
+    m_recovery->OnAcknowledged(feedback);
+    if (sentAt)
+    {
+        m_rttTrace(rtt);
+    }
     // Congestion control and path health from the acknowledged packet's EV.
-    const Time rtt = MicroSeconds(uint16_t(Timestamp() - sack.GetReflectedTimestamp()));
-    m_rttTrace(rtt);
     const bool ecn = sack.GetEcnEcho() || sack.GetMark() != MrcSackMark::NONE;
     if (ecn)
     {
-        m_paths->OnEcnEcho(sack.GetReflectedEv());
+        m_paths->OnEcnEcho(sack.GetReflectedEv(), sack.GetMark() == MrcSackMark::ALWAYS_SKIP);
     }
     m_cc->SetReceiverPenalty(sack.GetWindowPenalty());
     if (acked > 0)
@@ -812,18 +935,23 @@ MrcQueuePair::OnNack(Ptr<Packet> packet)
         return;
     }
     m_stats.nacksReceived++;
+    NS_LOG_LOGIC("QP " << m_qpn << " NACK " << nack.GetCode() << " PSN " << nack.GetPsn());
     m_nackTrace(nack.GetPsn(), nack.GetCode());
+    m_cc->SetBytesInFlight(m_sendQueue->GetInFlight());
     if (nack.GetCode() == MrcNackCode::SEQUENCE_ERROR)
     {
         // Like InfiniBand's PSN sequence error NAK, it acknowledges every PSN before its own.
         const uint64_t acked = m_sendQueue->AckBefore(nack.GetPsn());
+        const std::optional<Time> sentAt =
+            m_sendQueue->FindJustAckedSend(nack.GetReflectedEv(), nack.GetReflectedTimestamp());
         Slide();
+        m_cc->SetBytesInFlight(m_sendQueue->GetInFlight());
         if (acked > 0)
         {
-            const Time rtt = MicroSeconds(uint16_t(Timestamp() - nack.GetReflectedTimestamp()));
+            const Time rtt = sentAt ? Simulator::Now() - *sentAt : Time(0);
             m_cc->OnAck(Simulator::Now(), static_cast<uint32_t>(acked), rtt, false);
         }
-        m_recovery->OnAcknowledged();
+        m_recovery->OnAcknowledged(MrcAckFeedback{});
     }
     m_recovery->OnNack(nack);
     m_cwnd = m_cc->GetWindow();
@@ -839,7 +967,7 @@ MrcQueuePair::OnCnp(uint32_t ev)
 }
 
 void
-MrcQueuePair::OnProbe(Ptr<Packet> packet, uint32_t plane)
+MrcQueuePair::OnProbe(Ptr<Packet> packet, uint32_t plane, uint8_t dscp)
 {
     MrcProbeHeader probe;
     packet->RemoveHeader(probe);
@@ -850,8 +978,28 @@ MrcQueuePair::OnProbe(Ptr<Packet> packet, uint32_t plane)
     }
     if (probe.GetResponse())
     {
-        m_paths->OnProbeResponse(probe);
+        if (probe.GetAckRequest())
+        {
+            m_recovery->OnTailProbeAnswer(probe.GetSequence());
+        }
+        else
+        {
+            m_paths->OnProbeResponse(probe);
+        }
         return;
+    }
+    if (probe.GetAckRequest())
+    {
+        if (dscp == m_trimmedDscp || dscp == m_trimmedLastHopDscp)
+        {
+            // A trimmed tail-loss probe met a full queue: the data it stands for is queued, not
+            // lost. No answer; the sender probes again.
+            m_stats.tailProbesTrimmed++;
+            return;
+        }
+        // A tail-loss probe: first a SACK of everything held, on the probe's path, so that the
+        // sender has processed it when the response (on the same path) arrives.
+        m_receiver->SendSackNow(probe.GetEv(), plane);
     }
     MrcProbeHeader reply = probe;
     reply.SetResponse(true);

@@ -292,8 +292,9 @@ class MrcQueuePair : public Object
     /**
      * \param packet a probe (after the BTH)
      * \param plane arrival port
+     * \param dscp its DSCP (a trimmed tail-loss probe is not answered)
      */
-    void OnProbe(Ptr<Packet> packet, uint32_t plane);
+    void OnProbe(Ptr<Packet> packet, uint32_t plane, uint8_t dscp);
     /**
      * Send a probe on an EV.
      * \param ev the EV
@@ -316,6 +317,23 @@ class MrcQueuePair : public Object
      * \param path where it goes
      */
     void SendOnPath(Ptr<Packet> packet, const MrcWirePath& path);
+    /**
+     * \param packet BTH and body
+     * \param path where it goes
+     * \param dscp its DSCP
+     */
+    void SendOnPath(Ptr<Packet> packet, const MrcWirePath& path, uint8_t dscp);
+    /**
+     * Send a tail-loss probe (a probe with the acknowledgement request flag) on a data EV.
+     * \param sequence the probe's sequence number
+     */
+    void SendTailProbe(uint32_t sequence);
+    /**
+     * \param evsPerPlane candidate EVs per plane (planes without EVs are not used)
+     * \param baseRtt base RTT
+     * \return MaxOutstandingPsns sized from the NIC's rate and WindowRecoveryTime
+     */
+    uint32_t AutoWindow(const std::vector<std::vector<uint32_t>>& evsPerPlane, Time baseRtt) const;
     /// \return true while data arrives and none of this end's own is in flight
     bool OnlyReceiving() const;
     /**
@@ -334,8 +352,6 @@ class MrcQueuePair : public Object
      * \return a BTH addressed to the peer
      */
     MrcBthHeader ControlBth(MrcOpcode opcode) const;
-    /// \return 16-bit microsecond timestamp of now
-    static uint16_t Timestamp();
 
     // Attributes
     uint32_t m_mss;                //!< payload bytes per packet
@@ -343,12 +359,19 @@ class MrcQueuePair : public Object
     TypeId m_pathSelectionType;    //!< path selection
     TypeId m_lossRecoveryType;     //!< loss recovery
     uint32_t m_evSetSize;          //!< active EVs (all planes)
-    uint32_t m_maxOutstanding;     //!< PSN window
+    uint32_t m_maxOutstanding;     //!< PSN window (0 until Connect: automatic)
+    Time m_windowRecoveryTime;     //!< automatic window: hold time of a hole
     Time m_lossTimeout;            //!< loss timer (0: LossTimeoutRtts x base RTT)
     double m_lossTimeoutRtts;      //!< loss timer in base RTTs
     Time m_probeInterval;          //!< probe period (0: 2 x base RTT)
     uint32_t m_probeSuccesses;     //!< probe successes to restore an EV
     uint32_t m_skipRotations;      //!< SKIP duration in rotations (0: one base RTT's worth)
+    uint32_t m_alwaysSkipFactor;   //!< ALWAYS_SKIP: SKIP this many times longer
+    uint32_t m_alwaysSkipMarks;    //!< receiver: CE marks in a row for ALWAYS_SKIP
+    Time m_holdDown;               //!< dampening: first hold-down (0: derived)
+    Time m_holdDownMax;            //!< dampening: largest hold-down (0: derived)
+    Time m_flapWindow;             //!< dampening: flap window (0: derived)
+    bool m_fullSizeProbes;         //!< restoration probes padded to Mss
     uint32_t m_ackTimeoutExponent; //!< QP timeout = 1.024 us x 2^t
     uint32_t m_retryCount;         //!< QP timeouts tolerated
     uint32_t m_sackBytes;          //!< bytes placed per SACK
@@ -372,6 +395,7 @@ class MrcQueuePair : public Object
     bool m_failed{false};               //!< fatal error happened
     std::vector<bool> m_peerPlaneDown;  //!< peer's ports down (from SACKs)
     std::vector<bool> m_localPlaneDown; //!< local ports down
+    uint32_t m_tailProbePlane{0};       //!< plane of the next tail-loss probe
 
     // Sender
     std::unique_ptr<MrcSendQueue> m_sendQueue; //!< messages, records, PSN window

@@ -8,8 +8,11 @@
 #include "mrc-nack-header.h"
 #include "mrc-path-selection.h"
 
+#include "ns3/boolean.h"
+#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 
@@ -23,16 +26,79 @@ NS_OBJECT_ENSURE_REGISTERED(MrcSelectiveRecovery);
 TypeId
 MrcSelectiveRecovery::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::MrcSelectiveRecovery")
-                            .SetParent<MrcLossRecovery>()
-                            .SetGroupName("Mrc")
-                            .AddConstructor<MrcSelectiveRecovery>();
+    static TypeId tid =
+        TypeId("ns3::MrcSelectiveRecovery")
+            .SetParent<MrcLossRecovery>()
+            .SetGroupName("Mrc")
+            .AddConstructor<MrcSelectiveRecovery>()
+            .AddAttribute("OutOfOrderWindows",
+                          "SACK loss rule: PSNs are lost when the receiver's out-of-order count "
+                          "reaches this many congestion windows (capped at the largest window) "
+                          "of full packets (the UEC reference simulator's loss_retx_factor).",
+                          DoubleValue(1.5),
+                          MakeDoubleAccessor(&MrcSelectiveRecovery::m_oooWindows),
+                          MakeDoubleChecker<double>(0.01, 64))
+            .AddAttribute("OutOfOrderMinPackets",
+                          "SACK loss rule: the threshold's floor in full packets (the reference "
+                          "simulator's min_retx_config).",
+                          UintegerValue(5),
+                          MakeUintegerAccessor(&MrcSelectiveRecovery::m_oooMinPackets),
+                          MakeUintegerChecker<uint32_t>(1, 1u << 20))
+            .AddAttribute("TailLossProbe",
+                          "Send an acknowledgement request when acknowledgements stop while PSNs "
+                          "are outstanding.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MrcSelectiveRecovery::m_tailProbe),
+                          MakeBooleanChecker())
+            .AddAttribute("TailProbeDelay",
+                          "Wait after the newest transmission before a tail-loss probe when "
+                          "nothing new is left to send, and at least a target delay (0.75 base "
+                          "RTT) after the last acknowledgement (0: base RTT + 0.75 base RTT, the "
+                          "reference simulator's base RTT + target delay).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcSelectiveRecovery::m_tlpDelayAttr),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("TailProbeBusyDelay",
+                          "The same wait while new data waits for the window (0: 3 base RTTs, "
+                          "the reference simulator's probe_first_trial_time).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcSelectiveRecovery::m_tlpBusyAttr),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("TailProbeRetry",
+                          "Wait before probing again when a probe got no answer (0: 5 base "
+                          "RTTs, the reference simulator's probe_retry_time).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcSelectiveRecovery::m_tlpRetryAttr),
+                          MakeTimeChecker(Time(0)));
     return tid;
 }
 
 MrcSelectiveRecovery::MrcSelectiveRecovery() = default;
 
 MrcSelectiveRecovery::~MrcSelectiveRecovery() = default;
+
+void
+MrcSelectiveRecovery::Start(const Context& context)
+{
+    MrcLossRecovery::Start(context);
+    MrcSackLossDetector::Params dp;
+    dp.cwndFactor = m_oooWindows;
+    dp.minPackets = m_oooMinPackets;
+    m_detector = MrcSackLossDetector(dp);
+    const Time rtt = context.baseRtt;
+    const Time target = rtt * 0.75;
+    m_tlpDelay = m_tlpDelayAttr.IsZero() ? rtt + target : m_tlpDelayAttr;
+    m_tlpBusy = m_tlpBusyAttr.IsZero() ? rtt * 3 : m_tlpBusyAttr;
+    m_tlpRetry = m_tlpRetryAttr.IsZero() ? rtt * 5 : m_tlpRetryAttr;
+    m_tlpAnswerLimit = rtt + target;
+    m_tlpAckGap = target;
+}
+
+Time
+MrcSelectiveRecovery::GetTailProbeDelay() const
+{
+    return m_tlpDelay;
+}
 
 MrcReceiveOrder
 MrcSelectiveRecovery::GetReceiveOrder() const
@@ -66,16 +132,53 @@ MrcSelectiveRecovery::PopRetransmission()
 void
 MrcSelectiveRecovery::OnSent(MrcSendQueue::Record& r, bool retransmission)
 {
+    m_lastSend = Simulator::Now();
     m_lossQueue.emplace_back(Simulator::Now() + m_ctx.lossTimeout, r.psn);
     if (m_lossEvent.IsExpired())
     {
         ArmLossTimer();
     }
+    ArmTailProbe(false);
+}
+
+std::vector<uint32_t>
+MrcSelectiveRecovery::DetectLosses(const MrcAckFeedback& feedback)
+{
+    return m_detector.OnSack(*m_ctx.sendQueue,
+                             feedback.outOfOrder,
+                             m_ctx.cc->GetWindow(),
+                             m_ctx.cc->GetMaxCwnd(),
+                             m_ctx.mss);
 }
 
 void
-MrcSelectiveRecovery::OnAcknowledged()
+MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
 {
+    m_lastAck = Simulator::Now();
+    const std::vector<uint32_t> lost = DetectLosses(feedback);
+    for (uint32_t psn : lost)
+    {
+        m_ctx.stats->rtxSack++;
+        DeclareLost(psn, "sack");
+    }
+    ArmTailProbe(true);
+}
+
+void
+MrcSelectiveRecovery::DeclareLost(uint32_t psn, const std::string& cause)
+{
+    MrcSendQueue::Record* r = m_ctx.sendQueue->Find(psn);
+    if (!r || r->acked || r->queued)
+    {
+        return;
+    }
+    if (m_ctx.sendQueue->GetLastAckedSend(r->ev) > r->sentAt)
+    {
+        m_ctx.stats->lossesOnLiveEv++;
+    }
+    // "Not trimmed but actually lost": MRC stops using that EV immediately.
+    m_ctx.paths->OnSilentLoss(r->ev);
+    Queue(*r, cause);
 }
 
 void
@@ -135,6 +238,7 @@ MrcSelectiveRecovery::OnNack(const MrcNackHeader& nack)
             m_ctx.stats->malformedReceived++;
             break;
     }
+    ArmTailProbe(true);
 }
 
 void
@@ -165,31 +269,102 @@ MrcSelectiveRecovery::OnLossTimer()
             continue;
         }
         m_ctx.stats->rtxTimeout++;
-        // A silent loss retires its EV, unless a packet sent later on the same EV was
-        // acknowledged: the path works, and this packet (or its SACK) was lost on its own.
-        if (m_ctx.sendQueue->GetLastAckedSend(r->ev) > r->sentAt)
-        {
-            m_ctx.stats->lossesOnLiveEv++;
-        }
-        else
-        {
-            m_ctx.paths->OnSilentLoss(r->ev);
-        }
         m_ctx.cc->OnLoss(now, r->length);
-        Queue(*r, "loss-timer");
+        DeclareLost(psn, "loss-timer");
     }
     ArmLossTimer();
+}
+
+void
+MrcSelectiveRecovery::ArmTailProbe(bool restart)
+{
+    if (!m_tailProbe)
+    {
+        return;
+    }
+    if (m_ctx.sendQueue->IsWindowEmpty())
+    {
+        Simulator::Cancel(m_tlpEvent);
+        return;
+    }
+    if (!restart && !m_tlpEvent.IsExpired())
+    {
+        return;
+    }
+    Simulator::Cancel(m_tlpEvent);
+    // Due a probe delay after the newest transmission (the last packet's acknowledgement is
+    // overdue then), and not while acknowledgements still flow (a target delay after the last).
+    const Time wait = m_ctx.sendQueue->IsFullyPacketized() ? m_tlpDelay : m_tlpBusy;
+    const Time due = std::max(m_lastSend + wait, m_lastAck + m_tlpAckGap);
+    m_tlpEvent = Simulator::Schedule(std::max(Time(0), due - Simulator::Now()),
+                                     &MrcSelectiveRecovery::OnTailProbeTimer,
+                                     this);
+}
+
+void
+MrcSelectiveRecovery::OnTailProbeTimer()
+{
+    if (m_ctx.sendQueue->IsWindowEmpty())
+    {
+        return;
+    }
+    ++m_tlpSequence;
+    m_tlpSentAt = Simulator::Now();
+    m_ctx.stats->tailProbesSent++;
+    NS_LOG_LOGIC("tail-loss probe " << m_tlpSequence << ", base PSN "
+                                    << m_ctx.sendQueue->GetBasePsn());
+    m_ctx.sendTailProbe(m_tlpSequence);
+    m_tlpEvent = Simulator::Schedule(m_tlpRetry, &MrcSelectiveRecovery::OnTailProbeTimer, this);
+}
+
+void
+MrcSelectiveRecovery::OnTailProbeAnswer(uint32_t sequence)
+{
+    if (sequence != m_tlpSequence || m_tlpSentAt.IsNegative())
+    {
+        return; // an answer to an older probe
+    }
+    const Time rtt = Simulator::Now() - m_tlpSentAt;
+    const Time probeSent = m_tlpSentAt;
+    m_tlpSentAt = Time(-1);
+    if (rtt > m_tlpAnswerLimit)
+    {
+        return; // queues are long: what is missing may still be on its way
+    }
+    // The SACK sent before the answer reported all the peer holds, and the path is empty:
+    // whatever was sent before the probe and is still unacknowledged is lost.
+    std::vector<uint32_t> lost;
+    for (const MrcSendQueue::Record& r : m_ctx.sendQueue->GetWindow())
+    {
+        if (!r.acked && !r.queued && r.transmissions > 0 && r.sentAt < probeSent)
+        {
+            lost.push_back(r.psn);
+        }
+    }
+    for (uint32_t psn : lost)
+    {
+        m_ctx.stats->rtxTailProbe++;
+        DeclareLost(psn, "tail-probe");
+    }
 }
 
 void
 MrcSelectiveRecovery::OnPortDown(uint32_t plane)
 {
     // Packets in flight on the dead port are lost: resend them on the other planes.
+    std::vector<uint32_t> lost;
     for (MrcSendQueue::Record& r : m_ctx.sendQueue->GetWindow())
     {
         if (!r.acked && r.inFlight && m_ctx.paths->GetPathSet().GetPlane(r.ev) == plane)
         {
-            Queue(r, "port-down");
+            lost.push_back(r.psn);
+        }
+    }
+    for (uint32_t psn : lost)
+    {
+        if (MrcSendQueue::Record* r = m_ctx.sendQueue->Find(psn))
+        {
+            Queue(*r, "port-down");
         }
     }
 }
@@ -198,6 +373,7 @@ void
 MrcSelectiveRecovery::DoStop()
 {
     Simulator::Cancel(m_lossEvent);
+    Simulator::Cancel(m_tlpEvent);
 }
 
 } // namespace ns3

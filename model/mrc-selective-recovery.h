@@ -6,11 +6,14 @@
 #define MRC_SELECTIVE_RECOVERY_H
 
 #include "mrc-loss-recovery.h"
+#include "mrc-sack-loss-detector.h"
 
 #include "ns3/event-id.h"
 
 #include <deque>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -20,14 +23,30 @@ namespace ns3
  * \brief MRC's loss recovery (the default): selective retransmission of exactly the PSNs that are
  * known or presumed lost; the receiver places packets in any order.
  *
- *  - NACK TRIMMED: the PSN is resent at once and its EV goes to SKIP; TRIMMED_LASTHOP: resent,
- *    the EV is not penalised (incast is not the path's fault); NO_BITMAP, PSN_OOR_WINDOW (and a
- *    SEQUENCE_ERROR from a misconfigured go-back-N peer): resent without penalty. Congestion
- *    control hears of trims. UNEXP_EVENT fails the queue pair.
- *  - Loss timer (the queue pair's LossTimeout after each transmission): a packet neither
- *    acknowledged nor NACKed is resent, congestion control hears of the loss and its EV is
- *    retired (MrcPathSelection::OnSilentLoss).
- *  - A local NIC port going down: the packets in flight on it are resent on the other planes.
+ * Fast loss detection ("fast selective retransmission, using SACKs to indicate precisely which
+ * packets have arrived"), in three layers, each a silent loss that retires its EV at once
+ * (MrcPathSelection::OnSilentLoss) and is resent:
+ *  - SACKs: the receiver's out-of-order count against a threshold of about one and a half
+ *    windows (MrcSackLossDetector, the UEC reference simulator's rule; OutOfOrderWindows,
+ *    OutOfOrderMinPackets). MrcRackRecovery replaces this layer with a time rule (RFC 8985).
+ *  - Tail-loss probe: when acknowledgements stop while PSNs are outstanding, an acknowledgement
+ *    request (a probe with the A flag, in the data class so that it queues behind the data it
+ *    stands for) goes out TailProbeDelay after the newest transmission (base RTT + target delay
+ *    when nothing new is left to send, TailProbeBusyDelay otherwise) and at least a target delay
+ *    after the last acknowledgement, and again every TailProbeRetry. A trimmed probe is not
+ *    answered (the queue was full: the data is late, not lost). The peer answers with a SACK of all
+ * it holds, then the probe response on the same path; a response within base RTT + target delay
+ * means the path is empty, so every PSN sent before the probe and still unacknowledged is lost (the
+ * reference simulator's probe rule). A lost last packet then costs about three RTTs instead of a
+ * loss timer.
+ *  - Loss timer (the queue pair's LossTimeout after each transmission): the backstop for what
+ *    the other two miss; congestion control hears of the loss.
+ *
+ * NACKs: TRIMMED resends at once and puts the EV in SKIP; TRIMMED_LASTHOP resends without
+ * penalty (incast is not the path's fault); NO_BITMAP, PSN_OOR_WINDOW (and a SEQUENCE_ERROR from
+ * a misconfigured go-back-N peer) resend without penalty; congestion control hears of trims;
+ * UNEXP_EVENT fails the queue pair. A local NIC port going down: the packets in flight on it are
+ * resent on the other planes.
  */
 class MrcSelectiveRecovery : public MrcLossRecovery
 {
@@ -41,16 +60,35 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     MrcSelectiveRecovery();
     ~MrcSelectiveRecovery() override;
 
+    void Start(const Context& context) override;
     MrcReceiveOrder GetReceiveOrder() const override;
     MrcSendQueue::Record* PeekRetransmission() override;
     void PopRetransmission() override;
     void OnSent(MrcSendQueue::Record& r, bool retransmission) override;
-    void OnAcknowledged() override;
+    void OnAcknowledged(const MrcAckFeedback& feedback) override;
     void OnNack(const MrcNackHeader& nack) override;
     void OnPortDown(uint32_t plane) override;
+    void OnTailProbeAnswer(uint32_t sequence) override;
+
+    /// \return the delay before a tail-loss probe when nothing new is left to send
+    Time GetTailProbeDelay() const;
 
   protected:
     void DoStop() override;
+
+    /**
+     * The SACK-driven loss rule, after a SACK (MrcSackLossDetector by default).
+     * \param feedback what the SACK said
+     * \return the PSNs lost
+     */
+    virtual std::vector<uint32_t> DetectLosses(const MrcAckFeedback& feedback);
+
+    /**
+     * Declare a PSN lost silently: its EV is retired, it is resent.
+     * \param psn the PSN
+     * \param cause why (the Retransmit trace's cause)
+     */
+    void DeclareLost(uint32_t psn, const std::string& cause);
 
   private:
     /**
@@ -63,10 +101,36 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     void ArmLossTimer();
     /// Loss timer expiry.
     void OnLossTimer();
+    /**
+     * (Re)arm the tail-loss probe timer.
+     * \param restart restart it if running (an acknowledgement arrived); else only arm it if idle
+     */
+    void ArmTailProbe(bool restart);
+    /// Tail-loss probe timer expiry: send a probe.
+    void OnTailProbeTimer();
 
+    // Attributes
+    double m_oooWindows;      //!< OutOfOrderWindows
+    uint32_t m_oooMinPackets; //!< OutOfOrderMinPackets
+    bool m_tailProbe;         //!< TailLossProbe
+    Time m_tlpDelayAttr;      //!< TailProbeDelay (0: derived)
+    Time m_tlpBusyAttr;       //!< TailProbeBusyDelay (0: derived)
+    Time m_tlpRetryAttr;      //!< TailProbeRetry (0: derived)
+
+    MrcSackLossDetector m_detector;                    //!< SACK rule
     std::deque<uint32_t> m_rtxQueue;                   //!< PSNs to retransmit
     std::deque<std::pair<Time, uint32_t>> m_lossQueue; //!< (deadline, PSN), in send order
     EventId m_lossEvent;                               //!< loss timer
+    Time m_tlpDelay;                                   //!< probe delay, nothing new to send
+    Time m_tlpBusy;                                    //!< probe delay, new data waiting
+    Time m_tlpRetry;                                   //!< probe retry
+    Time m_tlpAnswerLimit;                             //!< an answer this fast: path empty
+    Time m_tlpAckGap;                                  //!< no probe this soon after an ACK
+    Time m_lastSend;                                   //!< newest transmission
+    Time m_lastAck;                                    //!< last acknowledgement
+    EventId m_tlpEvent;                                //!< tail-loss probe timer
+    uint32_t m_tlpSequence{0};                         //!< last probe's sequence number
+    Time m_tlpSentAt{Time(-1)};                        //!< last probe's send time
 };
 
 } // namespace ns3

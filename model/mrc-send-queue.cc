@@ -159,6 +159,7 @@ MrcSendQueue::Ack(Record& r)
     r.acked = true;
     r.queued = false;
     MarkLost(r);
+    m_justAcked.push_back(Acked{r.psn, r.ev, r.sentAt});
     auto [it, inserted] = m_lastAckedSend.try_emplace(r.ev, r.sentAt);
     if (!inserted && it->second < r.sentAt)
     {
@@ -185,6 +186,13 @@ MrcSendQueue::GetLastAckedSend(uint32_t ev) const
 uint64_t
 MrcSendQueue::AckBefore(uint32_t cum)
 {
+    m_justAcked.clear();
+    return AckUpTo(cum);
+}
+
+uint64_t
+MrcSendQueue::AckUpTo(uint32_t cum)
+{
     uint64_t acked = 0;
     while (!m_window.empty() && PsnLess(m_window.front().psn, cum))
     {
@@ -198,7 +206,8 @@ MrcSendQueue::AckBefore(uint32_t cum)
 uint64_t
 MrcSendQueue::AckSack(uint32_t cum, uint32_t bitmapBase, uint64_t bitmap)
 {
-    uint64_t acked = AckBefore(cum);
+    m_justAcked.clear();
+    uint64_t acked = AckUpTo(cum);
     for (uint32_t i = 0; i < 64; ++i)
     {
         Record* r = (bitmap >> i & 1) ? Find(PsnAdd(bitmapBase, i)) : nullptr;
@@ -286,10 +295,55 @@ MrcSendQueue::GetPendingMessages() const
     return m_messages.size();
 }
 
-boost::circular_buffer<MrcSendQueue::Record>&
+boost::circular_buffer_space_optimized<MrcSendQueue::Record>&
 MrcSendQueue::GetWindow()
 {
     return m_window;
+}
+
+uint32_t
+MrcSendQueue::GetNextPsn() const
+{
+    return m_nextPsn;
+}
+
+bool
+MrcSendQueue::IsFullyPacketized() const
+{
+    return FindMessage(m_cutMsn) == nullptr;
+}
+
+uint32_t
+MrcSendQueue::GetCapacity() const
+{
+    return static_cast<uint32_t>(m_window.capacity().capacity());
+}
+
+const std::vector<MrcSendQueue::Acked>&
+MrcSendQueue::GetJustAcked() const
+{
+    return m_justAcked;
+}
+
+std::optional<Time>
+MrcSendQueue::FindJustAckedSend(uint32_t ev, uint16_t timestamp) const
+{
+    // The latest match: two sends on one EV within the same microsecond are a packet time apart.
+    std::optional<Time> found;
+    for (const Acked& a : m_justAcked)
+    {
+        if (a.ev == ev && WireTimestamp(a.sentAt) == timestamp && (!found || a.sentAt > *found))
+        {
+            found = a.sentAt;
+        }
+    }
+    return found;
+}
+
+uint16_t
+MrcSendQueue::WireTimestamp(Time t)
+{
+    return static_cast<uint16_t>(t.GetMicroSeconds() & 0xffff);
 }
 
 } // namespace ns3

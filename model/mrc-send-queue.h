@@ -11,6 +11,7 @@
 #include "ns3/packet.h"
 
 #include <boost/circular_buffer.hpp>
+#include <boost/circular_buffer/space_optimized.hpp>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -50,6 +51,14 @@ class MrcSendQueue
         bool acked{false};                       //!< acknowledged
         bool inFlight{false};                    //!< counted in bytes in flight
         bool queued{false};                      //!< waiting for retransmission
+    };
+
+    /// A record newly acknowledged by the last AckSack / AckBefore call.
+    struct Acked
+    {
+        uint32_t psn{0}; //!< PSN
+        uint32_t ev{0};  //!< EV of its last transmission
+        Time sentAt;     //!< time of its last transmission
     };
 
     /// A message acknowledged whole.
@@ -143,8 +152,31 @@ class MrcSendQueue
     bool IsWindowEmpty() const;
     /// \return messages posted and not yet acknowledged
     uint32_t GetPendingMessages() const;
+    /// \return the PSN the next new packet gets (one past the highest PSN sent)
+    uint32_t GetNextPsn() const;
+    /// \return true if the posted messages are all cut into packets (nothing new to send)
+    bool IsFullyPacketized() const;
+    /// \return the PSN window's capacity (MaxOutstandingPsns)
+    uint32_t GetCapacity() const;
     /// \return the records of the window, oldest first
-    boost::circular_buffer<Record>& GetWindow();
+    boost::circular_buffer_space_optimized<Record>& GetWindow();
+    /// \return the records newly acknowledged by the last AckSack or AckBefore call
+    const std::vector<Acked>& GetJustAcked() const;
+    /**
+     * The send time of the packet a SACK or NACK was about, exactly: the wire carries only a
+     * 16-bit microsecond timestamp (TSETH), the sender keeps the full time.
+     * \param ev the EV the acknowledgement reflects
+     * \param timestamp the timestamp it reflects
+     * \return the send time of the newly acknowledged transmission with that EV and timestamp,
+     *         or nothing (the packet was acknowledged before)
+     */
+    std::optional<Time> FindJustAckedSend(uint32_t ev, uint16_t timestamp) const;
+
+    /**
+     * \param t a time
+     * \return its 16-bit microsecond wire timestamp (TSETH)
+     */
+    static uint16_t WireTimestamp(Time t);
 
   private:
     std::unordered_map<uint32_t, Time> m_lastAckedSend; //!< EV -> latest acked send time
@@ -164,19 +196,27 @@ class MrcSendQueue
     };
 
     /**
+     * Acknowledge every PSN before cum, adding to the records just acknowledged.
+     * \param cum cumulative acknowledgement
+     * \return bytes newly acknowledged
+     */
+    uint64_t AckUpTo(uint32_t cum);
+
+    /**
      * \param msn a message sequence number
      * \return the unfinished message, or nullptr (constant time)
      */
     const Message* FindMessage(uint32_t msn) const;
 
-    uint32_t m_mss;                          //!< payload bytes per packet
-    std::deque<Message> m_messages;          //!< unfinished messages, by MSN
-    uint32_t m_nextMsn{0};                   //!< next MSN
-    uint32_t m_cutMsn{0};                    //!< MSN of the next message to cut
-    boost::circular_buffer<Record> m_window; //!< PSNs from m_basePsn on
-    uint32_t m_basePsn;                      //!< oldest unacknowledged PSN
-    uint32_t m_nextPsn;                      //!< next new PSN
-    uint64_t m_inFlight{0};                  //!< bytes in flight
+    uint32_t m_mss;                                          //!< payload bytes per packet
+    std::deque<Message> m_messages;                          //!< unfinished messages, by MSN
+    uint32_t m_nextMsn{0};                                   //!< next MSN
+    uint32_t m_cutMsn{0};                                    //!< MSN of the next message to cut
+    boost::circular_buffer_space_optimized<Record> m_window; //!< PSNs from m_basePsn on
+    std::vector<Acked> m_justAcked; //!< newly acknowledged by the last AckSack / AckBefore
+    uint32_t m_basePsn;             //!< oldest unacknowledged PSN
+    uint32_t m_nextPsn;             //!< next new PSN
+    uint64_t m_inFlight{0};         //!< bytes in flight
 };
 
 } // namespace ns3

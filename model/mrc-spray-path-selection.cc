@@ -4,6 +4,8 @@
 
 #include "mrc-spray-path-selection.h"
 
+#include "ns3/simulator.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -46,7 +48,10 @@ MrcSprayPathSelection::Start(const Config& config,
             std::ceil(perRtt / std::max<size_t>(1, m_pathSet->GetActive(0).size())));
     }
     m_pathSet->SetSkipRotations(skip);
+    m_pathSet->SetAlwaysSkipFactor(config.alwaysSkipFactor);
+    m_pathSet->SetDampening(config.holdDown, config.holdDownMax, config.flapWindow);
     MrcQpProber::Config pc;
+    pc.restoreProbeBytes = config.probeBytes;
     pc.restoreInterval = config.probeInterval;
     pc.livenessInterval = config.baseRtt;
     pc.livenessTimeout = config.lossTimeout;
@@ -54,11 +59,22 @@ MrcSprayPathSelection::Start(const Config& config,
 }
 
 void
-MrcSprayPathSelection::OnEcnEcho(uint32_t ev)
+MrcSprayPathSelection::OnEcnEcho(uint32_t ev, bool persistent)
 {
     if (m_pathSet->Contains(ev))
     {
-        m_pathSet->OnEcn(ev);
+        m_pathSet->OnEcn(ev, persistent);
+    }
+}
+
+void
+MrcSprayPathSelection::SetPlaneEnabled(uint32_t plane, bool enabled)
+{
+    MrcPathSelection::SetPlaneEnabled(plane, enabled);
+    if (enabled)
+    {
+        // EVs retired while the plane was disabled were not probed: probe them now.
+        m_prober->OnEvRetired();
     }
 }
 
@@ -74,7 +90,7 @@ MrcSprayPathSelection::OnTrimmed(uint32_t ev)
 void
 MrcSprayPathSelection::OnSilentLoss(uint32_t ev)
 {
-    m_pathSet->OnSilentLoss(ev);
+    m_pathSet->OnSilentLoss(ev, Simulator::Now());
     m_prober->OnEvRetired();
 }
 

@@ -36,12 +36,13 @@ class MrcSprayPathSelection : public MrcPathSelection
                const Hooks& hooks,
                MrcQpStats& stats,
                Ptr<UniformRandomVariable> rng) override;
-    void OnEcnEcho(uint32_t ev) override;
+    void OnEcnEcho(uint32_t ev, bool persistent) override;
     void OnTrimmed(uint32_t ev) override;
     void OnSilentLoss(uint32_t ev) override;
     void OnDataArrival() override;
     void OnProbeResponse(const MrcProbeHeader& response) override;
     void Stop() override;
+    void SetPlaneEnabled(uint32_t plane, bool enabled) override;
 
   private:
     std::unique_ptr<MrcQpProber> m_prober; //!< restoration and liveness probes

@@ -100,7 +100,7 @@ TEST(MrcGoBackN, SequenceNackRewindsToTheFirstUnacknowledgedPsn)
     // The NACK's PSN acknowledges what precedes it (the queue pair does that), then rewinds.
     EXPECT_EQ(f.sq.AckBefore(103), 3000u);
     f.sq.Slide();
-    f.gbn->OnAcknowledged();
+    f.gbn->OnAcknowledged(MrcAckFeedback{});
     f.gbn->OnNack(Fixture::Nack(MrcNackCode::SEQUENCE_ERROR, 103));
     EXPECT_EQ(f.requeued, (std::vector<uint32_t>{103, 104, 105, 106, 107}));
     EXPECT_EQ(f.sq.GetInFlight(), 0u);
@@ -119,7 +119,7 @@ TEST(MrcGoBackN, AcknowledgementsDuringARewindAreSkipped)
     // 100..102 acknowledged cumulatively, 104 selectively: 103, 105, 106, 107 remain.
     f.sq.AckSack(103, 104, 0x1);
     f.sq.Slide();
-    f.gbn->OnAcknowledged();
+    f.gbn->OnAcknowledged(MrcAckFeedback{});
     EXPECT_EQ(f.Drain(), (std::vector<uint32_t>{103, 105, 106, 107}));
 }
 

@@ -127,23 +127,65 @@ TEST(MrcNscc, QuickAdaptOnNackAndPlainDecreaseWithoutIt)
     {
         cc->OnAck(MicroSeconds(i), 4096, MicroSeconds(22), false);
     }
-    const uint64_t before = cc->GetCwnd();
+    const uint64_t inFlight = 10 * 4096;
+    cc->SetBytesInFlight(inFlight);
     cc->OnNack(MicroSeconds(45), 4096, false);
     EXPECT_EQ(cc->GetCwnd(), 5u * 4096) << "window = bytes acknowledged in the last period";
-    // What was in flight (up to the old window) is stale: losses and ACKs of it change nothing.
-    for (uint64_t b = 0; b < before; b += 4096)
+    // Marked feedback on what was in flight at the quick adapt is stale (the reference's
+    // bytes_to_ignore = in_flight): it changes nothing, however marked and delayed.
+    for (uint64_t b = 4096; b < inFlight; b += 4096)
     {
-        cc->OnLoss(MicroSeconds(70), 4096);
+        cc->OnAck(MicroSeconds(46), 4096, MicroSeconds(40), true);
     }
-    EXPECT_EQ(cc->GetCwnd(), 5u * 4096) << "stale losses ignored";
-    cc->OnLoss(MicroSeconds(71), 4096);
-    EXPECT_EQ(cc->GetCwnd(), 4224u) << "a fresh loss counts again: nothing acked since, 1 MTU";
+    EXPECT_EQ(cc->GetCwnd(), 5u * 4096) << "stale marked feedback ignored";
+    // A presumed loss is a path failure, not congestion: its bytes come off, no quick adapt.
+    cc->OnLoss(MicroSeconds(47), 4096);
+    EXPECT_EQ(cc->GetCwnd(), 4u * 4096) << "a loss takes its bytes off";
 
     Ptr<MrcNscc> plain = Make(200000, 0.0125, false);
     plain->OnNack(MicroSeconds(23), 4096, false);
     EXPECT_EQ(plain->GetCwnd(), 200000u - 4096);
     plain->OnLoss(MicroSeconds(24), 4096);
     EXPECT_EQ(plain->GetCwnd(), 200000u - 2 * 4096);
+}
+
+TEST(MrcNscc, StaleQuickAdaptTriggerIsDroppedAfterIdle)
+{
+    Ptr<MrcNscc> cc = Make(200000);
+    cc->OnAck(MicroSeconds(1), 4096, MicroSeconds(13), false); // opens a period ending at 22 us
+    cc->OnNack(MicroSeconds(5), 4096, false);                  // arms the trigger in the period
+    const uint64_t armed = cc->GetCwnd();
+    // Idle for a millisecond: the next feedback must not quick-adapt to the ~0 B achieved.
+    cc->OnAck(MicroSeconds(1000), 4096, MicroSeconds(13), false);
+    EXPECT_GE(cc->GetCwnd(), armed) << "no quick adapt on a trigger from before an idle gap";
+}
+
+TEST(MrcNscc, FastIncreaseAfterAWindowOfUnqueuedAcks)
+{
+    Ptr<MrcNscc> cc = Make(20000); // window well below the max: room to grow
+    const uint64_t start = cc->GetCwnd();
+    // Acknowledgements with no queueing (RTT = base RTT: delay 0 < 1 us), a window's worth:
+    // nothing fast yet; beyond it, each adds 0.25 a x acked bytes at once.
+    uint64_t acked = 0;
+    Time t = MicroSeconds(1);
+    while (acked <= start)
+    {
+        cc->OnAck(t, 4096, MicroSeconds(12), false);
+        acked += 4096;
+        t += NanoSeconds(300);
+    }
+    const uint64_t before = cc->GetCwnd();
+    cc->OnAck(t, 4096, MicroSeconds(12), false);
+    EXPECT_GT(cc->GetCwnd(), before + 4096 * 0.25 * 0.5) << "fast increase after a window";
+}
+
+TEST(MrcNscc, BaseRttFollowsTheSmallestSample)
+{
+    Ptr<MrcNscc> cc = Make(0);
+    const double maxBefore = cc->GetMaxWindow();
+    cc->OnAck(MicroSeconds(1), 4096, MicroSeconds(6), false); // a shorter path than configured
+    EXPECT_EQ(cc->GetBaseRtt(), MicroSeconds(6));
+    EXPECT_NEAR(cc->GetMaxWindow(), maxBefore / 2, 1.0) << "max window = 1.5 x the new BDP";
 }
 
 TEST(MrcNscc, WindowBoundsAndReceiverPenalty)

@@ -1,0 +1,99 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mrc-sack-loss-detector.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+MrcSackLossDetector::MrcSackLossDetector()
+    : MrcSackLossDetector(Params{})
+{
+}
+
+MrcSackLossDetector::MrcSackLossDetector(const Params& params)
+    : m_params(params)
+{
+}
+
+uint32_t
+MrcSackLossDetector::GetThreshold(uint64_t cwnd, uint64_t maxWindow, uint32_t mss) const
+{
+    const double bytes = std::max(std::min(m_params.cwndFactor * double(cwnd), double(maxWindow)),
+                                  double(m_params.minPackets) * mss);
+    return static_cast<uint32_t>(std::ceil(bytes / std::max<uint32_t>(mss, 1)));
+}
+
+std::vector<uint32_t>
+MrcSackLossDetector::OnSack(MrcSendQueue& sq,
+                            uint32_t outOfOrder,
+                            uint64_t cwnd,
+                            uint64_t maxWindow,
+                            uint32_t mss)
+{
+    for (const MrcSendQueue::Acked& a : sq.GetJustAcked())
+    {
+        m_latestDelivered = std::max(m_latestDelivered, a.sentAt);
+    }
+    const uint32_t cum = sq.GetBasePsn();
+    if (m_inRecovery && !PsnLess(cum, m_recoveryPsn))
+    {
+        m_inRecovery = false;
+    }
+    if (!m_inRecovery)
+    {
+        if (outOfOrder < GetThreshold(cwnd, maxWindow, mss) || sq.IsWindowEmpty())
+        {
+            return {};
+        }
+        m_inRecovery = true;
+        m_recoveryPsn = sq.GetNextPsn();
+        ++m_episodes;
+        // A new episode may declare again what an old one declared (it was lost again).
+        m_nextDeclare = cum;
+    }
+    return Collect(sq, cwnd, mss);
+}
+
+std::vector<uint32_t>
+MrcSackLossDetector::Collect(MrcSendQueue& sq, uint64_t cwnd, uint32_t mss)
+{
+    const uint32_t cum = sq.GetBasePsn();
+    // At most a window past the cumulative PSN: later PSNs were sent too recently to be judged.
+    const uint32_t span = static_cast<uint32_t>(std::max<uint64_t>(1, cwnd / std::max(mss, 1u)));
+    const uint32_t limit =
+        PsnDiff(m_recoveryPsn, PsnAdd(cum, span)) < 0 ? m_recoveryPsn : PsnAdd(cum, span);
+    uint32_t psn = PsnLess(m_nextDeclare, cum) ? cum : m_nextDeclare;
+    std::vector<uint32_t> lost;
+    for (; PsnLess(psn, limit); psn = PsnAdd(psn, 1))
+    {
+        const MrcSendQueue::Record* r = sq.Find(psn);
+        if (r && !r->acked && !r->queued && r->transmissions > 0 && r->sentAt < m_latestDelivered)
+        {
+            lost.push_back(psn);
+        }
+    }
+    if (PsnLess(m_nextDeclare, psn))
+    {
+        m_nextDeclare = psn;
+    }
+    return lost;
+}
+
+bool
+MrcSackLossDetector::InRecovery() const
+{
+    return m_inRecovery;
+}
+
+uint64_t
+MrcSackLossDetector::GetEpisodes() const
+{
+    return m_episodes;
+}
+
+} // namespace ns3

@@ -1,0 +1,98 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_SACK_LOSS_DETECTOR_H
+#define MRC_SACK_LOSS_DETECTOR_H
+
+#include "mrc-send-queue.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mrc
+ * \brief Loss detection from SACKs by the receiver's out-of-order count, the rule of the UEC
+ * reference simulator (uet-htsim, UecSrc::runSleek): pure logic over a send queue, no timers.
+ *
+ * Every SACK carries the receiver's out-of-order count: PSNs it holds beyond its cumulative
+ * PSN. When that count reaches a threshold of max(min(CwndFactor x cwnd, max window),
+ * MinPackets x MSS) bytes (in full packets), PSNs are missing although that many sent after them
+ * have arrived: the sender enters loss recovery up to the highest PSN sent so far and declares
+ * lost every unacknowledged PSN from the cumulative PSN up to that recovery point, at most one
+ * congestion window of PSNs past the cumulative PSN, and only those whose last transmission
+ * left before a packet that has since been acknowledged (a retransmission still on its way,
+ * sent after everything the receiver reported, is not judged by arrivals that preceded it).
+ * Each PSN is declared at most once per
+ * recovery episode (a retransmission lost again is left to the tail-loss probe and the loss
+ * timer); the episode ends when the cumulative PSN passes the recovery point.
+ *
+ * Reordering across paths of different delay shows as an out-of-order count too; below the
+ * threshold (about one and a half windows of later packets) it causes no retransmission.
+ */
+class MrcSackLossDetector
+{
+  public:
+    /// Parameters (MrcSelectiveRecovery's attributes).
+    struct Params
+    {
+        double cwndFactor{1.5}; //!< threshold in windows (loss_retx_factor)
+        uint32_t minPackets{5}; //!< threshold floor in full packets (min_retx_config)
+    };
+
+    MrcSackLossDetector();
+    /// \param params the threshold parameters
+    explicit MrcSackLossDetector(const Params& params);
+
+    /**
+     * \param cwnd the congestion window, bytes
+     * \param maxWindow the largest window the congestion control allows, bytes
+     * \param mss payload bytes of a full packet
+     * \return the out-of-order count (packets) at which losses are declared
+     */
+    uint32_t GetThreshold(uint64_t cwnd, uint64_t maxWindow, uint32_t mss) const;
+
+    /**
+     * Apply the rule after a SACK has been processed by the send queue.
+     * \param sq the send queue (acknowledged records marked)
+     * \param outOfOrder the SACK's out-of-order count
+     * \param cwnd the congestion window, bytes
+     * \param maxWindow the largest window, bytes
+     * \param mss payload bytes of a full packet
+     * \return the PSNs newly declared lost, oldest first
+     */
+    std::vector<uint32_t> OnSack(MrcSendQueue& sq,
+                                 uint32_t outOfOrder,
+                                 uint64_t cwnd,
+                                 uint64_t maxWindow,
+                                 uint32_t mss);
+
+    /// \return true during a loss-recovery episode
+    bool InRecovery() const;
+    /// \return loss-recovery episodes entered so far
+    uint64_t GetEpisodes() const;
+
+  private:
+    /**
+     * Declare lost the unacknowledged PSNs from the cumulative PSN on.
+     * \param sq the send queue
+     * \param cwnd the congestion window, bytes
+     * \param mss payload bytes of a full packet
+     * \return the PSNs declared lost
+     */
+    std::vector<uint32_t> Collect(MrcSendQueue& sq, uint64_t cwnd, uint32_t mss);
+
+    Params m_params;                  //!< threshold parameters
+    bool m_inRecovery{false};         //!< in a loss-recovery episode
+    uint32_t m_recoveryPsn{0};        //!< the episode ends when the cumulative PSN reaches this
+    uint32_t m_nextDeclare{0};        //!< PSNs before this were declared in the episode
+    uint64_t m_episodes{0};           //!< episodes entered
+    Time m_latestDelivered{Time(-1)}; //!< latest send time among the acknowledged packets
+};
+
+} // namespace ns3
+
+#endif /* MRC_SACK_LOSS_DETECTOR_H */

@@ -1,0 +1,281 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The SACK scoreboard's loss rules against a send queue and a model receiver: reordering inside
+ * the threshold retransmits nothing, a hole in the middle is found after about 1.5 windows of
+ * later arrivals, spurious retransmissions under heavy reordering are bounded by the packets
+ * reordered beyond the threshold, and RACK's time rule; then MrcSelectiveRecovery's tail-loss
+ * probe repairs a lost last packet in under 3 RTTs.
+ */
+
+#include "ns3/mrc-fixed-window.h"
+#include "ns3/mrc-rack-loss-detector.h"
+#include "ns3/mrc-sack-loss-detector.h"
+#include "ns3/mrc-selective-recovery.h"
+#include "ns3/mrc-send-queue.h"
+#include "ns3/mrc-single-path-selection.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+constexpr uint32_t kMss = 1000;
+constexpr uint32_t kFirst = 100;
+constexpr uint64_t kCwnd = 20 * kMss; // a window of 20 packets: threshold 30
+
+/// A send queue with n packets sent (one every 100 ns, EV = PSN % 16) and a model receiver.
+struct Scoreboard
+{
+    MrcSendQueue sq{1024, kMss, kFirst};
+    std::set<uint32_t> arrived; //!< PSNs the receiver holds
+    uint32_t cum{kFirst};       //!< receiver's cumulative PSN
+
+    explicit Scoreboard(uint32_t n)
+    {
+        sq.Post(uint64_t(n) * kMss, 0, 0, std::nullopt, nullptr);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            MrcSendQueue::Record& r = sq.CutNew();
+            r.ev = r.psn % 16;
+            r.sentAt = NanoSeconds(100 * (i + 1));
+            r.transmissions = 1;
+            sq.MarkSent(r);
+        }
+    }
+
+    /// Receive a PSN and SACK it as the receiver does (bitmap ending at it when far ahead).
+    /// \return the out-of-order count the SACK carries
+    uint32_t Arrive(uint32_t psn)
+    {
+        arrived.insert(psn);
+        while (arrived.count(cum))
+        {
+            arrived.erase(cum);
+            ++cum;
+        }
+        const uint32_t base = psn - cum < 64 ? cum : psn - 63;
+        uint64_t bitmap = 0;
+        for (uint32_t i = 0; i < 64; ++i)
+        {
+            bitmap |= uint64_t(arrived.count(base + i) || base + i < cum) << i;
+        }
+        sq.AckSack(cum, base, bitmap);
+        sq.Slide();
+        return static_cast<uint32_t>(arrived.size());
+    }
+};
+
+/// Deliver PSNs in the given order through the out-of-order rule; collect what it declares.
+std::vector<uint32_t>
+Deliver(Scoreboard& s,
+        const std::vector<uint32_t>& order,
+        MrcSackLossDetector& d,
+        size_t* at = nullptr)
+{
+    std::vector<uint32_t> declared;
+    for (size_t k = 0; k < order.size(); ++k)
+    {
+        const uint32_t ooo = s.Arrive(order[k]);
+        for (uint32_t psn : d.OnSack(s.sq, ooo, kCwnd, 2 * kCwnd, kMss))
+        {
+            declared.push_back(psn);
+            s.sq.Find(psn)->queued = true; // what the recovery does with a declared PSN
+            if (at && declared.size() == 1)
+            {
+                *at = k;
+            }
+        }
+    }
+    return declared;
+}
+} // namespace
+
+TEST(MrcSackLossDetector, ThresholdIsOneAndAHalfWindowsWithAFloor)
+{
+    MrcSackLossDetector d;
+    EXPECT_EQ(d.GetThreshold(kCwnd, 2 * kCwnd, kMss), 30u);
+    EXPECT_EQ(d.GetThreshold(kCwnd, kCwnd, kMss), 20u) << "capped at the largest window";
+    EXPECT_EQ(d.GetThreshold(kMss, 2 * kMss, kMss), 5u) << "floor of 5 packets";
+}
+
+TEST(MrcSackLossDetector, ReorderingInsideTheThresholdRetransmitsNothing)
+{
+    // Each packet is overtaken by up to 25 later ones (spraying over paths of unequal delay).
+    Scoreboard s(200);
+    std::vector<uint32_t> order;
+    for (uint32_t block = 0; block < 200; block += 26)
+    {
+        const uint32_t end = std::min<uint32_t>(block + 26, 200);
+        for (uint32_t i = block + 1; i < end; ++i)
+        {
+            order.push_back(kFirst + i);
+        }
+        order.push_back(kFirst + block); // the block's first packet arrives last
+    }
+    MrcSackLossDetector d;
+    EXPECT_TRUE(Deliver(s, order, d).empty());
+    EXPECT_EQ(d.GetEpisodes(), 0u);
+    EXPECT_TRUE(s.sq.IsWindowEmpty()) << "everything acknowledged";
+}
+
+TEST(MrcSackLossDetector, HoleInTheMiddleFoundAfterOneAndAHalfWindows)
+{
+    Scoreboard s(100);
+    std::vector<uint32_t> order;
+    for (uint32_t i = 0; i < 100; ++i)
+    {
+        if (i != 40)
+        {
+            order.push_back(kFirst + i);
+        }
+    }
+    MrcSackLossDetector d;
+    size_t at = 0;
+    const std::vector<uint32_t> declared = Deliver(s, order, d, &at);
+    ASSERT_EQ(declared, std::vector<uint32_t>{kFirst + 40}) << "exactly the lost PSN";
+    // Found when 30 later packets (1.5 windows) have arrived: at line rate with a window of one
+    // BDP that is 1.5 RTTs after the loss; the retransmission lands one RTT later (< 3 RTTs).
+    EXPECT_EQ(at, 40u + 30u - 1u);
+    EXPECT_TRUE(d.InRecovery());
+    s.Arrive(kFirst + 40); // the retransmission
+    d.OnSack(s.sq, 0, kCwnd, 2 * kCwnd, kMss);
+    EXPECT_FALSE(d.InRecovery()) << "the episode ends when the cumulative PSN passes it";
+}
+
+TEST(MrcSackLossDetector, TailLossIsNotTheSackRulesToFind)
+{
+    Scoreboard s(50);
+    std::vector<uint32_t> order;
+    for (uint32_t i = 0; i < 49; ++i)
+    {
+        order.push_back(kFirst + i);
+    }
+    MrcSackLossDetector d;
+    EXPECT_TRUE(Deliver(s, order, d).empty()) << "no later arrivals: the tail-loss probe's job";
+}
+
+TEST(MrcSackLossDetector, SpuriousRetransmissionsUnderHeavyReorderingAreBounded)
+{
+    // Every 10th packet is overtaken by 50 later ones: more than the threshold (30).
+    const uint32_t n = 300;
+    Scoreboard s(n);
+    std::vector<uint32_t> order;
+    std::set<uint32_t> late;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        if (i % 10 == 0 && i + 50 < n)
+        {
+            late.insert(kFirst + i);
+            continue;
+        }
+        order.push_back(kFirst + i);
+        if (i >= 50 && (i - 50) % 10 == 0 && late.count(kFirst + i - 50))
+        {
+            order.push_back(kFirst + i - 50);
+        }
+    }
+    MrcSackLossDetector d;
+    const std::vector<uint32_t> declared = Deliver(s, order, d);
+    // Every declaration is spurious here (nothing was lost): counted, and only the late ones.
+    EXPECT_FALSE(declared.empty()) << "reordering beyond the threshold does cause some";
+    for (uint32_t psn : declared)
+    {
+        EXPECT_TRUE(late.count(psn)) << "PSN " << psn << " was on time";
+    }
+    EXPECT_LE(declared.size(), late.size()) << "at most once per late packet";
+}
+
+TEST(MrcRackLossDetector, LostOnlyWhenALaterPacketArrivedAndTheReorderWindowPassed)
+{
+    Scoreboard s(10);
+    MrcRackLossDetector d(0.25);
+    // PSN 100 (sent at 100 ns) is missing; PSN 101 (sent at 200 ns) arrives at 10.2 us.
+    s.Arrive(kFirst + 1);
+    d.OnAcked(s.sq.GetJustAcked(), NanoSeconds(10200));
+    EXPECT_EQ(d.GetMinRtt(), MicroSeconds(10));
+    std::optional<Time> next;
+    EXPECT_TRUE(d.Detect(s.sq, NanoSeconds(10200), next).empty()) << "inside the reorder window";
+    ASSERT_TRUE(next.has_value());
+    EXPECT_EQ(*next, NanoSeconds(100) + MicroSeconds(10) + MicroSeconds(10) / 4);
+    const std::vector<uint32_t> lost = d.Detect(s.sq, *next, next);
+    EXPECT_EQ(lost, std::vector<uint32_t>{kFirst}) << "due after RTT + min RTT / 4";
+}
+
+TEST(MrcSelectiveRecovery, TailLossRepairedByTheProbeWithinThreeRtts)
+{
+    // 10 packets; the last is lost. The SACKs of the others arrive one RTT after their sends;
+    // then nothing: the tail-loss probe goes base RTT + target after the last send, its answer
+    // (path empty, one RTT later) declares the last packet lost: resent 2.75 RTTs after it left.
+    const Time rtt = MicroSeconds(10);
+    MrcSendQueue sq(1024, kMss, kFirst);
+    MrcQpStats stats;
+    Ptr<MrcFixedWindow> cc = CreateObject<MrcFixedWindow>();
+    cc->Init(kMss, kMss + 100, DataRate("100Gbps"), rtt);
+    Ptr<MrcSinglePathSelection> paths = CreateObject<MrcSinglePathSelection>();
+    MrcPathSelection::Config pc;
+    pc.evsPerPlane = {{7}};
+    paths->Start(pc, MrcPathSelection::Hooks(), stats, CreateObject<UniformRandomVariable>());
+    Ptr<MrcSelectiveRecovery> rec = CreateObject<MrcSelectiveRecovery>();
+    Time repairedAt(-1);
+    MrcLossRecovery::Context c;
+    c.sendQueue = &sq;
+    c.paths = PeekPointer(paths);
+    c.cc = PeekPointer(cc);
+    c.stats = &stats;
+    c.lossTimeout = rtt * 8;
+    c.baseRtt = rtt;
+    c.mss = kMss;
+    c.qpTimeout = MilliSeconds(16);
+    c.kick = []() {};
+    c.retransmit = [&repairedAt](uint32_t psn, uint32_t, const std::string& cause) {
+        if (psn == kFirst + 9 && cause == "tail-probe")
+        {
+            repairedAt = Simulator::Now(); // resent now
+        }
+    };
+    c.fail = [](const std::string&) {};
+    c.sendTailProbe = [&rec, rtt](uint32_t seq) {
+        Simulator::Schedule(rtt, [&rec, seq]() {
+            rec->OnTailProbeAnswer(seq);
+        });
+    };
+    rec->Start(c);
+    sq.Post(10 * kMss, 0, 0, std::nullopt, nullptr);
+    for (uint32_t i = 0; i < 10; ++i)
+    {
+        Simulator::Schedule(NanoSeconds(100 * i), [&sq, &rec]() {
+            MrcSendQueue::Record& r = sq.CutNew();
+            r.sentAt = Simulator::Now();
+            r.ev = 7;
+            r.transmissions = 1;
+            sq.MarkSent(r);
+            rec->OnSent(r, false);
+        });
+    }
+    for (uint32_t i = 0; i < 9; ++i)
+    {
+        Simulator::Schedule(NanoSeconds(100 * i) + rtt, [&sq, &rec, i]() {
+            sq.AckSack(kFirst + i + 1, kFirst + i + 1, 0);
+            sq.Slide();
+            rec->OnAcknowledged(MrcAckFeedback{});
+        });
+    }
+    Simulator::Stop(MilliSeconds(1));
+    Simulator::Run();
+    const Time lastSent = NanoSeconds(900);
+    ASSERT_FALSE(repairedAt.IsNegative()) << "the probe's answer declared the tail lost";
+    EXPECT_LE(repairedAt - lastSent, rtt * 3)
+        << "repaired in " << (repairedAt - lastSent).As(Time::US);
+    EXPECT_EQ(stats.rtxTimeout, 0u) << "before the loss timer (8 RTTs)";
+    EXPECT_EQ(stats.rtxTailProbe, 1u) << "only the lost packet";
+    EXPECT_GE(stats.tailProbesSent, 1u);
+    rec->Dispose();
+    Simulator::Destroy();
+}
