@@ -10,6 +10,9 @@
 
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -29,12 +32,19 @@ MrcGoBackN::GetTypeId()
             .AddAttribute("RetransmitTimeout",
                           "Retransmission timeout: no advance of the cumulative acknowledgement "
                           "for this long while packets are outstanding rewinds to the first "
-                          "unacknowledged PSN (0: the queue pair's LossTimeout, so that MRC and "
-                          "the RoCEv2 baseline wait equally long for a silent loss). A RoCEv2 NIC "
-                          "uses its Local ACK Timeout, 4.096 us x 2^timeout (milliseconds).",
+                          "unacknowledged PSN (0: the NIC's Local ACK Timeout, 4.096 us x "
+                          "2^LocalAckTimeout).",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&MrcGoBackN::m_timeoutAttr),
-                          MakeTimeChecker(Time(0)));
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("LocalAckTimeout",
+                          "The QP's Local ACK Timeout exponent t (InfiniBand/RoCEv2 RC: "
+                          "4.096 us x 2^t, also the QP's retry timer: RetryCount timeouts in a "
+                          "row without progress fail the QP). Default 18 (1.07 s), NCCL's "
+                          "NCCL_IB_TIMEOUT default; older NCCL releases used 14 (67 ms).",
+                          UintegerValue(18),
+                          MakeUintegerAccessor(&MrcGoBackN::m_localAckTimeout),
+                          MakeUintegerChecker<uint32_t>(1, 31));
     return tid;
 }
 
@@ -46,7 +56,11 @@ void
 MrcGoBackN::Start(const Context& context)
 {
     MrcLossRecovery::Start(context);
-    m_timeout = m_timeoutAttr.IsZero() ? context.lossTimeout : m_timeoutAttr;
+    m_timeout = m_timeoutAttr.IsZero() ? NanoSeconds(4096) * int64_t(1ULL << m_localAckTimeout)
+                                       : m_timeoutAttr;
+    // An RC QP's retry timer is its Local ACK Timeout: the QP fails after RetryCount + 1 of
+    // them without progress, never before its first retransmission.
+    m_ctx.qpTimeout = std::max(m_ctx.qpTimeout, m_timeout);
     m_lastBase = context.sendQueue->GetBasePsn();
 }
 

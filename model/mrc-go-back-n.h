@@ -67,12 +67,13 @@ class MrcGoBackN : public MrcLossRecovery
     /// The retransmission timeout expired.
     void OnTimeout();
 
-    Time m_timeoutAttr;      //!< RetransmitTimeout attribute (0: the queue pair's LossTimeout)
-    Time m_timeout;          //!< timeout in use
-    EventId m_timer;         //!< retransmission timeout
-    bool m_resending{false}; //!< a rewind is being resent
-    uint32_t m_cursor{0};    //!< next PSN to resend while m_resending
-    uint32_t m_lastBase{0};  //!< cumulative acknowledgement at the last check
+    Time m_timeoutAttr;         //!< RetransmitTimeout attribute (0: from LocalAckTimeout)
+    uint32_t m_localAckTimeout; //!< LocalAckTimeout exponent
+    Time m_timeout;             //!< timeout in use
+    EventId m_timer;            //!< retransmission timeout
+    bool m_resending{false};    //!< a rewind is being resent
+    uint32_t m_cursor{0};       //!< next PSN to resend while m_resending
+    uint32_t m_lastBase{0};     //!< cumulative acknowledgement at the last check
 };
 
 } // namespace ns3
