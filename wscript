@@ -53,6 +53,7 @@ def build(bld):
         'model/mrc-go-back-n.cc',
         'model/mrc-dcqcn.cc',
         'model/mrc-queue-pair.cc',
+        'model/mrc-queue-pair-type-id.cc',
         'model/fabric-fault-error-model.cc',
         'model/fabric-net-device.cc',
         'model/mrc-qp-group.cc',
