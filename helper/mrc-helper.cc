@@ -116,7 +116,8 @@ MrcHelper::CandidateEvs(uint32_t src, uint32_t dst, const std::set<uint32_t>& av
     {
         if (m_dataPlane.GetDataPlane() == DataPlane::SRV6)
         {
-            evs[p] = m_dataPlane.GetSrv6Helper().GetEvs(src, dst, p);
+            // Active EVs plus as many backups, several per path where paths are fewer.
+            evs[p] = m_dataPlane.GetSrv6Helper().GetEvs(src, dst, p, 2 * perPlane);
         }
         else
         {

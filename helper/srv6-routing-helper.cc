@@ -223,10 +223,11 @@ Srv6RoutingHelper::GetPathCount(uint32_t src, uint32_t dst) const
 }
 
 std::vector<uint32_t>
-Srv6RoutingHelper::GetEvs(uint32_t src, uint32_t dst, uint32_t plane) const
+Srv6RoutingHelper::GetEvs(uint32_t src, uint32_t dst, uint32_t plane, uint32_t minimum) const
 {
     std::vector<uint32_t> evs;
-    for (uint32_t c = 0; c < GetPathCount(src, dst); ++c)
+    const uint32_t n = std::min<uint32_t>(std::max(GetPathCount(src, dst), minimum), kChoiceMask);
+    for (uint32_t c = 0; c < n; ++c)
     {
         evs.push_back(plane << kPlaneShift | c);
     }
@@ -251,21 +252,14 @@ Srv6RoutingHelper::GetPath(uint32_t src, uint32_t dst, uint32_t ev) const
     Srv6Path path;
     path.ev = ev;
     path.plane = ev >> kPlaneShift;
-    const uint32_t c = ev & kChoiceMask;
     if (path.plane >= spec.planes)
     {
         throw std::invalid_argument("Srv6RoutingHelper: EV " + Hex(ev)
                                     + ": plane bits 31..28 (=" + std::to_string(path.plane)
                                     + ") must be < planes (=" + std::to_string(spec.planes) + ")");
     }
-    const uint32_t count = GetPathCount(src, dst);
-    if (c >= count)
-    {
-        throw std::invalid_argument("Srv6RoutingHelper: EV " + Hex(ev)
-                                    + ": path choice bits 27..0 (=" + std::to_string(c)
-                                    + ") must be < " + std::to_string(count) + " for hosts "
-                                    + std::to_string(src) + " -> " + std::to_string(dst));
-    }
+    // Several EVs per path when the choices outnumber the paths: c names path c mod count.
+    const uint32_t c = (ev & kChoiceMask) % GetPathCount(src, dst);
     const UsidPlan& plan = *m_plan;
     const uint32_t p = path.plane;
     const uint32_t t0s = m_topo->GetHostT0(src);

@@ -52,6 +52,10 @@ struct Srv6Path
  *  - across pods (three tiers): c < t0Uplinks * t1Uplinks: u1 = c % t0Uplinks as above,
  *    u2 = c / t0Uplinks picks the T1's uplink (T2 u2 % groupSize of its group, parallel index
  *    u2 / groupSize); down through the destination pod's T1 of the same group.
+ * A choice c at or beyond the number of paths P of the pair names path c mod P: a sender whose
+ * EV set is larger than the pair's paths (few T1s, or EvSetSize large) holds several EVs per
+ * path, as an MRC NIC does when its EVs outnumber the paths (the EV is hashed onto the paths),
+ * and still has backups. Each EV is retired, probed and restored on its own.
  * The path's uSIDs are source T0, [T1, [T2, T1'],] destination T0, destination port: the
  * per-destination template with the EV's plane written in every uSID and its uplink choices in
  * the T1/T2 uSIDs. They are packed into carriers of UsidsPerCarrier uSIDs (default: as many as
@@ -97,9 +101,14 @@ class Srv6RoutingHelper
      * \param src source host
      * \param dst destination host
      * \param plane plane
-     * \return every valid EV from src to dst on that plane
+     * \param minimum at least this many EVs (several per path when the pair has fewer paths)
+     * \return max(paths, minimum) EVs from src to dst on that plane, choices 0, 1, ...: every
+     *         path once before any twice
      */
-    std::vector<uint32_t> GetEvs(uint32_t src, uint32_t dst, uint32_t plane) const;
+    std::vector<uint32_t> GetEvs(uint32_t src,
+                                 uint32_t dst,
+                                 uint32_t plane,
+                                 uint32_t minimum = 0) const;
 
     /**
      * \param src source host

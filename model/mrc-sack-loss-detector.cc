@@ -67,12 +67,19 @@ MrcSackLossDetector::Collect(MrcSendQueue& sq, uint64_t cwnd, uint32_t mss)
     const uint32_t span = static_cast<uint32_t>(std::max<uint64_t>(1, cwnd / std::max(mss, 1u)));
     const uint32_t limit =
         PsnDiff(m_recoveryPsn, PsnAdd(cum, span)) < 0 ? m_recoveryPsn : PsnAdd(cum, span);
-    uint32_t psn = PsnLess(m_nextDeclare, cum) ? cum : m_nextDeclare;
     std::vector<uint32_t> lost;
+    uint32_t psn = cum;
     for (; PsnLess(psn, limit); psn = PsnAdd(psn, 1))
     {
         const MrcSendQueue::Record* r = sq.Find(psn);
-        if (r && !r->acked && !r->queued && r->transmissions > 0 && r->sentAt < m_latestDelivered)
+        if (!r || r->acked || r->queued || r->transmissions == 0)
+        {
+            continue;
+        }
+        const bool again = PsnLess(psn, m_nextDeclare);
+        if (again ? (m_params.relossWindow.IsStrictlyPositive()
+                     && r->sentAt + m_params.relossWindow < m_latestDelivered)
+                  : r->sentAt < m_latestDelivered)
         {
             lost.push_back(psn);
         }

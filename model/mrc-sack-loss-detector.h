@@ -26,9 +26,10 @@ namespace ns3
  * congestion window of PSNs past the cumulative PSN, and only those whose last transmission
  * left before a packet that has since been acknowledged (a retransmission still on its way,
  * sent after everything the receiver reported, is not judged by arrivals that preceded it).
- * Each PSN is declared at most once per
- * recovery episode (a retransmission lost again is left to the tail-loss probe and the loss
- * timer); the episode ends when the cumulative PSN passes the recovery point.
+ * A PSN is declared once per recovery episode, and again only when a packet sent relossWindow
+ * after its retransmission has been acknowledged (the retransmission was lost too, e.g. on
+ * another EV of a dead path; the reference simulator leaves that to its timers). The episode
+ * ends when the cumulative PSN passes the recovery point.
  *
  * Reordering across paths of different delay shows as an out-of-order count too; below the
  * threshold (about one and a half windows of later packets) it causes no retransmission.
@@ -41,6 +42,9 @@ class MrcSackLossDetector
     {
         double cwndFactor{1.5}; //!< threshold in windows (loss_retx_factor)
         uint32_t minPackets{5}; //!< threshold floor in full packets (min_retx_config)
+        /// A PSN declared earlier in the episode is declared again when a packet sent this long
+        /// after its retransmission has been acknowledged (zero: never).
+        Time relossWindow;
     };
 
     MrcSackLossDetector();

@@ -84,6 +84,8 @@ MrcSelectiveRecovery::Start(const Context& context)
     MrcSackLossDetector::Params dp;
     dp.cwndFactor = m_oooWindows;
     dp.minPackets = m_oooMinPackets;
+    // A retransmission overtaken by half a base RTT of later-sent, delivered packets is lost too.
+    dp.relossWindow = context.baseRtt / 2;
     m_detector = MrcSackLossDetector(dp);
     const Time rtt = context.baseRtt;
     const Time target = rtt * 0.75;

@@ -451,12 +451,13 @@ class Srv6DropsAndErrorsTestCase : public TestCase
                                         "planes (=1)"),
                               std::string::npos,
                               "plane out of range");
-        NS_TEST_ASSERT_MSG_NE(error(0, 3, 2).find("path choice bits 27..0 (=2) must be < 2"),
-                              std::string::npos,
-                              "choice out of range");
-        NS_TEST_ASSERT_MSG_NE(error(0, 1, 1).find("(=1) must be < 1"),
-                              std::string::npos,
-                              "one path under one T0");
+        // A choice beyond the pair's paths names path c mod paths (several EVs per path).
+        NS_TEST_ASSERT_MSG_EQ(error(0, 3, 2), "", "choice 2 of 2 paths is path 0");
+        NS_TEST_ASSERT_MSG_EQ((srv6.GetPath(0, 3, 2).usids == srv6.GetPath(0, 3, 0).usids),
+                              true,
+                              "EVs 2 and 0 take the same path");
+        NS_TEST_ASSERT_MSG_EQ(srv6.GetEvs(0, 3, 0, 5).size(), 5u, "five EVs over two paths");
+        NS_TEST_ASSERT_MSG_EQ(error(0, 1, 1), "", "one path under one T0: every choice is it");
         NS_TEST_ASSERT_MSG_NE(error(2, 2, 0).find("must be distinct"), std::string::npos, "same");
         Names::Clear();
 

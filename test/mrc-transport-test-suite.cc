@@ -153,31 +153,39 @@ class MrcBlackholeTestCase : public TestCase
         Simulator::Stop(MilliSeconds(20));
         Simulator::Run();
 
-        // The EV through the dead link is path choice 2 (T1 0, parallel link 1).
-        const uint32_t deadEv = 2;
+        // The EVs through the dead link are those of path choice 2 (T1 0, parallel link 1): the
+        // pair has 4 paths and the QP more EVs, so every EV whose choice is 2 mod 4.
+        // A dead EV drawn later from the backups is retired when it is first used, so only the
+        // first retirement is timed.
         const Time rtt = b.mrc->GetBaseRtt(0, 2);
-        NS_TEST_ASSERT_MSG_EQ(evs.bad.count(deadEv), 1u, "the dead EV was retired");
-        NS_TEST_ASSERT_MSG_LT_OR_EQ(evs.bad[deadEv] - failAt,
-                                    rtt * 4,
-                                    "retired within 4 base RTTs ("
-                                        << rtt.As(Time::US) << "), took "
-                                        << (evs.bad[deadEv] - failAt).As(Time::US));
+        NS_TEST_ASSERT_MSG_GT(evs.bad.size(), 0u, "dead EVs were retired");
+        Time first = Seconds(1);
         for (const auto& [ev, when] : evs.bad)
         {
-            NS_TEST_ASSERT_MSG_EQ(ev, deadEv, "no healthy EV retired");
+            first = Min(first, when);
         }
-        NS_TEST_ASSERT_MSG_EQ(evs.good.count(deadEv), 1u, "probes brought it back");
-        NS_TEST_ASSERT_MSG_GT(evs.good[deadEv], repairAt, "only after the repair");
-        NS_TEST_ASSERT_MSG_EQ(a->GetPathSet().GetState(deadEv), MrcEvState::GOOD, "GOOD again");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(first - failAt,
+                                    rtt * 4,
+                                    "first dead EV retired within 4 base RTTs (" << rtt.As(
+                                        Time::US) << "), took " << (first - failAt).As(Time::US));
+        for (const auto& [ev, when] : evs.bad)
+        {
+            NS_TEST_ASSERT_MSG_EQ(ev % 4, 2u, "no healthy EV retired (EV " << ev << ")");
+            NS_TEST_ASSERT_MSG_EQ(evs.good.count(ev), 1u, "probes brought EV " << ev << " back");
+            NS_TEST_ASSERT_MSG_GT(evs.good[ev], repairAt, "only after the repair");
+            NS_TEST_ASSERT_MSG_EQ(a->GetPathSet().GetState(ev), MrcEvState::GOOD, "GOOD again");
+        }
         NS_TEST_ASSERT_MSG_EQ(b.errors.size(), 0u, "no QP error");
         for (uint32_t msn = 0; msn < 3; ++msn)
         {
             NS_TEST_ASSERT_MSG_EQ(b.delivered[msn], 1u, "message " << msn << " delivered once");
         }
         NS_TEST_ASSERT_MSG_EQ((*region == *expected), true, "every byte in place");
-        // SACKs found the holes (the out-of-order count), before any loss timer could fire.
-        NS_TEST_ASSERT_MSG_GT(a->GetStats().rtxSack, 0u, "losses found by the SACK rule");
-        NS_TEST_ASSERT_MSG_EQ(a->GetStats().rtxTimeout, 0u, "no loss left to the loss timer");
+        // SACKs found most holes (the out-of-order count); the loss timer only what was lost
+        // again within the same recovery episode (a retransmission on another dead EV).
+        const MrcQpStats& st = a->GetStats();
+        NS_TEST_ASSERT_MSG_GT(st.rtxSack, 0u, "losses found by the SACK rule");
+        NS_TEST_ASSERT_MSG_LT(st.rtxTimeout, st.rtxSack, "the loss timer is the backstop");
         NS_TEST_ASSERT_MSG_GT(a->GetStats().probesSent, 0u, "probes sent");
     }
 };
@@ -398,18 +406,23 @@ class MrcEcnSteeringTestCase : public TestCase
         });
         Simulator::Stop(MilliSeconds(5));
         Simulator::Run();
+        // The pair has 4 paths and the QP more EVs: path = EV choice mod 4.
         uint32_t total = 0;
+        std::map<uint32_t, uint32_t> perPath;
         for (const auto& [ev, n] : perEv)
         {
             total += n;
+            perPath[(ev & 0x0fffffff) % 4] += n;
         }
-        const double share0 = double(perEv[0]) / total;
+        const double share0 = double(perPath[0]) / total;
         NS_TEST_ASSERT_MSG_EQ(b.delivered[0], 1u, "delivered");
-        NS_TEST_ASSERT_MSG_EQ(perEv.size(), 4u, "four EVs");
-        NS_TEST_ASSERT_MSG_LT(share0, 0.15, "EV 0 carried " << share0 << " of the packets");
-        for (uint32_t ev = 1; ev < 4; ++ev)
+        NS_TEST_ASSERT_MSG_EQ(perPath.size(), 4u, "four paths");
+        NS_TEST_ASSERT_MSG_LT(share0, 0.15, "path 0 carried " << share0 << " of the packets");
+        for (uint32_t path = 1; path < 4; ++path)
         {
-            NS_TEST_ASSERT_MSG_GT(double(perEv[ev]) / total, 0.25, "EV " << ev << " took load");
+            NS_TEST_ASSERT_MSG_GT(double(perPath[path]) / total,
+                                  0.25,
+                                  "path " << path << " took load");
         }
     }
 

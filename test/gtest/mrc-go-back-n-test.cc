@@ -49,6 +49,7 @@ struct Fixture
         c.fail = [this](const std::string& reason) {
             failure = reason;
         };
+        gbn->SetAttribute("RetransmitTimeout", TimeValue(MicroSeconds(80)));
         gbn->Start(c);
         for (int i = 0; i < 8; ++i)
         {
