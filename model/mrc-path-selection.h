@@ -61,7 +61,8 @@ class MrcPathSelection : public Object
         Time holdDown;                 //!< RestoreHoldDown (dampening's first hold-down)
         Time holdDownMax;              //!< RestoreHoldDownMax
         Time flapWindow;               //!< FlapWindow
-        uint32_t probeBytes{0};        //!< RestoreProbeSize: restoration probe padding, bytes
+        uint32_t probeBytes{0};        //!< restoration probe padding, bytes (FullSizeProbes)
+        uint32_t probesPerRound{0};    //!< RestoreProbesPerRound (0: every retired EV)
     };
 
     /// What a policy needs from its queue pair.

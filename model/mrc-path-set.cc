@@ -86,6 +86,12 @@ MrcPathSet::SetSkipRotations(uint32_t rotations)
 }
 
 void
+MrcPathSet::SetPathKey(std::function<uint64_t(uint32_t)> key)
+{
+    m_pathKey = std::move(key);
+}
+
+void
 MrcPathSet::SetAlwaysSkipFactor(uint32_t factor)
 {
     m_alwaysSkipFactor = std::max<uint32_t>(1, factor);
@@ -279,9 +285,19 @@ MrcPathSet::OnSilentLoss(uint32_t ev, Time now)
     {
         return std::nullopt;
     }
-    // A backup of the same plane keeps the planes equally loaded.
-    const uint32_t replacement = pl.backups.front();
-    pl.backups.erase(pl.backups.begin());
+    // A backup of the same plane keeps the planes equally loaded; one on another path than the
+    // lost EV's where the plane has one (a path that lost a packet may have lost them all).
+    auto pick = pl.backups.begin();
+    if (m_pathKey)
+    {
+        const uint64_t lostPath = m_pathKey(ev);
+        auto other = std::find_if(pl.backups.begin(), pl.backups.end(), [&](uint32_t b) {
+            return m_pathKey(b) != lostPath;
+        });
+        pick = other != pl.backups.end() ? other : pick;
+    }
+    const uint32_t replacement = *pick;
+    pl.backups.erase(pick);
     pl.active.push_back(replacement);
     return replacement;
 }

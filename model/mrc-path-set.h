@@ -102,6 +102,12 @@ class MrcPathSet
      */
     void SetDampening(Time initial, Time maximum, Time flapWindow);
 
+    /**
+     * \param key names the path an EV takes (EVs with the same key share a path); a silent loss
+     *        then replaces its EV with a backup on another path when the plane has one
+     */
+    void SetPathKey(std::function<uint64_t(uint32_t)> key);
+
     /// \return number of planes
     uint32_t GetPlaneCount() const;
 
@@ -217,16 +223,17 @@ class MrcPathSet
      */
     bool RemoveActive(uint32_t ev);
 
-    std::map<uint32_t, Entry> m_entries; //!< EV -> entry
-    std::vector<Plane> m_planes;         //!< planes
-    uint32_t m_target;                   //!< active EVs per plane
-    uint32_t m_probeSuccesses;           //!< successes to restore an EV
-    uint32_t m_skipRotations{1};         //!< rotations a SKIP lasts
-    uint32_t m_alwaysSkipFactor{16};     //!< ALWAYS_SKIP: SKIP this many times longer
-    Time m_holdDownInitial;              //!< dampening: first hold-down of a flapping EV
-    Time m_holdDownMax;                  //!< dampening: largest hold-down
-    Time m_flapWindow;                   //!< dampening: flap window
-    ChangeCallback m_onChange;           //!< state-change callback
+    std::map<uint32_t, Entry> m_entries;         //!< EV -> entry
+    std::vector<Plane> m_planes;                 //!< planes
+    uint32_t m_target;                           //!< active EVs per plane
+    uint32_t m_probeSuccesses;                   //!< successes to restore an EV
+    uint32_t m_skipRotations{1};                 //!< rotations a SKIP lasts
+    uint32_t m_alwaysSkipFactor{16};             //!< ALWAYS_SKIP: SKIP this many times longer
+    Time m_holdDownInitial;                      //!< dampening: first hold-down of a flapping EV
+    Time m_holdDownMax;                          //!< dampening: largest hold-down
+    Time m_flapWindow;                           //!< dampening: flap window
+    ChangeCallback m_onChange;                   //!< state-change callback
+    std::function<uint64_t(uint32_t)> m_pathKey; //!< EV -> path (none: unknown)
 };
 
 } // namespace ns3

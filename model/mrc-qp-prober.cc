@@ -10,6 +10,7 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace ns3
@@ -108,11 +109,17 @@ MrcQpProber::OnRestoreTimer()
             ++it;
         }
     }
+    // At most restoreProbesPerRound probes a round, taking the candidates in turn: with many
+    // retired EVs, full-size probes would otherwise crowd out the data on the NIC's ports.
     const std::vector<uint32_t> candidates = m_paths.GetProbeCandidates();
-    for (uint32_t ev : candidates)
+    const size_t n = m_config.restoreProbesPerRound == 0
+                         ? candidates.size()
+                         : std::min<size_t>(candidates.size(), m_config.restoreProbesPerRound);
+    for (size_t i = 0; i < n; ++i)
     {
-        Send(ev, false);
+        Send(candidates[(m_restoreCursor + i) % candidates.size()], false);
     }
+    m_restoreCursor = candidates.empty() ? 0 : (m_restoreCursor + n) % candidates.size();
     if (!candidates.empty())
     {
         m_restoreEvent =

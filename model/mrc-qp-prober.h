@@ -43,10 +43,11 @@ class MrcQpProber
     /// Timing (from the queue pair's attributes and base RTT).
     struct Config
     {
-        Time restoreInterval;          //!< period of the restoration probes
-        Time livenessInterval;         //!< period of the reverse-path liveness probes
-        Time livenessTimeout;          //!< a liveness probe unanswered this long fails its EV
-        uint32_t restoreProbeBytes{0}; //!< padding of a restoration probe (full-size: the MSS)
+        Time restoreInterval;              //!< period of the restoration probes
+        Time livenessInterval;             //!< period of the reverse-path liveness probes
+        Time livenessTimeout;              //!< a liveness probe unanswered this long fails its EV
+        uint32_t restoreProbeBytes{0};     //!< padding of a restoration probe (full-size: the MSS)
+        uint32_t restoreProbesPerRound{0}; //!< restoration probes per round at most (0: all)
     };
 
     /// What the prober needs from its queue pair.
@@ -114,6 +115,7 @@ class MrcQpProber
     uint32_t m_nextSeq{0};                    //!< next probe sequence number
     EventId m_restoreEvent;                   //!< restoration timer
     EventId m_livenessEvent;                  //!< liveness timer
+    size_t m_restoreCursor{0};                //!< next candidate to probe
 };
 
 } // namespace ns3

@@ -136,6 +136,13 @@ MrcQueuePair::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MrcQueuePair::m_fullSizeProbes),
                           MakeBooleanChecker())
+            .AddAttribute("RestoreProbesPerRound",
+                          "Restoration probes per ProbeInterval at most, over the retired EVs in "
+                          "turn (0: every retired EV each round). Full-size probes of many "
+                          "retired EVs would otherwise crowd the data out of the NIC [open].",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&MrcQueuePair::m_probesPerRound),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("AckTimeoutExponent",
                           "QP timeout = 1.024 us x 2^t without progress of the cumulative "
                           "acknowledgement.",

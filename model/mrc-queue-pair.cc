@@ -166,6 +166,7 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     pc.holdDownMax = m_holdDownMax.IsZero() ? m_probeInterval * 128 : m_holdDownMax;
     pc.flapWindow = m_flapWindow.IsZero() ? m_probeInterval * 32 : m_flapWindow;
     pc.probeBytes = m_fullSizeProbes ? m_mss : 0;
+    pc.probesPerRound = m_probesPerRound;
     MrcPathSelection::Hooks ph;
     ph.stateChange = [this](uint32_t ev, MrcEvState from, MrcEvState to, const std::string& cause) {
         NS_LOG_INFO("QP " << m_qpn << " EV " << ev << " " << from << " -> " << to << " (" << cause
@@ -448,6 +449,7 @@ MrcQueuePair::PullPacket(uint32_t plane)
     const std::optional<uint32_t> ev = m_paths->NextData(plane);
     if (!ev)
     {
+        NS_LOG_LOGIC("QP " << m_qpn << ": no usable EV on plane " << plane);
         return std::nullopt;
     }
     const bool rtx = next->second;

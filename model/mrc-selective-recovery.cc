@@ -313,8 +313,11 @@ MrcSelectiveRecovery::OnTailProbeTimer()
     ++m_tlpSequence;
     m_tlpSentAt = Simulator::Now();
     m_ctx.stats->tailProbesSent++;
-    NS_LOG_LOGIC("tail-loss probe " << m_tlpSequence << ", base PSN "
-                                    << m_ctx.sendQueue->GetBasePsn());
+    NS_LOG_LOGIC("tail-loss probe "
+                 << m_tlpSequence << ", base PSN " << m_ctx.sendQueue->GetBasePsn() << ", next PSN "
+                 << m_ctx.sendQueue->GetNextPsn() << ", in flight "
+                 << m_ctx.sendQueue->GetInFlight() << " B, window " << m_ctx.cc->GetWindow()
+                 << " B, " << m_rtxQueue.size() << " to resend");
     m_ctx.sendTailProbe(m_tlpSequence);
     m_tlpEvent = Simulator::Schedule(m_tlpRetry, &MrcSelectiveRecovery::OnTailProbeTimer, this);
 }
@@ -331,6 +334,7 @@ MrcSelectiveRecovery::OnTailProbeAnswer(uint32_t sequence)
     m_tlpSentAt = Time(-1);
     if (rtt > m_tlpAnswerLimit)
     {
+        NS_LOG_LOGIC("tail-loss probe answered after " << rtt.As(Time::US) << ": not empty");
         return; // queues are long: what is missing may still be on its way
     }
     // The SACK sent before the answer reported all the peer holds, and the path is empty:

@@ -49,9 +49,24 @@ MrcSprayPathSelection::Start(const Config& config,
     }
     m_pathSet->SetSkipRotations(skip);
     m_pathSet->SetAlwaysSkipFactor(config.alwaysSkipFactor);
+    m_pathSet->SetPathKey([this](uint32_t ev) {
+        // The path is what the EV's carriers say (under ECMP every EV has the same: unknown).
+        uint64_t key = 0;
+        for (const Ipv6Address& a : GetWirePath(ev).carriers)
+        {
+            uint8_t bytes[16];
+            a.GetBytes(bytes);
+            for (uint8_t b : bytes)
+            {
+                key = key * 1099511628211ULL ^ b; // FNV-1 style
+            }
+        }
+        return key;
+    });
     m_pathSet->SetDampening(config.holdDown, config.holdDownMax, config.flapWindow);
     MrcQpProber::Config pc;
     pc.restoreProbeBytes = config.probeBytes;
+    pc.restoreProbesPerRound = config.probesPerRound;
     pc.restoreInterval = config.probeInterval;
     pc.livenessInterval = config.baseRtt;
     pc.livenessTimeout = config.lossTimeout;

@@ -155,6 +155,8 @@ class MrcClusterFailureTestCase : public TestCase
         for (int i = 0; i < 2; ++i)
         {
             Ptr<MrcClusterScenario> s = Small(fabrics[i], 1, 5);
+            // RoCEv2's lost windows wait for the Local ACK Timeout (1.07 s): room for it.
+            s->SetAttribute("StopTime", TimeValue(Seconds(5)));
             s->AddFailure(LinkDown(MicroSeconds(400), outage));
             runs[i] = s->Run();
             const MrcScenarioResult& r = runs[i];

@@ -11,6 +11,7 @@
 #include "mrc-test-bench.h"
 
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <vector>
@@ -57,6 +58,10 @@ class MrcFailoverTestCase : public TestCase
     static Outcome Run(bool roce)
     {
         Bench b(ClosSpec::TwoTier(1, 2, 2, 2), !roce, roce ? DataPlane::ECMP : DataPlane::SRV6);
+        // One plane of two paths: 8 EVs (4 per path), as a 128-EV set spreads over the paths of
+        // a large fabric; the default 128 would put 64 EVs on each of the two paths, each
+        // retired only by a loss of its own.
+        b.mrc->SetQueuePairAttribute("EvSetSize", UintegerValue(8));
         Ptr<BgpReconvergenceModel> bgp;
         if (roce)
         {
