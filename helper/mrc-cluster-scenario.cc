@@ -176,7 +176,7 @@ MrcClusterScenario::GetTypeId()
             .AddAttribute("StopTime",
                           "Simulation time limit; a job still running then is reported as not "
                           "done (> 0).",
-                          TimeValue(Seconds(1)),
+                          TimeValue(Seconds(10)),
                           MakeTimeAccessor(&MrcClusterScenario::m_stopTime),
                           MakeTimeChecker())
             .AddAttribute("Interval",
@@ -227,6 +227,17 @@ MrcClusterScenario::GetTypeId()
                           TimeValue(MilliSeconds(1)),
                           MakeTimeAccessor(&MrcClusterScenario::m_tcpMinRto),
                           MakeTimeChecker())
+            .AddAttribute("RoceLocalAckTimeout",
+                          "ns3::MrcGoBackN::LocalAckTimeout of the RoCEv2 fabrics' queue pairs "
+                          "during the run (restored after): their retransmission and retry timer "
+                          "is 4.096 us x 2^t. Default 14 (67 ms), NCCL's NCCL_IB_TIMEOUT default "
+                          "before 2.14 and a common operator setting; 18 (1.07 s) is NCCL's "
+                          "current default and MrcGoBackN's (a RoCEv2 window lost whole to a "
+                          "failure then stalls its step for 1.07 s, and the results directory "
+                          "grows with the run). 0: keep MrcGoBackN's default.",
+                          UintegerValue(14),
+                          MakeUintegerAccessor(&MrcClusterScenario::m_roceLocalAckTimeout),
+                          MakeUintegerChecker<uint32_t>(0, 31))
             .AddTraceSource("StepComplete",
                             "A training step ended: index, duration, ideal.",
                             MakeTraceSourceAccessor(&MrcClusterScenario::m_stepTrace),
@@ -658,6 +669,13 @@ MrcClusterScenario::DoRun()
     if (!m_tcp.empty() && m_tcpMinRto.IsStrictlyPositive())
     {
         minRto.emplace("ns3::TcpSocketBase", "MinRto", TimeValue(m_tcpMinRto));
+    }
+    std::optional<ScopedAttributeDefault> localAckTimeout;
+    if (roce && m_roceLocalAckTimeout != 0)
+    {
+        localAckTimeout.emplace("ns3::MrcGoBackN",
+                                "LocalAckTimeout",
+                                UintegerValue(m_roceLocalAckTimeout));
     }
 
     ClosTopologyHelper topoHelper;

@@ -280,6 +280,7 @@ class MrcClusterScenario : public Object
     std::vector<TcpSpec> m_tcp;                          //!< AddTcpFlow, AddTcpPermutation
     uint32_t m_tcpSegmentSize{4096};                     //!< TcpSegmentSize
     Time m_tcpMinRto;                                    //!< TcpMinRto
+    uint32_t m_roceLocalAckTimeout;                      //!< RoceLocalAckTimeout
     ConfigPathList m_config;                             //!< AddConfig
     /**
      * \param c a custom collective
