@@ -180,9 +180,25 @@ MrcPathSet::Skip(uint32_t ev, uint64_t rotations, const std::string& cause)
 void
 MrcPathSet::OnEcn(uint32_t ev, bool persistent)
 {
-    Skip(ev,
-         uint64_t(m_skipRotations) * (persistent ? m_alwaysSkipFactor : 1),
-         persistent ? "ecn-always" : "ecn");
+    auto it = m_entries.find(ev);
+    if (it == m_entries.end())
+    {
+        return;
+    }
+    // Persistent congestion: an echo while the EV is still in SKIP, or soon after its return,
+    // doubles its next SKIP (up to AlwaysSkipFactor SKIPs, at once on ALWAYS_SKIP); a
+    // first echo after a quiet spell starts again from one SKIP.
+    Entry& e = it->second;
+    const uint64_t rotation = m_planes[e.plane].rotation;
+    // (An echo needs an RTT to come back: "recent" spans the last SKIP's length plus two.)
+    const bool recent = e.state == MrcEvState::SKIP
+                        || rotation < e.skipUntil + e.skipLength + 2 * uint64_t(m_skipRotations);
+    const uint64_t longest = uint64_t(m_skipRotations) * m_alwaysSkipFactor;
+    e.skipLength = persistent ? longest
+                   : recent
+                       ? std::min(longest, std::max<uint64_t>(m_skipRotations, 2 * e.skipLength))
+                       : m_skipRotations;
+    Skip(ev, e.skipLength, persistent ? "ecn-always" : "ecn");
 }
 
 void

@@ -45,10 +45,11 @@ std::ostream& operator<<(std::ostream& os, MrcEvState s);
  * - Next(plane) returns the next GOOD EV of the plane's active set in rotation; SKIP EVs are
  *   passed over and become GOOD again once their plane's rotation has come round
  *   SkipRotations times (a SKIP EV is used only if no GOOD one is left).
- * - ECN echo (SKIP_ONCE) and NACK TRIMMED put an EV in SKIP, and each new echo while it is in
- *   SKIP starts its SKIP again (a path that stays congested stays avoided); an ALWAYS_SKIP echo
- *   (the receiver saw persistent marking on the EV) makes the SKIP last AlwaysSkipFactor times
- *   longer. TRIMMED_LASTHOP does not touch the EV.
+ * - ECN echo (SKIP_ONCE) and NACK TRIMMED put an EV in SKIP; an echo while the EV is in SKIP or
+ *   within one SKIP of its return doubles its next SKIP, up to AlwaysSkipFactor SKIPs (a path
+ *   that stays congested stays avoided, one whose marks stop is soon used again); an
+ *   ALWAYS_SKIP echo (the receiver saw persistent marking on the EV) gives the longest SKIP at
+ *   once. TRIMMED_LASTHOP does not touch the EV.
  * - A silent loss puts an EV in ASSUMED_BAD at once and replaces it with a backup EV of the same
  *   plane, so that every plane keeps the same number of active EVs.
  * - ASSUMED_BAD EVs are probed (GetProbeCandidates); after ProbeSuccesses consecutive successes,
@@ -183,6 +184,7 @@ class MrcPathSet
         uint32_t plane{0};                  //!< plane
         MrcEvState state{MrcEvState::GOOD}; //!< state
         uint64_t skipUntil{0};              //!< plane rotation at which SKIP ends
+        uint64_t skipLength{0};             //!< rotations of the last ECN SKIP
         uint32_t probeSuccesses{0};         //!< consecutive probe successes
         Time retiredAt;                     //!< last retirement
         Time restoredAt{Time(-1)};          //!< last restoration (negative: never)
