@@ -1,0 +1,415 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup mrc
+ * Bus bandwidth of a collective under random loss (MRC paper, Fig. 16/17): MRC over SRv6
+ * against the RoCEv2 baseline over ECMP, with the same aggregate NIC bandwidth.
+ *
+ * Experiment. --hosts ranks on a two-tier Clos of ceil(hosts / hostsPerT0) T0s (at least 2),
+ * rank i under T0 i mod T0s, so ring neighbours talk across the T1s. The collective is a ring
+ * all-reduce of --size bytes per rank (MrcRingAllReduce) or an all-to-all of --size bytes per
+ * rank split over the ranks (MrcAllToAll), run --iterations times back to back. Random loss:
+ * at t = 0 FailureHelper::GrayLoss with probability --loss on every host link in the direction
+ * towards the host (LinkDirection::DOWN: frames from the T0 to the host), so any frame arriving
+ * at any host NIC port (data at receivers, SACKs/ACKs/NACKs at senders) is dropped with that
+ * probability.
+ *
+ * Fabrics (same NIC bandwidth, same link delay, same T1s per plane):
+ *  - mrc: MRC queue pairs (spraying, SACK/NACK selective retransmission, NSCC) over static
+ *    SRv6 on --planes planes of --rate each, trimming switches;
+ *  - roce: RoCEv2 baseline (MrcHelper::SetRoceV2Baseline: one path per QP, go-back-N, DCQCN)
+ *    over per-flow ECMP on one plane of planes x rate, switches marking ECN and dropping.
+ * --qps queue pairs per ordered rank pair (a message is striped over them).
+ *
+ * Output (stdout): a header and one CSV line
+ *   collective,fabric,qps,hosts,size_bytes,loss,time_us,algbw_gbps,busbw_gbps,
+ *   retransmitted_bytes,bytes_ok
+ * time_us is the MEAN duration of the --iterations runs (NCCL-tests report the mean);
+ * algbw = size / time; busbw = algbw x 2(n-1)/n (ring all-reduce) or x (n-1)/n (all-to-all),
+ * the NCCL-tests convention. retransmitted_bytes: payload bytes the senders retransmitted.
+ * bytes_ok = 1 iff every run completed without a queue pair error, every transfer was
+ * delivered, the payload placed at the receivers for the first time adds up exactly to the
+ * bytes posted (each byte placed once), and, with --verify (default), every transfer's bytes
+ * in the receiver's memory are the ones sent (MrcCollective VerifyData). Exit status 1 if
+ * not (or on a bad argument), 0 otherwise. The minimum run time goes to stderr.
+ *
+ *   mrc-loss-collective --collective=ring --size=16000000 --loss=0.001
+ *   mrc-loss-collective --collective=alltoall --fabric=roce --qps=16 --loss=0.01
+ *
+ * Published behaviour (MRC paper, Fig. 16/17; MRC brief "Published behaviour"): under random
+ * loss MRC keeps near line-rate bus bandwidth at 0.1 % loss and degrades markedly at 1 %;
+ * single-path go-back-N RoCEv2 collapses much earlier, and one MRC QP beats 16 RoCEv2 QPs.
+ * Deterministic for a given --seed and --RngRun (fixed RNG streams; --RngRun also changes the
+ * ECMP hash seed).
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/mrc-module.h"
+
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+using namespace ns3;
+
+NS_LOG_COMPONENT_DEFINE("MrcLossCollective");
+
+namespace
+{
+
+/// The command line.
+struct Options
+{
+    std::string collective{"ring"}; //!< ring or alltoall
+    uint32_t hosts{16};             //!< ranks
+    uint32_t hostsPerT0{4};         //!< hosts per T0
+    uint32_t t1{0};                 //!< T1s per plane (0: hostsPerT0, non-blocking)
+    uint64_t size{16000000};        //!< bytes per rank
+    double loss{0};                 //!< loss probability at host NIC ports
+    std::string fabric{"mrc"};      //!< mrc or roce
+    uint32_t qps{1};                //!< queue pairs per peer
+    uint32_t iterations{1};         //!< runs
+    uint32_t planes{4};             //!< MRC planes
+    std::string rate{"100Gbps"};    //!< MRC per-plane rate
+    double delayUs{1};              //!< link delay
+    double stopMs{20000};           //!< simulated time limit
+    bool verify{true};              //!< VerifyData
+    uint32_t seed{1};               //!< RNG seed
+};
+
+/// What the runs produced.
+struct Outcome
+{
+    std::vector<Time> durations; //!< per completed run
+    bool failed{false};          //!< a run ended on a QP error
+    std::string failure;         //!< its reason
+    bool allDelivered{true};     //!< every transfer of every run delivered
+    uint32_t corrupt{0};         //!< transfers with wrong bytes
+    uint64_t posted{0};          //!< bytes posted over all runs
+    uint64_t placed{0};          //!< payload placed at receivers (first copies, Rx trace)
+};
+
+/**
+ * \param placed the counter
+ * \param packet payload placed
+ * \param psn its PSN
+ * \param ev its EV
+ */
+void
+OnRx(uint64_t* placed, Ptr<const Packet> packet, uint32_t psn, uint32_t ev)
+{
+    *placed += packet->GetSize();
+}
+
+/**
+ * A run of the collective ended: record it, then start the next or stop.
+ * \param o options
+ * \param out outcome
+ * \param c the collective
+ */
+void
+OnDone(const Options* o, Outcome* out, Ptr<MrcCollective> c)
+{
+    if (c->HasFailed())
+    {
+        out->failed = true;
+        out->failure = c->GetFailure();
+        Simulator::Stop();
+        return;
+    }
+    out->durations.push_back(c->GetDuration());
+    out->corrupt += c->GetCorruptTransfers();
+    for (const MrcCollective::Transfer& t : c->GetTransfers())
+    {
+        out->posted += t.bytes;
+        out->allDelivered = out->allDelivered && t.isDelivered;
+    }
+    if (out->durations.size() < o->iterations)
+    {
+        // Not from inside the transport's callback: the next run starts on a fresh event.
+        Simulator::ScheduleNow(&MrcCollective::Start, c);
+    }
+    else
+    {
+        Simulator::Stop();
+    }
+}
+
+/**
+ * Check the options.
+ * \param o options
+ * \return an error naming the argument and its range (empty: fine)
+ */
+std::string
+Validate(const Options& o)
+{
+    std::ostringstream e;
+    if (o.collective != "ring" && o.collective != "alltoall")
+    {
+        e << "--collective (=" << o.collective << ") must be ring or alltoall";
+    }
+    else if (o.fabric != "mrc" && o.fabric != "roce")
+    {
+        e << "--fabric (=" << o.fabric << ") must be mrc or roce";
+    }
+    else if (o.hosts < 2 || o.hosts > 256)
+    {
+        e << "--hosts (=" << o.hosts << ") must be in 2..256";
+    }
+    else if (o.hostsPerT0 < 1 || o.hostsPerT0 > 64)
+    {
+        e << "--hostsPerT0 (=" << o.hostsPerT0 << ") must be in 1..64";
+    }
+    else if (o.t1 > 64)
+    {
+        e << "--t1 (=" << o.t1 << ") must be in 0..64 (0: hostsPerT0)";
+    }
+    else if (o.size < o.hosts || o.size > (uint64_t(1) << 32))
+    {
+        e << "--size (=" << o.size << ") must be in " << o.hosts << " (hosts)..4294967296";
+    }
+    else if (!(o.loss >= 0 && o.loss < 1))
+    {
+        e << "--loss (=" << o.loss << ") must be in [0, 1)";
+    }
+    else if (o.qps < 1 || o.qps > 64)
+    {
+        e << "--qps (=" << o.qps << ") must be in 1..64";
+    }
+    else if (o.iterations < 1 || o.iterations > 1000)
+    {
+        e << "--iterations (=" << o.iterations << ") must be in 1..1000";
+    }
+    else if (o.planes < 1 || o.planes > ClosSpec::kMaxPlanes)
+    {
+        e << "--planes (=" << o.planes << ") must be in 1.." << ClosSpec::kMaxPlanes;
+    }
+    else if (!(o.delayUs >= 0 && o.delayUs <= 1000))
+    {
+        e << "--delay (=" << o.delayUs << ") must be in [0, 1000] us";
+    }
+    else if (!(o.stopMs > 0 && o.stopMs <= 100000))
+    {
+        e << "--stop (=" << o.stopMs << ") must be in (0, 100000] ms";
+    }
+    return e.str();
+}
+
+/**
+ * Build the fabric, run the collective, and collect what happened.
+ * \param o options (validated)
+ * \param rate the per-plane rate of the MRC fabric
+ * \param retransmitted set to the payload bytes retransmitted
+ * \return the outcome
+ */
+Outcome
+Run(const Options& o, DataRate rate, uint64_t& retransmitted)
+{
+    const bool roce = o.fabric == "roce";
+    const uint32_t t0s = std::max<uint32_t>(2, (o.hosts + o.hostsPerT0 - 1) / o.hostsPerT0);
+    const uint32_t t1 = o.t1 ? o.t1 : o.hostsPerT0;
+    // RoCEv2: one plane at the aggregate rate of MRC's planes (the paper's 1 x 400G vs 4 x 100G).
+    const uint32_t planes = roce ? 1 : o.planes;
+    const DataRate linkRate(rate.GetBitRate() * (roce ? o.planes : 1));
+    const ClosSpec spec = ClosSpec::TwoTier(planes, t0s, o.hostsPerT0, t1);
+    NS_LOG_INFO(spec.Describe() << ", " << linkRate << " per link");
+
+    ClosTopologyHelper topoHelper;
+    for (LinkTier tier : {LinkTier::HOST_T0, LinkTier::T0_T1})
+    {
+        topoHelper.SetLinkRate(tier, linkRate);
+        topoHelper.SetLinkDelay(tier, MicroSeconds(o.delayUs));
+    }
+    roce ? topoHelper.SetEcnQueues() : topoHelper.SetTrimmingQueues();
+    Ptr<FabricTopology> topo = topoHelper.Build(spec);
+    DataPlaneHelper dataPlane;
+    dataPlane.SetDataPlane(roce ? DataPlane::ECMP : DataPlane::SRV6);
+    // --RngRun replicates with other ECMP hashes too.
+    dataPlane.GetEcmpHelper().SetBaseSeed(o.seed + 7919 * (RngSeedManager::GetRun() - 1));
+    dataPlane.Install(topo);
+
+    Ptr<FailureHelper> failures = CreateObject<FailureHelper>(topo);
+    if (o.loss > 0)
+    {
+        for (const FabricLink& l : topo->GetLinks())
+        {
+            if (l.tier == LinkTier::HOST_T0)
+            {
+                // DOWN: frames from the upper node (the T0) to the lower one (the host).
+                failures->GrayLoss(Time(0), l.id, o.loss, LinkDirection::DOWN);
+            }
+        }
+    }
+    int64_t stream = ClosTopologyHelper::AssignStreams(topo, 0);
+    stream += failures->AssignStreams(stream);
+
+    MrcHelper mrc(topo, dataPlane);
+    if (roce)
+    {
+        mrc.SetRoceV2Baseline(o.qps);
+    }
+    mrc.SetStream(stream);
+    mrc.Install();
+
+    std::vector<uint32_t> hosts;
+    for (uint32_t i = 0; i < o.hosts; ++i)
+    {
+        hosts.push_back((i % t0s) * o.hostsPerT0 + i / t0s);
+    }
+    ObjectFactory f(o.collective == "ring" ? "ns3::MrcRingAllReduce" : "ns3::MrcAllToAll");
+    f.Set("MessageSize", UintegerValue(o.size));
+    f.Set("QpsPerPeer", UintegerValue(o.qps));
+    f.Set("VerifyData", BooleanValue(o.verify));
+    Ptr<MrcCollective> c = f.Create<MrcCollective>();
+    c->Setup(topo, mrc, hosts);
+
+    Outcome out;
+    for (const auto& [src, dst] : c->GetPairs())
+    {
+        Ptr<MrcQpGroup> g = c->GetGroup(src, dst);
+        for (uint32_t q = 0; q < g->GetSize(); ++q)
+        {
+            g->GetReceiver(q)->TraceConnectWithoutContext("Rx",
+                                                          MakeBoundCallback(&OnRx, &out.placed));
+        }
+    }
+    c->SetDoneCallback(MakeBoundCallback(&OnDone, &o, &out));
+    c->Start();
+    Simulator::Stop(MilliSeconds(o.stopMs));
+    Simulator::Run();
+
+    retransmitted = 0;
+    for (const auto& [src, dst] : c->GetPairs())
+    {
+        retransmitted += c->GetGroup(src, dst)->GetSenderStats().bytesRetransmitted;
+    }
+    if (c->IsRunning())
+    {
+        out.allDelivered = false; // not finished by --stop
+        for (const MrcCollective::Transfer& t : c->GetTransfers())
+        {
+            out.posted += t.bytes;
+        }
+    }
+    Simulator::Destroy();
+    Names::Clear();
+    return out;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    Options o;
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("collective", "ring (ring all-reduce) or alltoall", o.collective);
+    cmd.AddValue("hosts", "ranks, 2..256", o.hosts);
+    cmd.AddValue("hostsPerT0",
+                 "hosts per T0 switch, 1..64 (T0s: ceil(hosts/this), >= 2)",
+                 o.hostsPerT0);
+    cmd.AddValue("t1", "T1 switches per plane, 0..64 (0: hostsPerT0, non-blocking)", o.t1);
+    cmd.AddValue("size",
+                 "bytes per rank (ring: all-reduce buffer; alltoall: split over the ranks)",
+                 o.size);
+    cmd.AddValue("loss",
+                 "loss probability of every frame arriving at a host NIC port, [0, 1)",
+                 o.loss);
+    cmd.AddValue("fabric",
+                 "mrc (MRC/SRv6 on --planes x --rate) or roce (RoCEv2/ECMP on one plane of "
+                 "planes x rate)",
+                 o.fabric);
+    cmd.AddValue("qps", "queue pairs per ordered rank pair, 1..64", o.qps);
+    cmd.AddValue("iterations",
+                 "back-to-back runs of the collective (time_us: their mean)",
+                 o.iterations);
+    cmd.AddValue("planes", "MRC planes (NIC ports per host), 1..16", o.planes);
+    cmd.AddValue("rate", "MRC per-plane link rate (RoCEv2: planes x rate on one plane)", o.rate);
+    cmd.AddValue("delay", "propagation delay of every link, us", o.delayUs);
+    cmd.AddValue("stop", "simulated time limit, ms (not finished by then: bytes_ok 0)", o.stopMs);
+    cmd.AddValue("verify", "carry real bytes and check them on delivery (VerifyData)", o.verify);
+    cmd.AddValue("seed", "RNG seed (EVs, gray loss, ECMP hash); --RngRun replicates", o.seed);
+    cmd.Parse(argc, argv);
+
+    std::string error = Validate(o);
+    DataRateValue rateValue;
+    if (error.empty()
+        && (!rateValue.DeserializeFromString(o.rate, MakeDataRateChecker())
+            || rateValue.Get().GetBitRate() == 0))
+    {
+        error = "--rate (=" + o.rate + ") must be a positive ns-3 DataRate, e.g. 100Gbps";
+    }
+    const DataRate rate = rateValue.Get();
+    if (!error.empty())
+    {
+        std::cerr << "mrc-loss-collective: " << error << "\n";
+        return 1;
+    }
+    RngSeedManager::SetSeed(o.seed);
+
+    uint64_t retransmitted = 0;
+    Outcome out;
+    try
+    {
+        out = Run(o, rate, retransmitted);
+    }
+    catch (const std::exception& e)
+    {
+        std::cerr << "mrc-loss-collective: " << e.what() << "\n";
+        Simulator::Destroy();
+        return 1;
+    }
+
+    const bool complete = !out.failed && out.durations.size() == o.iterations;
+    const bool ok = complete && out.allDelivered && out.corrupt == 0 && out.placed == out.posted;
+    const double n = o.hosts;
+    const double factor = o.collective == "ring" ? 2 * (n - 1) / n : (n - 1) / n;
+    double timeUs = NAN;
+    double minUs = NAN;
+    if (complete)
+    {
+        double sum = 0;
+        minUs = INFINITY;
+        for (Time d : out.durations)
+        {
+            sum += d.GetSeconds() * 1e6;
+            minUs = std::min(minUs, d.GetSeconds() * 1e6);
+        }
+        timeUs = sum / out.durations.size();
+    }
+    const double algbw = complete ? o.size * 8e-3 / timeUs : NAN; // bits / us / 1e3 = Gb/s
+    std::cout << "collective,fabric,qps,hosts,size_bytes,loss,time_us,algbw_gbps,busbw_gbps,"
+                 "retransmitted_bytes,bytes_ok\n"
+              << o.collective << "," << o.fabric << "," << o.qps << "," << o.hosts << "," << o.size
+              << "," << o.loss << "," << std::fixed << std::setprecision(3) << timeUs << ","
+              << algbw << "," << algbw * factor << "," << retransmitted << "," << (ok ? 1 : 0)
+              << "\n";
+    if (!ok)
+    {
+        std::cerr << "mrc-loss-collective: ";
+        if (out.failed)
+        {
+            std::cerr << "queue pair failed: " << out.failure;
+        }
+        else if (!complete)
+        {
+            std::cerr << "not finished by --stop (" << out.durations.size() << "/" << o.iterations
+                      << " runs)";
+        }
+        else
+        {
+            std::cerr << "data check failed: " << out.corrupt << " corrupt transfer(s), "
+                      << out.placed << " bytes placed for " << out.posted << " posted"
+                      << (out.allDelivered ? "" : ", transfers undelivered");
+        }
+        std::cerr << "\n";
+        return 1;
+    }
+    std::cerr << std::fixed << std::setprecision(3) << "mrc-loss-collective: " << o.iterations
+              << " run(s), mean " << timeUs << " us, min " << minUs << " us\n";
+    return 0;
+}

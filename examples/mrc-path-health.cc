@@ -1,0 +1,667 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup mrc
+ * Path health of MRC over static SRv6: how fast and how well the transport routes around bad
+ * paths. Four experiments (--experiment), each runs in seconds and prints its key figures;
+ * output is deterministic for a given --seed and --RngRun; a bad argument is named on stderr
+ * with its range (exit status 1).
+ *
+ * gray (MRC paper Fig. 9c/9d): one queue pair, host 0 -> host 1, 8 planes of 100 Gb/s, 2 T0s
+ * and 2 T1s per plane: 16 paths, all active (EvSetSize --evs = 16). From --at (100 us) the link
+ * from the sender's T0 to T1 0 of plane 0 drops --loss (20 %) of the data-direction frames
+ * (GrayLoss UP): one EV of 16 is gray. Prints goodput per --interval (10 us), when the gray EV
+ * was retired (EvStateChange to ASSUMED_BAD, with its cause) after the onset, its returns to
+ * GOOD, retirements of healthy EVs, and min/mean goodput after the onset as a fraction of the
+ * line rate. Published: the bad path is bypassed within a few RTTs (tens of us), goodput stays
+ * near line rate.
+ *
+ * links (Fig. 12/13): host i writes to host i + hostsPerT0 (one MRC QP each) on 2 planes of
+ * 4 T0s x 4 hosts and 4 T1s, filling every uplink; every --step (200 us) one more uplink of
+ * T0 0 goes down (planes in turn, then the next T1), up to --count (4). Prints per --interval
+ * (50 us) goodput, capacity left (the flows' demand capped by the paths whose two T0-T1 links
+ * are up; wire rate, so payload goodput reaches about 0.97 of it) and their ratio, and the
+ * mean ratio per number of links down, leaving out the interval of a change and the next one
+ * if the change was mid-interval. Published: bandwidth tracks the remaining capacity, no
+ * steady-state loss.
+ *
+ * flap: the same load, the first --count (2) links of that order flapping from --at (down
+ * --duty of every --period); one run without and one with flaps: goodput of both per interval,
+ * the time-averaged capacity, and the ratios while flapping. Published: flapping T0-T1
+ * links have no measurable effect beyond the capacity they take away.
+ *
+ * steer (Fig. 14): one plane, 2 T0s, 2 T1s. Flow A (host 0 -> 2) may use only its EV through
+ * T1 0 (DenyEv on the rest), flow B (host 1 -> 3) that path and one through T1 1; the uplink
+ * to T1 0 is a bottleneck for both. Prints each flow's goodput after --at as a fraction of the
+ * line rate and the share of B's data packets on the shared EV (Tx trace). Published: ECN-driven
+ * EV steering moves B off the congested path, so both flows approach line rate.
+ *
+ *   mrc-path-health --experiment=gray
+ *   mrc-path-health --experiment=links --count=6 --step=150
+ *   mrc-path-health --experiment=flap --period=50 --duty=0.2
+ *   mrc-path-health --experiment=steer
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/mrc-module.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <set>
+#include <sstream>
+
+using namespace ns3;
+
+NS_LOG_COMPONENT_DEFINE("MrcPathHealth");
+
+namespace
+{
+
+/// The command line (0 for a size or a time: the experiment's default).
+struct Options
+{
+    std::string experiment{"gray"}; //!< gray, links, flap or steer
+    uint32_t planes{0};             //!< planes
+    uint32_t t0{0};                 //!< T0s per plane
+    uint32_t hostsPerT0{0};         //!< hosts per T0
+    uint32_t t1{0};                 //!< T1s per plane
+    std::string rate{"100Gbps"};    //!< every link
+    uint32_t evs{16};               //!< EvSetSize
+    double loss{0.2};               //!< gray: loss probability
+    double atUs{0};                 //!< gray, flap: onset; steer: end of warm-up
+    double intervalUs{0};           //!< series interval
+    double stopUs{0};               //!< end of the run
+    double stepUs{200};             //!< links: time between failures
+    uint32_t count{0};              //!< links: failures; flap: flapping links
+    double periodUs{100};           //!< flap: period
+    double duty{0.5};               //!< flap: fraction of the period down
+    uint32_t seed{1};               //!< RNG seed
+};
+
+/// A fabric with MRC installed (the helpers must outlive the run).
+struct Fabric
+{
+    Ptr<FabricTopology> topo;                                         //!< the fabric
+    std::unique_ptr<DataPlaneHelper> dp;                              //!< SRv6 data plane
+    std::unique_ptr<MrcHelper> mrc;                                   //!< transport
+    Ptr<FailureHelper> failures;                                      //!< failures
+    Ptr<TransferMonitor> monitor;                                     //!< goodput
+    std::vector<std::pair<Ptr<MrcQueuePair>, Ptr<MrcQueuePair>>> qps; //!< flows
+};
+
+/// Build a fabric (MRC over SRv6, trimming switches) and a goodput monitor. \param o options
+/// \param spec shape \param schedule adds failures (before streams are fixed) \return it
+Fabric
+Build(const Options& o, const ClosSpec& spec, std::function<void(Fabric&)> schedule)
+{
+    RngSeedManager::SetSeed(o.seed);
+    Fabric f;
+    ClosTopologyHelper topoHelper;
+    topoHelper.SetLinkRate(LinkTier::HOST_T0, DataRate(o.rate));
+    topoHelper.SetLinkRate(LinkTier::T0_T1, DataRate(o.rate));
+    topoHelper.SetTrimmingQueues();
+    f.topo = topoHelper.Build(spec);
+    f.dp = std::make_unique<DataPlaneHelper>();
+    f.dp->SetDataPlane(DataPlane::SRV6);
+    f.dp->Install(f.topo);
+    f.failures = CreateObject<FailureHelper>(f.topo);
+    schedule(f);
+    int64_t stream = ClosTopologyHelper::AssignStreams(f.topo, 0);
+    stream += f.failures->AssignStreams(stream);
+    f.mrc = std::make_unique<MrcHelper>(f.topo, *f.dp);
+    f.mrc->SetQueuePairAttribute("EvSetSize", UintegerValue(o.evs));
+    f.mrc->SetStream(stream);
+    f.mrc->Install();
+    f.monitor = CreateObject<TransferMonitor>();
+    f.monitor->SetAttribute("Interval", TimeValue(MicroSeconds(o.intervalUs)));
+    return f;
+}
+
+/// Connect a flow, watch it, post one write longer than the run. \param o options \param f
+/// fabric \param a sender \param b receiver \param deny called with the sender first (DenyEv)
+void
+AddFlow(const Options& o,
+        Fabric& f,
+        uint32_t a,
+        uint32_t b,
+        std::function<void(Ptr<MrcQueuePair>)> deny = {})
+{
+    auto [qa, qb] = f.mrc->Connect(a, b);
+    if (deny)
+    {
+        deny(qa);
+    }
+    f.monitor->AddFlow("h" + std::to_string(a) + "->h" + std::to_string(b), qa, qb);
+    const double bytes = DataRate(o.rate).GetBitRate() / 8.0 * o.planes * o.stopUs * 2e-6;
+    qa->PostWrite(static_cast<uint64_t>(std::min(bytes, 4e9)));
+    f.qps.emplace_back(qa, qb);
+}
+
+/// \param f fabric \param o options \return payload placed per interval (all flows, whole run)
+std::vector<uint64_t>
+Series(const Fabric& f, const Options& o)
+{
+    std::vector<uint64_t> s = f.monitor->GetTotalSeries();
+    s.resize(static_cast<size_t>(std::llround(o.stopUs / o.intervalUs)), 0);
+    return s;
+}
+
+/// \param bytes payload bytes in one interval \param o options \return Gb/s
+double
+Gbps(double bytes, const Options& o)
+{
+    return bytes * 8e-3 / o.intervalUs;
+}
+
+/// \param f fabric \param src sending host \param dst receiving host \param qp the sender
+/// \return every EV of the queue pair (active, then backups) with the T1 its path crosses
+std::vector<std::pair<uint32_t, Ptr<Node>>>
+EvsAndT1s(Fabric& f, uint32_t src, uint32_t dst, Ptr<MrcQueuePair> qp)
+{
+    std::vector<std::pair<uint32_t, Ptr<Node>>> out;
+    const MrcPathSet& set = qp->GetPathSet();
+    for (uint32_t p = 0; p < set.GetPlaneCount(); ++p)
+    {
+        for (const auto* list : {&set.GetActive(p), &set.GetBackups(p)})
+        {
+            for (uint32_t ev : *list)
+            {
+                const Srv6Path path = f.dp->GetSrv6Helper().GetPath(src, dst, ev);
+                out.emplace_back(ev, path.switches.size() > 2 ? path.switches[1] : nullptr);
+            }
+        }
+    }
+    return out;
+}
+
+/// Counts of EV state changes at a sender.
+struct EvLog
+{
+    std::set<uint32_t> gray;             //!< EVs on the gray link
+    Time firstRetired{-1};               //!< first retirement of a gray EV
+    std::string cause;                   //!< its cause
+    uint32_t grayRetired{0};             //!< retirements of gray EVs
+    uint32_t grayRestored{0};            //!< returns of gray EVs to GOOD
+    uint32_t healthyRetired{0};          //!< retirements of other EVs
+    std::map<std::string, uint32_t> rtx; //!< retransmissions by cause (Retransmit trace)
+};
+
+/// \param log the log \param ev EV \param from old state \param to new state \param cause why
+void
+OnEv(EvLog* log, uint32_t ev, MrcEvState from, MrcEvState to, std::string cause)
+{
+    const bool gray = log->gray.count(ev) > 0;
+    if (to == MrcEvState::ASSUMED_BAD && !gray)
+    {
+        log->healthyRetired++;
+    }
+    else if (to == MrcEvState::ASSUMED_BAD && log->grayRetired++ == 0)
+    {
+        log->firstRetired = Simulator::Now();
+        log->cause = cause;
+    }
+    log->grayRestored += (gray && to == MrcEvState::GOOD) ? 1 : 0;
+}
+
+/// \param log the log \param psn PSN \param ev EV of its last transmission \param cause why
+void
+OnRtx(EvLog* log, uint32_t psn, uint32_t ev, std::string cause)
+{
+    log->rtx[cause]++;
+}
+
+/**
+ * gray: one EV of 16 turns lossy.
+ * \param o options
+ */
+void
+Gray(const Options& o)
+{
+    const ClosSpec spec = ClosSpec::TwoTier(o.planes, 2, 1, o.t1, o.t1);
+    uint32_t link = 0;
+    Fabric f = Build(o, spec, [&](Fabric& fab) {
+        Ptr<Node> t0 = fab.topo->GetSwitch(SwitchTier::T0, 0, fab.topo->GetHostT0(0));
+        link = fab.topo->GetLinksBetween(t0, fab.topo->GetSwitch(SwitchTier::T1, 0, 0)).at(0).id;
+        fab.failures->GrayLoss(MicroSeconds(o.atUs), link, o.loss, LinkDirection::UP);
+    });
+    AddFlow(o, f, 0, 1);
+    Ptr<MrcQueuePair> qa = f.qps[0].first;
+    EvLog log;
+    const auto evs = EvsAndT1s(f, 0, 1, qa);
+    for (const auto& [ev, t1] : evs)
+    {
+        if ((ev >> 28) == 0 && t1 == f.topo->GetSwitch(SwitchTier::T1, 0, 0))
+        {
+            log.gray.insert(ev);
+        }
+    }
+    qa->TraceConnectWithoutContext("EvStateChange", MakeBoundCallback(&OnEv, &log));
+    qa->TraceConnectWithoutContext("Retransmit", MakeBoundCallback(&OnRtx, &log));
+    Simulator::Stop(MicroSeconds(o.stopUs));
+    Simulator::Run();
+
+    const std::vector<uint64_t> s = Series(f, o);
+    const double line = DataRate(o.rate).GetBitRate() * 1e-9 * o.planes;
+    std::cout << "# gray: " << spec.Describe() << "; 1 QP host 0 -> host 1, " << evs.size()
+              << " EVs; " << f.failures->DescribeLink(link) << " loses " << o.loss * 100
+              << " % (data direction) from " << o.atUs << " us; line rate " << line
+              << " Gb/s\ntime_us,goodput_gbps,fraction_of_line_rate\n"
+              << std::fixed;
+    const size_t onset = static_cast<size_t>(std::ceil(o.atUs / o.intervalUs));
+    double pre = 0;
+    double post = 0;
+    double postMin = INFINITY;
+    for (size_t i = 0; i < s.size(); ++i)
+    {
+        const double x = Gbps(s[i], o) / line;
+        std::cout << std::setprecision(1) << i * o.intervalUs << "," << Gbps(s[i], o) << ","
+                  << std::setprecision(3) << x << "\n";
+        pre += (i > 0 && i < onset) ? x / (onset - 1) : 0; // interval 0 is the start-up
+        post += i >= onset ? x / (s.size() - onset) : 0;
+        postMin = i >= onset ? std::min(postMin, x) : postMin;
+    }
+    const auto sum = f.monitor->GetSummary(0, Simulator::Now());
+    std::cout << "gray EV(s):";
+    for (uint32_t ev : log.gray)
+    {
+        std::cout << " 0x" << std::hex << ev << std::dec;
+    }
+    std::ostringstream first;
+    first << std::fixed << std::setprecision(1) << log.firstRetired.GetSeconds() * 1e6 - o.atUs
+          << " us (" << log.cause << ")";
+    std::cout << std::setprecision(1) << "\ngray EV retired after onset: "
+              << (log.firstRetired.IsNegative() ? std::string("never") : first.str())
+              << "\ngray EV retirements: " << log.grayRetired
+              << ", returns to GOOD: " << log.grayRestored
+              << "\nhealthy EVs retired: " << log.healthyRetired;
+    std::cout << "\nframes lost on the gray link: "
+              << f.failures->GetLinkLostPackets(link, FabricLossCause::RANDOM_LOSS)
+              << "\nlosses on a live EV (not retired): " << qa->GetStats().lossesOnLiveEv
+              << "\nretransmissions: " << sum.retransmissions << ", by cause:";
+    for (const auto& [cause, n] : log.rtx)
+    {
+        std::cout << " " << cause << " " << n;
+    }
+    std::cout << std::setprecision(1) << "\nlongest stall: " << sum.longestStall.GetSeconds() * 1e6
+              << " us from " << sum.stallStart.GetSeconds() * 1e6 << " us" << std::setprecision(3)
+              << "\ngoodput before onset (mean, fraction of line rate): " << pre
+              << "\ngoodput after onset: min " << postMin << ", mean " << post << "\n";
+    Simulator::Destroy();
+    Names::Clear();
+}
+
+/// \param topo fabric \param o options \return the first --count uplinks of T0 0 in failure
+/// order: planes in turn, then the next T1
+std::vector<uint32_t>
+FailureOrder(Ptr<FabricTopology> topo, const Options& o)
+{
+    std::vector<uint32_t> order;
+    for (uint32_t u = 0; u < o.t1; ++u)
+    {
+        for (uint32_t p = 0; p < o.planes; ++p)
+        {
+            for (const FabricLink& l : topo->GetLinksBetween(topo->GetSwitch(SwitchTier::T0, p, 0),
+                                                             topo->GetSwitch(SwitchTier::T1, p, u)))
+            {
+                order.push_back(l.id);
+            }
+        }
+    }
+    order.resize(std::min<size_t>(order.size(), o.count));
+    return order;
+}
+
+/// Fluid bound of the load's goodput: per plane and (source T0, next T0), the flows' demand
+/// capped by the paths through a T1 whose links on both sides (same parallel index, as SRv6
+/// paths go) are up. \param topo fabric \param o options \param down links down \return Gb/s
+double
+Capacity(Ptr<FabricTopology> topo, const Options& o, const std::set<uint32_t>& down)
+{
+    double cap = 0;
+    for (uint32_t a = 0; a < o.t0; ++a)
+    {
+        for (uint32_t p = 0; p < o.planes; ++p)
+        {
+            uint32_t paths = 0;
+            for (uint32_t u = 0; u < o.t1; ++u)
+            {
+                Ptr<Node> t1 = topo->GetSwitch(SwitchTier::T1, p, u);
+                const auto la = topo->GetLinksBetween(topo->GetSwitch(SwitchTier::T0, p, a), t1);
+                const auto lb =
+                    topo->GetLinksBetween(topo->GetSwitch(SwitchTier::T0, p, (a + 1) % o.t0), t1);
+                for (size_t j = 0; j < std::min(la.size(), lb.size()); ++j)
+                {
+                    paths += (!down.count(la[j].id) && !down.count(lb[j].id)) ? 1 : 0;
+                }
+            }
+            cap += std::min(o.hostsPerT0, paths) * DataRate(o.rate).GetBitRate() * 1e-9;
+        }
+    }
+    return cap;
+}
+
+/// \param o options \param n failing links \param t a time, us \return how many are down at t
+size_t
+DownCount(const Options& o, size_t n, double t)
+{
+    if (o.experiment == "flap")
+    {
+        return (t >= o.atUs && std::fmod(t - o.atUs, o.periodUs) < o.duty * o.periodUs) ? n : 0;
+    }
+    return std::min<size_t>(n, static_cast<size_t>(std::max(0.0, std::floor(t / o.stepUs))));
+}
+
+/**
+ * links and flap: the load with uplinks of T0 0 failing one by one (links), or without and
+ * with flapping uplinks (flap).
+ * \param o options
+ */
+void
+Load(const Options& o)
+{
+    const bool flap = o.experiment == "flap";
+    const ClosSpec spec = ClosSpec::TwoTier(o.planes, o.t0, o.hostsPerT0, o.t1);
+    std::vector<std::vector<uint64_t>> series; // flap: without, then with flaps
+    std::vector<double> cap;                   // per interval: mean capacity, Gb/s
+    std::vector<double> down;                  // per interval: mean links down
+    double full = 0;
+    std::ostringstream head;
+    std::ostringstream totals;
+    for (bool failing : flap ? std::vector<bool>{false, true} : std::vector<bool>{true})
+    {
+        std::vector<uint32_t> order;
+        Fabric f = Build(o, spec, [&](Fabric& fab) {
+            order = FailureOrder(fab.topo, o);
+            for (size_t k = 0; k < order.size() && failing; ++k)
+            {
+                const Time at = MicroSeconds(flap ? o.atUs : o.stepUs * (k + 1));
+                flap ? fab.failures->Flap(at,
+                                          order[k],
+                                          MicroSeconds(o.periodUs),
+                                          o.duty,
+                                          MicroSeconds(o.stopUs - o.atUs))
+                     : fab.failures->LinkDown(at, order[k]);
+            }
+        });
+        for (uint32_t a = 0; a < f.topo->GetHostCount(); ++a) // the next T0's host
+        {
+            AddFlow(o, f, a, (a + o.hostsPerT0) % f.topo->GetHostCount());
+        }
+        Simulator::Stop(MicroSeconds(o.stopUs));
+        Simulator::Run();
+        series.push_back(Series(f, o));
+        TransferMonitor::FlowSummary all;
+        for (const auto& s : f.monitor->GetSummaries(Simulator::Now()))
+        {
+            all.evRetirements += s.evRetirements;
+            all.bytesRetransmitted += s.bytesRetransmitted;
+            all.longestStall = std::max(all.longestStall, s.longestStall);
+        }
+        totals << (flap ? (failing ? "with flaps: " : "without flaps: ") : "") << "EV retirements "
+               << all.evRetirements << ", bytes retransmitted " << all.bytesRetransmitted
+               << ", longest stall of a flow " << all.longestStall.GetMicroSeconds()
+               << " us, packets lost to failures " << f.failures->GetLostPackets() << "\n";
+        if (failing)
+        {
+            head << "# " << o.experiment << ": " << spec.Describe() << "; host i -> host i + "
+                 << o.hostsPerT0 << ", 1 MRC QP each; ";
+            flap ? head << "from " << o.atUs << " us flapping (period " << o.periodUs
+                        << " us, down " << o.duty * 100 << " %):"
+                 : head << "one more link down every " << o.stepUs << " us:";
+            for (uint32_t l : order)
+            {
+                head << " [" << f.failures->DescribeLink(l) << "]";
+            }
+            // Per interval, averaged over 100 ns steps (failures need not align with intervals).
+            std::vector<double> capBy; // links down (first of order) -> capacity
+            for (size_t k = 0; k <= order.size(); ++k)
+            {
+                capBy.push_back(Capacity(f.topo, o, {order.begin(), order.begin() + k}));
+            }
+            full = capBy[0];
+            const int steps = std::max(1, int(o.intervalUs * 10));
+            for (size_t i = 0; i < series[0].size(); ++i)
+            {
+                cap.push_back(0);
+                down.push_back(0);
+                for (int k = 0; k < steps; ++k)
+                {
+                    const size_t n =
+                        DownCount(o, order.size(), (i + (k + 0.5) / steps) * o.intervalUs);
+                    cap.back() += capBy[n] / steps;
+                    down.back() += n; // divided below: exact integers stay exact
+                }
+                down.back() /= steps;
+            }
+        }
+        Simulator::Destroy();
+        Names::Clear();
+    }
+    std::cout << head.str() << "\ntime_us,links_down,goodput_gbps,capacity_gbps,demand_gbps,ratio"
+              << (flap ? ",goodput_noflap_gbps,ratio_to_noflap\n" : "\n") << std::fixed;
+    const std::vector<uint64_t>& g = series.back();
+    std::map<double, std::pair<double, uint32_t>> phases; // links down -> (sum of ratios, n)
+    double sums[3] = {0, 0, 0}; // while flapping: goodput, without flaps, capacity ratio
+    for (size_t i = 0; i < g.size(); ++i)
+    {
+        const double t = i * o.intervalUs;
+        std::cout << std::setprecision(1) << t << "," << std::setprecision(2) << down[i] << ","
+                  << std::setprecision(1) << Gbps(g[i], o) << "," << cap[i] << "," << full << ","
+                  << std::setprecision(3) << Gbps(g[i], o) / cap[i];
+        if (flap)
+        {
+            std::cout << "," << std::setprecision(1) << Gbps(series[0][i], o) << ","
+                      << std::setprecision(3) << double(g[i]) / series[0][i];
+            sums[0] += t >= o.atUs ? g[i] : 0;
+            sums[1] += t >= o.atUs ? series[0][i] : 0;
+            sums[2] +=
+                t >= o.atUs ? cap[i] / full / std::ceil((o.stopUs - o.atUs) / o.intervalUs) : 0;
+        }
+        std::cout << "\n";
+        // Steady: not the start-up, not an interval with (or right after) a change of state.
+        if (!flap && i > 0 && down[i - 1] == down[i] && down[i] == std::floor(down[i]))
+        {
+            phases[down[i]].first += Gbps(g[i], o) / cap[i];
+            phases[down[i]].second++;
+        }
+    }
+    if (flap)
+    {
+        std::cout << "while flapping: goodput with flaps / without " << std::setprecision(3)
+                  << sums[0] / sums[1] << "; capacity with flaps / without " << sums[2] << "\n";
+    }
+    else
+    {
+        std::cout << "steady goodput / capacity by links down:";
+        for (const auto& [k, v] : phases)
+        {
+            std::cout << " " << std::setprecision(0) << k << ": " << std::setprecision(3)
+                      << v.first / v.second;
+        }
+        std::cout << " (payload over wire rate: about 0.97 at most)\n";
+    }
+    std::cout << totals.str();
+}
+
+/// \param counts per EV: packets sent from afterUs on \param afterUs us \param p packet
+/// \param psn PSN \param ev EV \param rtx retransmission
+void
+OnTx(std::map<uint32_t, uint64_t>* counts,
+     double afterUs,
+     Ptr<const Packet> p,
+     uint32_t psn,
+     uint32_t ev,
+     bool rtx)
+{
+    (*counts)[ev] += Simulator::Now().GetSeconds() * 1e6 >= afterUs ? 1 : 0;
+}
+
+/**
+ * steer: flow B should leave the EV it shares with flow A.
+ * \param o options
+ */
+void
+Steer(const Options& o)
+{
+    const ClosSpec spec = ClosSpec::TwoTier(1, 2, 2, 2);
+    Fabric f = Build(o, spec, [](Fabric&) {});
+    Ptr<Node> shared = f.topo->GetSwitch(SwitchTier::T1, 0, 0);
+    std::map<bool, uint32_t> kept[2]; // per flow: EV kept through T1 0 (true) / another T1
+    // A keeps its lowest EV through T1 0; B its lowest through T1 0 and through another T1.
+    for (uint32_t k = 0; k < 2; ++k)
+    {
+        AddFlow(o, f, k, k + 2, [&](Ptr<MrcQueuePair> qp) {
+            auto evs = EvsAndT1s(f, k, k + 2, qp);
+            std::sort(evs.begin(), evs.end());
+            for (const auto& [ev, t1] : evs)
+            {
+                const bool onShared = t1 == shared;
+                (kept[k].count(onShared) || (k == 0 && !onShared)) ? qp->DenyEv(ev)
+                                                                   : void(kept[k][onShared] = ev);
+            }
+        });
+    }
+    const uint32_t sharedEv = kept[1][true]; // B's EV on the shared path
+    std::map<uint32_t, uint64_t> tx;
+    f.qps[1].first->TraceConnectWithoutContext("Tx", MakeBoundCallback(&OnTx, &tx, o.atUs));
+    Simulator::Stop(MicroSeconds(o.stopUs));
+    Simulator::Run();
+    const double line = DataRate(o.rate).GetBitRate() * 1e-9;
+    const auto sums = f.monitor->GetSummaries(Simulator::Now());
+    const size_t from = static_cast<size_t>(std::ceil(o.atUs / o.intervalUs));
+    std::cout << std::hex << "# steer: " << spec.Describe() << "; A host 0 -> 2 on EV 0x"
+              << kept[0][true] << " only (through p0-t1-0), B host 1 -> 3 on 0x" << sharedEv
+              << " and 0x" << kept[1][false] << " (through p0-t1-1); measured from " << std::dec
+              << from * o.intervalUs << " to " << o.stopUs
+              << " us\nflow,goodput_gbps,fraction_of_line_rate\n"
+              << std::fixed;
+    for (uint32_t k = 0; k < 2; ++k)
+    {
+        const auto& s = f.monitor->GetSeries(k);
+        const uint64_t bytes =
+            std::accumulate(s.begin() + std::min(from, s.size()), s.end(), uint64_t(0));
+        const double g = bytes * 8e-3 / (o.stopUs - from * o.intervalUs);
+        std::cout << (k ? "B" : "A") << "," << std::setprecision(1) << g << ","
+                  << std::setprecision(3) << g / line << "\n";
+    }
+    uint64_t all = 0;
+    std::for_each(tx.begin(), tx.end(), [&all](const auto& kv) {
+        all += kv.second;
+    });
+    std::cout << "share of B's data packets on the shared EV: " << std::setprecision(3)
+              << (all ? double(tx[sharedEv]) / all : NAN) << " (" << tx[sharedEv] << " of " << all
+              << ")\nEV changes: A " << sums[0].evStateChanges << ", B " << sums[1].evStateChanges
+              << "; retransmissions: A " << sums[0].retransmissions << ", B "
+              << sums[1].retransmissions << "\n";
+    Simulator::Destroy();
+    Names::Clear();
+}
+
+/// Fill in the experiment's defaults, check the options. \param o options \return an error
+/// naming the argument and its range (empty: fine)
+std::string
+Validate(Options& o)
+{
+    const std::string& x = o.experiment;
+    if (x != "gray" && x != "links" && x != "flap" && x != "steer")
+    {
+        return "--experiment (=" + x + ") must be gray, links, flap or steer";
+    }
+    o.planes = o.planes ? o.planes : (x == "gray" ? 8 : (x == "steer" ? 1 : 2));
+    o.t0 = o.t0 ? o.t0 : 4;
+    o.hostsPerT0 = o.hostsPerT0 ? o.hostsPerT0 : 4;
+    o.t1 = o.t1 ? o.t1 : (x == "gray" ? 2 : 4);
+    o.count = o.count ? o.count : (x == "flap" ? 2 : 4);
+    o.atUs = o.atUs > 0 ? o.atUs : (x == "steer" ? 50 : 100);
+    o.intervalUs = o.intervalUs > 0 ? o.intervalUs : (x == "gray" ? 10 : 50);
+    const std::map<std::string, double> stop{{"gray", 400},
+                                             {"links", (o.count + 1) * o.stepUs},
+                                             {"flap", 1000},
+                                             {"steer", 500}};
+    o.stopUs = o.stopUs > 0 ? o.stopUs : stop.at(x);
+    std::ostringstream e;
+    DataRateValue rate;
+    if (!rate.DeserializeFromString(o.rate, MakeDataRateChecker()) || !rate.Get().GetBitRate())
+    {
+        e << "--rate (=" << o.rate << ") must be a positive ns-3 DataRate, e.g. 100Gbps";
+    }
+    else if (o.planes > ClosSpec::kMaxPlanes || (x == "steer" && o.planes != 1))
+    {
+        e << "--planes (=" << o.planes << ") must be in 1..16 (steer: 1)";
+    }
+    else if (o.t0 < 2 || o.t0 > 64 || o.hostsPerT0 > 64 || o.t1 > 64
+             || (x != "gray" && o.hostsPerT0 % o.t1))
+    {
+        e << "--t0 (=" << o.t0 << ") must be in 2..64, --hostsPerT0 (=" << o.hostsPerT0
+          << ") and --t1 (=" << o.t1 << ") in 1..64, t1 dividing hostsPerT0 (links, flap)";
+    }
+    else if (o.evs < 1 || o.evs > 4096 || !(o.loss > 0 && o.loss <= 1))
+    {
+        e << "--evs (=" << o.evs << ") must be in 1..4096 and --loss (=" << o.loss << ") in (0, 1]";
+    }
+    else if (!(o.intervalUs > 0) || !(o.stopUs > o.atUs) || !(o.stopUs <= 1e6) || !(o.stepUs > 0))
+    {
+        e << "--interval (=" << o.intervalUs << ") and --step (=" << o.stepUs
+          << ") must be > 0, --at (=" << o.atUs << ") < --stop (=" << o.stopUs << ") <= 1000000 us";
+    }
+    else if (o.count > o.planes * o.t1 || !(o.periodUs > 0) || !(o.duty > 0 && o.duty < 1))
+    {
+        e << "--count (=" << o.count << ") must be in 1..planes x t1 (=" << o.planes * o.t1
+          << "), --period (=" << o.periodUs << ") > 0 and --duty (=" << o.duty << ") in (0, 1)";
+    }
+    return e.str();
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    Options o;
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("experiment", "gray, links, flap or steer", o.experiment);
+    cmd.AddValue("planes", "planes, 1..16 (0: gray 8, links/flap 2; steer: 1)", o.planes);
+    cmd.AddValue("t0", "links/flap: T0s per plane, 2..64 (0: 4)", o.t0);
+    cmd.AddValue("hostsPerT0", "links/flap: hosts per T0, 1..64 (0: 4)", o.hostsPerT0);
+    cmd.AddValue("t1", "gray/links/flap: T1s per plane, 1..64 (0: gray 2, else 4)", o.t1);
+    cmd.AddValue("rate", "rate of every link (ns-3 DataRate)", o.rate);
+    cmd.AddValue("evs", "active EVs per queue pair (EvSetSize), 1..4096", o.evs);
+    cmd.AddValue("loss", "gray: loss probability of the gray link, (0, 1]", o.loss);
+    cmd.AddValue("at", "gray/flap: onset, us (0: 100); steer: measure from, us (0: 50)", o.atUs);
+    cmd.AddValue("interval", "series interval, us (0: gray 10, else 50)", o.intervalUs);
+    cmd.AddValue("stop",
+                 "end of the run, us (0: gray 400, links (count+1) x step, flap 1000, steer 500)",
+                 o.stopUs);
+    cmd.AddValue("step", "links: time between failures, us", o.stepUs);
+    cmd.AddValue("count", "links: links failed (0: 4); flap: links flapping (0: 2)", o.count);
+    cmd.AddValue("period", "flap: period, us", o.periodUs);
+    cmd.AddValue("duty", "flap: fraction of each period down, (0, 1)", o.duty);
+    cmd.AddValue("seed", "RNG seed (EV order, gray loss); --RngRun replicates", o.seed);
+    cmd.Parse(argc, argv);
+    const std::string error = Validate(o);
+    if (!error.empty())
+    {
+        std::cerr << "mrc-path-health: " << error << "\n";
+        return 1;
+    }
+    try
+    {
+        o.experiment == "gray" ? Gray(o) : o.experiment == "steer" ? Steer(o) : Load(o);
+    }
+    catch (const std::exception& ex)
+    {
+        std::cerr << "mrc-path-health: " << ex.what() << "\n";
+        Simulator::Destroy();
+        return 1;
+    }
+    return 0;
+}
