@@ -131,10 +131,19 @@ MrcHelper::CandidateEvs(uint32_t src, uint32_t dst, const std::set<uint32_t>& av
                 }
             }
         }
-        // Random order: every sender picks its own subset, uncoordinated.
-        for (uint32_t i = evs[p].size(); i > 1; --i)
+        // Random order: every sender picks its own subset, uncoordinated. Over SRv6 with fewer
+        // paths than candidates (several EVs per path), shuffle within each round of the paths,
+        // so that the active EVs cover the paths evenly, as distinct paths did.
+        const uint32_t block = m_dataPlane.GetDataPlane() == DataPlane::SRV6
+                                   ? m_dataPlane.GetSrv6Helper().GetPathCount(src, dst)
+                                   : evs[p].size();
+        for (uint32_t start = 0; start < evs[p].size(); start += block)
         {
-            std::swap(evs[p][i - 1], evs[p][m_rng->GetInteger(0, i - 1)]);
+            const uint32_t n = std::min<uint32_t>(block, evs[p].size() - start);
+            for (uint32_t i = n; i > 1; --i)
+            {
+                std::swap(evs[p][start + i - 1], evs[p][start + m_rng->GetInteger(0, i - 1)]);
+            }
         }
         // Over SRv6 every path is a candidate: the ones other group members use go last.
         std::stable_partition(evs[p].begin(), evs[p].end(), [&avoid](uint32_t ev) {
