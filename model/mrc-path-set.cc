@@ -303,14 +303,28 @@ MrcPathSet::OnSilentLoss(uint32_t ev, Time now)
     }
     // A backup of the same plane keeps the planes equally loaded; one on another path than the
     // lost EV's where the plane has one (a path that lost a packet may have lost them all).
+    // Among those, one on the path with the fewest active EVs, so that replacements do not
+    // pile the active set onto whichever path comes first among the backups.
     auto pick = pl.backups.begin();
     if (m_pathKey)
     {
         const uint64_t lostPath = m_pathKey(ev);
-        auto other = std::find_if(pl.backups.begin(), pl.backups.end(), [&](uint32_t b) {
-            return m_pathKey(b) != lostPath;
-        });
-        pick = other != pl.backups.end() ? other : pick;
+        std::map<uint64_t, uint32_t> activePerPath;
+        for (uint32_t a : pl.active)
+        {
+            activePerPath[m_pathKey(a)]++;
+        }
+        uint32_t best = UINT32_MAX;
+        for (auto b = pl.backups.begin(); b != pl.backups.end(); ++b)
+        {
+            const uint64_t key = m_pathKey(*b);
+            const uint32_t load = key == lostPath ? UINT32_MAX - 1 : activePerPath[key];
+            if (load < best)
+            {
+                best = load;
+                pick = b;
+            }
+        }
     }
     const uint32_t replacement = *pick;
     pl.backups.erase(pick);
