@@ -88,6 +88,7 @@ MrcQpProber::OnResponse(const MrcProbeHeader& response)
     m_probes.erase(it);
     if (!probe.liveness)
     {
+        m_backoff.erase(probe.ev);
         m_paths.OnProbeSuccess(probe.ev, Simulator::Now());
         m_hooks.restored();
     }
@@ -102,6 +103,10 @@ MrcQpProber::OnRestoreTimer()
         if (!it->second.liveness)
         {
             m_paths.OnProbeFailure(it->second.ev);
+            // Backoff: an EV whose probes keep failing is probed every 2, 4, ... 64 rounds.
+            Backoff& b = m_backoff[it->second.ev];
+            b.failures = std::min<uint32_t>(b.failures + 1, 6);
+            b.nextRound = m_round + (uint64_t(1) << b.failures);
             it = m_probes.erase(it);
         }
         else
@@ -111,7 +116,17 @@ MrcQpProber::OnRestoreTimer()
     }
     // At most restoreProbesPerRound probes a round, taking the candidates in turn: with many
     // retired EVs, full-size probes would otherwise crowd out the data on the NIC's ports.
-    const std::vector<uint32_t> candidates = m_paths.GetProbeCandidates();
+    ++m_round;
+    std::vector<uint32_t> candidates;
+    for (uint32_t ev : m_paths.GetProbeCandidates())
+    {
+        auto b = m_backoff.find(ev);
+        if (b == m_backoff.end() || b->second.nextRound <= m_round)
+        {
+            candidates.push_back(ev);
+        }
+    }
+    const bool any = !m_paths.GetProbeCandidates().empty();
     const size_t n = m_config.restoreProbesPerRound == 0
                          ? candidates.size()
                          : std::min<size_t>(candidates.size(), m_config.restoreProbesPerRound);
@@ -120,7 +135,7 @@ MrcQpProber::OnRestoreTimer()
         Send(candidates[(m_restoreCursor + i) % candidates.size()], false);
     }
     m_restoreCursor = candidates.empty() ? 0 : (m_restoreCursor + n) % candidates.size();
-    if (!candidates.empty())
+    if (any)
     {
         m_restoreEvent =
             Simulator::Schedule(m_config.restoreInterval, &MrcQpProber::OnRestoreTimer, this);

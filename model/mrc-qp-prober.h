@@ -28,7 +28,9 @@ class MrcProbeHeader;
  *
  * - Restoration: while any EV is ASSUMED_BAD, every RestoreInterval each such EV is probed
  *   with a probe padded to restoreProbeBytes (full-size by default, so that a path that loses
- *   or trims large packets fails its probes as it fails data);
+ *   or trims large packets fails its probes as it fails data), at most restoreProbesPerRound a
+ *   round, and an EV whose probes keep failing only every 2, 4, ... 64 rounds (a dead path's
+ *   EVs would otherwise fill the NIC with full-size probes);
  *   an answered probe counts a success (MrcPathSet::OnProbeSuccess, which brings the EV back
  *   after enough of them), a probe unanswered by the next round a failure.
  * - Reverse-path liveness: a queue pair that sends no data learns nothing about its EVs from
@@ -116,6 +118,16 @@ class MrcQpProber
     EventId m_restoreEvent;                   //!< restoration timer
     EventId m_livenessEvent;                  //!< liveness timer
     size_t m_restoreCursor{0};                //!< next candidate to probe
+
+    /// Restoration probe backoff of one EV.
+    struct Backoff
+    {
+        uint32_t failures{0};  //!< failed rounds in a row (at most 6)
+        uint64_t nextRound{0}; //!< next round it is probed in
+    };
+
+    std::map<uint32_t, Backoff> m_backoff; //!< EV -> backoff
+    uint64_t m_round{0};                   //!< restoration rounds so far
 };
 
 } // namespace ns3
