@@ -5,23 +5,16 @@
 #include "mrc-queue-pair.h"
 
 #include "mrc-bth-header.h"
-#include "mrc-dscp.h"
 #include "mrc-icrc-trailer.h"
 #include "mrc-l4-protocol.h"
 #include "mrc-nack-header.h"
-#include "mrc-nscc.h"
 #include "mrc-probe-header.h"
 #include "mrc-sack-header.h"
-#include "mrc-selective-recovery.h"
-#include "mrc-spray-path-selection.h"
 
-#include "ns3/boolean.h"
-#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/type-id.h"
-#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <cmath>
@@ -650,17 +643,13 @@ MrcQueuePair::OnSack(Ptr<Packet> packet, uint32_t ev)
                        << ev);
     const uint64_t acked =
         m_sendQueue->AckSack(sack.GetCumulativeAckPsn(), sack.GetBitmapBasePsn(), sack.GetBitmap());
-    // The RTT of the packet the SACK is about, from the send time kept here (the wire carries
-    // only 16 bits of microseconds); none if that packet was acknowledged before.
-    const std::optional<Time> sentAt =
-        m_sendQueue->FindJustAckedSend(sack.GetReflectedEv(), sack.GetReflectedTimestamp());
-    const Time rtt = sentAt ? Simulator::Now() - *sentAt : Time(0);
+    const Time rtt = AckedRtt(sack.GetReflectedEv(), sack.GetReflectedTimestamp());
     Slide();
     m_cc->SetBytesInFlight(m_sendQueue->GetInFlight());
     MrcAckFeedback feedback;
     feedback.outOfOrder = sack.GetOutOfOrderCount();
     m_recovery->OnAcknowledged(feedback);
-    if (sentAt)
+    if (rtt.IsStrictlyPositive())
     {
         m_rttTrace(rtt);
     }
@@ -688,6 +677,15 @@ MrcQueuePair::OnSack(Ptr<Packet> packet, uint32_t ev)
     Kick();
 }
 
+Time
+MrcQueuePair::AckedRtt(uint32_t ev, uint16_t timestamp) const
+{
+    // From the send time kept here (the wire carries only 16 bits of microseconds); the packet
+    // must be among those the acknowledgement just acknowledged.
+    const std::optional<Time> sentAt = m_sendQueue->FindJustAckedSend(ev, timestamp);
+    return sentAt ? Simulator::Now() - *sentAt : Time(0);
+}
+
 void
 MrcQueuePair::OnNack(Ptr<Packet> packet)
 {
@@ -706,13 +704,11 @@ MrcQueuePair::OnNack(Ptr<Packet> packet)
     {
         // Like InfiniBand's PSN sequence error NAK, it acknowledges every PSN before its own.
         const uint64_t acked = m_sendQueue->AckBefore(nack.GetPsn());
-        const std::optional<Time> sentAt =
-            m_sendQueue->FindJustAckedSend(nack.GetReflectedEv(), nack.GetReflectedTimestamp());
+        const Time rtt = AckedRtt(nack.GetReflectedEv(), nack.GetReflectedTimestamp());
         Slide();
         m_cc->SetBytesInFlight(m_sendQueue->GetInFlight());
         if (acked > 0)
         {
-            const Time rtt = sentAt ? Simulator::Now() - *sentAt : Time(0);
             m_cc->OnAck(Simulator::Now(), static_cast<uint32_t>(acked), rtt, false);
         }
         m_recovery->OnAcknowledged(MrcAckFeedback{});

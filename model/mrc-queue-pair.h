@@ -287,6 +287,14 @@ class MrcQueuePair : public Object
     void OnSack(Ptr<Packet> sack, uint32_t ev);
     /// \param nack a NACK packet
     void OnNack(Ptr<Packet> nack);
+    /**
+     * The RTT sample of an acknowledgement (SACK or NACK), after the send queue processed it.
+     * \param ev the EV it reflects
+     * \param timestamp the TSETH timestamp it reflects
+     * \return now minus the exact send time of the newly acknowledged transmission with that EV
+     *         and timestamp, or zero (no sample: that packet was acknowledged before)
+     */
+    Time AckedRtt(uint32_t ev, uint16_t timestamp) const;
     /// \param ev the EV a CNP arrived on
     void OnCnp(uint32_t ev);
     /**
