@@ -28,13 +28,7 @@ cpp_examples = [
     ("mrc-collective --collective=incast --hosts=5 --size=100000 --victim=200000 --transport=roce --qps=2 --dataPlane=ecmp --iterations=1", "True", "False"),
     ("mrc-bgp-reconvergence --k=4 --kind=blackhole --ns3::BgpReconvergenceModel::BfdEnabled=true --ns3::BgpReconvergenceModel::BfdInterval=50ms --repairAt=400 --stop=700 --interval=5000", "True", "False"),
     ("mrc-ai-cluster --quick --fabrics=mrc,roce --ns3::MrcClusterScenario::Iterations=4 --out=none", "True", "False"),
-]
-
-# A list of Python examples to run in order to ensure that they remain runnable over time.
-python_examples = []
-
-# Loss and path-health harness (mrc-loss-collective, mrc-path-health): quick versions.
-cpp_examples += [
+    # Loss and path-health harness (mrc-loss-collective, mrc-path-health): quick versions.
     ("mrc-loss-collective --hosts=4 --hostsPerT0=2 --size=400000 --loss=0.01 --iterations=2", "True", "False"),
     ("mrc-loss-collective --collective=alltoall --fabric=roce --qps=4 --hosts=6 --size=600000 --loss=0.001", "True", "False"),
     ("mrc-path-health --experiment=gray --planes=4 --stop=200", "True", "False"),
@@ -42,3 +36,6 @@ cpp_examples += [
     ("mrc-path-health --experiment=flap --t0=2 --hostsPerT0=2 --t1=2 --stop=400 --period=50", "True", "False"),
     ("mrc-path-health --experiment=steer --stop=200", "True", "False"),
 ]
+
+# A list of Python examples to run in order to ensure that they remain runnable over time.
+python_examples = []

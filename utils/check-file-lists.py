@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Check that wscript and examples/wscript list the same files as the CMake build files.
+"""Check that wscript and examples/wscript list the same files as the CMake build files,
+and that test/examples-to-run.py reads the same way to ns-3's test.py as to the module's CMake.
 
 Run by CTest (test "file-lists"). Exit 1 with the differences if they disagree.
 """
@@ -13,6 +14,34 @@ root = pathlib.Path(__file__).resolve().parent.parent
 def cmake_list(text, var):
     m = re.search(r"set\(%s\s+(.*?)\)" % var, text, re.S)
     return sorted(m.group(1).split()) if m else []
+
+
+def test_py_list(path, name):
+    """The list `name` as ns-3's test.py (get_list_from_file) reads it: the first line that
+    names it, up to the first ']', evaluated. Later `+=` extensions are invisible to it."""
+    text = ""
+    for line in path.read_text().splitlines(keepends=True):
+        line = line.split("#", 1)[0]
+        if name in line or text:
+            text += line
+            if "]" in text:
+                return eval(text.split("=", 1)[1].strip())
+    return []
+
+
+def examples_to_run_problems():
+    """Every example the module's CMake registers must also be seen by ns-3's test.py."""
+    path = root / "test/examples-to-run.py"
+    scope = {}
+    exec(compile(path.read_text(), str(path), "exec"), scope)
+    problems = []
+    for name in ("cpp_examples", "python_examples"):
+        full = scope.get(name, [])
+        seen = test_py_list(path, name)
+        if full != seen:
+            problems.append("test/examples-to-run.py: ns-3's test.py reads %d of the %d %s "
+                            "(keep each list in one literal, no '+=')" % (len(seen), len(full), name))
+    return problems
 
 
 def main():
@@ -45,6 +74,7 @@ def main():
             rel = f.relative_to(root).as_posix()
             if rel not in listed:
                 errors.append("not listed in CMakeLists.txt: %s" % rel)
+    errors += examples_to_run_problems()
     for e in errors:
         print(e)
     print("file lists: %d problem(s)" % len(errors))
