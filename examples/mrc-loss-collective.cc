@@ -34,7 +34,9 @@
  * delivered, the payload placed at the receivers for the first time adds up exactly to the
  * bytes posted (each byte placed once), and, with --verify (default), every transfer's bytes
  * in the receiver's memory are the ones sent (MrcCollective VerifyData). Exit status 1 if
- * not (or on a bad argument), 0 otherwise. The minimum run time goes to stderr.
+ * not (or on a bad argument), 0 otherwise. To stderr: the minimum run time, then the loss
+ * recovery story summed over every queue pair (retransmissions by cause, tail-loss and path
+ * probes, duplicates and trims at the receivers, EVs retired, restored and skipped).
  *
  *   mrc-loss-collective --collective=ring --size=16000000 --loss=0.001
  *   mrc-loss-collective --collective=alltoall --fabric=roce --qps=16 --loss=0.01
@@ -91,7 +93,28 @@ struct Outcome
     uint32_t corrupt{0};         //!< transfers with wrong bytes
     uint64_t posted{0};          //!< bytes posted over all runs
     uint64_t placed{0};          //!< payload placed at receivers (first copies, Rx trace)
+    MrcQpStats sender;           //!< sender counters summed over every queue pair
+    MrcQpStats receiver;         //!< receiver counters summed over every queue pair
+    uint64_t retired{0};         //!< EV transitions to ASSUMED_BAD
+    uint64_t restored{0};        //!< EV transitions from ASSUMED_BAD to GOOD
+    uint64_t skipped{0};         //!< EV transitions to SKIP
 };
+
+/**
+ * Count the EV transitions of the loss-recovery story.
+ * \param out the outcome
+ * \param ev the EV
+ * \param from old state
+ * \param to new state
+ * \param cause why
+ */
+void
+OnEvState(Outcome* out, uint32_t ev, MrcEvState from, MrcEvState to, std::string cause)
+{
+    out->retired += to == MrcEvState::ASSUMED_BAD;
+    out->restored += from == MrcEvState::ASSUMED_BAD && to == MrcEvState::GOOD;
+    out->skipped += to == MrcEvState::SKIP;
+}
 
 /**
  * \param placed the counter
@@ -275,6 +298,8 @@ Run(const Options& o, DataRate rate, uint64_t& retransmitted)
         {
             g->GetReceiver(q)->TraceConnectWithoutContext("Rx",
                                                           MakeBoundCallback(&OnRx, &out.placed));
+            g->GetSender(q)->TraceConnectWithoutContext("EvStateChange",
+                                                        MakeBoundCallback(&OnEvState, &out));
         }
     }
     c->SetDoneCallback(MakeBoundCallback(&OnDone, &o, &out));
@@ -285,7 +310,11 @@ Run(const Options& o, DataRate rate, uint64_t& retransmitted)
     retransmitted = 0;
     for (const auto& [src, dst] : c->GetPairs())
     {
-        retransmitted += c->GetGroup(src, dst)->GetSenderStats().bytesRetransmitted;
+        const MrcQpStats tx = c->GetGroup(src, dst)->GetSenderStats();
+        const MrcQpStats rx = c->GetGroup(src, dst)->GetReceiverStats();
+        retransmitted += tx.bytesRetransmitted;
+        out.sender += tx;
+        out.receiver += rx;
     }
     if (c->IsRunning())
     {
@@ -411,5 +440,14 @@ main(int argc, char* argv[])
     }
     std::cerr << std::fixed << std::setprecision(3) << "mrc-loss-collective: " << o.iterations
               << " run(s), mean " << timeUs << " us, min " << minUs << " us\n";
+    const MrcQpStats& tx = out.sender;
+    std::cerr << "mrc-loss-collective: retransmissions " << tx.retransmissions << " (path-order "
+              << tx.rtxPathOrder << ", sack " << tx.rtxSack << ", tail-probe " << tx.rtxTailProbe << ", timer " << tx.rtxTimeout
+              << ", trimmed " << tx.rtxTrimmed + tx.rtxTrimmedLastHop << "; go-back-N rewinds " << tx.rewindsNack
+              << " NAK + " << tx.rewindsTimeout << " timeout), tail probes " << tx.tailProbesSent
+              << ", path probes " << tx.probesSent << "; receivers: " << out.receiver.dataPacketsReceived
+              << " placed, " << out.receiver.duplicatesReceived << " duplicates, "
+              << out.receiver.trimmedReceived << " trimmed; EVs: " << out.retired << " retired, "
+              << out.restored << " restored, " << out.skipped << " skipped\n";
     return 0;
 }

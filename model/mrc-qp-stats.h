@@ -23,6 +23,7 @@ struct MrcQpStats
     uint64_t rtxTrimmedLastHop{0};  //!< retransmissions after NACK TRIMMED_LASTHOP
     uint64_t rtxTimeout{0};         //!< retransmissions after the loss timer
     uint64_t rtxSack{0};            //!< retransmissions after the SACK loss rule
+    uint64_t rtxPathOrder{0};       //!< retransmissions after a later packet on the EV arrived
     uint64_t rtxTailProbe{0};       //!< retransmissions after a tail-loss probe's answer
     uint64_t tailProbesSent{0};     //!< tail-loss probes (acknowledgement requests)
     uint64_t tailProbesTrimmed{0};  //!< receiver: trimmed tail-loss probes (not answered)
@@ -60,6 +61,7 @@ struct MrcQpStats
         rtxTrimmedLastHop += o.rtxTrimmedLastHop;
         rtxTimeout += o.rtxTimeout;
         rtxSack += o.rtxSack;
+        rtxPathOrder += o.rtxPathOrder;
         rtxTailProbe += o.rtxTailProbe;
         tailProbesSent += o.tailProbesSent;
         tailProbesTrimmed += o.tailProbesTrimmed;

@@ -68,25 +68,36 @@ MrcSackLossDetector::Collect(MrcSendQueue& sq, uint64_t cwnd, uint32_t mss)
     const uint32_t limit =
         PsnDiff(m_recoveryPsn, PsnAdd(cum, span)) < 0 ? m_recoveryPsn : PsnAdd(cum, span);
     std::vector<uint32_t> lost;
-    uint32_t psn = cum;
-    for (; PsnLess(psn, limit); psn = PsnAdd(psn, 1))
+    // PSNs before m_nextDeclare were acknowledged or declared in this episode; the first PSN too
+    // recent to be judged stops its advance, so later SACKs judge it again.
+    bool resolved = true;
+    for (uint32_t psn = cum; PsnLess(psn, limit); psn = PsnAdd(psn, 1))
     {
         const MrcSendQueue::Record* r = sq.Find(psn);
         if (!r || r->acked || r->queued || r->transmissions == 0)
         {
+            if (resolved && !PsnLess(psn, m_nextDeclare))
+            {
+                m_nextDeclare = PsnAdd(psn, 1);
+            }
             continue;
         }
         const bool again = PsnLess(psn, m_nextDeclare);
-        if (again ? (m_params.relossWindow.IsStrictlyPositive()
-                     && r->sentAt + m_params.relossWindow < m_latestDelivered)
-                  : r->sentAt < m_latestDelivered)
+        const bool old = again ? (m_params.relossWindow.IsStrictlyPositive() &&
+                                  r->sentAt + m_params.relossWindow < m_latestDelivered)
+                               : r->sentAt + m_params.reorderWindow < m_latestDelivered;
+        if (old)
         {
             lost.push_back(psn);
         }
-    }
-    if (PsnLess(m_nextDeclare, psn))
-    {
-        m_nextDeclare = psn;
+        if (!again)
+        {
+            resolved = resolved && old;
+            if (resolved)
+            {
+                m_nextDeclare = PsnAdd(psn, 1);
+            }
+        }
     }
     return lost;
 }

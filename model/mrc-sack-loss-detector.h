@@ -24,8 +24,9 @@ namespace ns3
  * have arrived: the sender enters loss recovery up to the highest PSN sent so far and declares
  * lost every unacknowledged PSN from the cumulative PSN up to that recovery point, at most one
  * congestion window of PSNs past the cumulative PSN, and only those whose last transmission
- * left before a packet that has since been acknowledged (a retransmission still on its way,
- * sent after everything the receiver reported, is not judged by arrivals that preceded it).
+ * left at least reorderWindow before a packet that has since been acknowledged (a packet
+ * still queued on a slower path, or a retransmission still on its way, is not judged by
+ * arrivals that preceded it; such PSNs are judged again by later SACKs of the episode).
  * A PSN is declared once per recovery episode, and again only when a packet sent relossWindow
  * after its retransmission has been acknowledged (the retransmission was lost too, e.g. on
  * another EV of a dead path; the reference simulator leaves that to its timers). The episode
@@ -41,6 +42,9 @@ class MrcSackLossDetector
     struct Params
     {
         double cwndFactor{1.5}; //!< threshold in windows (loss_retx_factor)
+        /// A PSN is declared only when a packet sent this much later has been acknowledged
+        /// (the queueing-delay spread across paths; zero: any later packet).
+        Time reorderWindow;
         uint32_t minPackets{5}; //!< threshold floor in full packets (min_retx_config)
         /// A PSN declared earlier in the episode is declared again when a packet sent this long
         /// after its retransmission has been acknowledged (zero: never).
@@ -92,7 +96,7 @@ class MrcSackLossDetector
     Params m_params;                  //!< threshold parameters
     bool m_inRecovery{false};         //!< in a loss-recovery episode
     uint32_t m_recoveryPsn{0};        //!< the episode ends when the cumulative PSN reaches this
-    uint32_t m_nextDeclare{0};        //!< PSNs before this were declared in the episode
+    uint32_t m_nextDeclare{0};        //!< PSNs before this were resolved in the episode
     uint64_t m_episodes{0};           //!< episodes entered
     Time m_latestDelivered{Time(-1)}; //!< latest send time among the acknowledged packets
 };

@@ -44,6 +44,23 @@ MrcSelectiveRecovery::GetTypeId()
                           UintegerValue(5),
                           MakeUintegerAccessor(&MrcSelectiveRecovery::m_oooMinPackets),
                           MakeUintegerChecker<uint32_t>(1, 1u << 20))
+            .AddAttribute("ReorderWindow",
+                          "SACK loss rule: a PSN is declared only when a packet sent this much "
+                          "later has been acknowledged: the spread of queueing delays across "
+                          "paths, so that a packet still queued on a slower path is not resent "
+                          "and its EV not retired (0: the 0.75 base RTT target delay, up to "
+                          "which the congestion control lets queues grow) [open].",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcSelectiveRecovery::m_reorderWindowAttr),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("PathOrderLoss",
+                          "A PSN is lost when a packet sent after it on the same EV has been "
+                          "acknowledged: an EV is one FIFO path, so this needs no out-of-order "
+                          "threshold (MrcPathOrderLossDetector) [open: MRC does not publish its "
+                          "inference; false gives the UEC reference's SACK rule alone].",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MrcSelectiveRecovery::m_pathOrder),
+                          MakeBooleanChecker())
             .AddAttribute("TailLossProbe",
                           "Send an acknowledgement request when acknowledgements stop while PSNs "
                           "are outstanding.",
@@ -86,7 +103,9 @@ MrcSelectiveRecovery::Start(const Context& context)
     dp.minPackets = m_oooMinPackets;
     // A retransmission overtaken by half a base RTT of later-sent, delivered packets is lost too.
     dp.relossWindow = context.baseRtt / 2;
+    dp.reorderWindow = m_reorderWindowAttr.IsZero() ? context.baseRtt * 0.75 : m_reorderWindowAttr;
     m_detector = MrcSackLossDetector(dp);
+    m_pathOrderDetector = MrcPathOrderLossDetector();
     const Time rtt = context.baseRtt;
     const Time target = rtt * 0.75;
     m_tlpDelay = m_tlpDelayAttr.IsZero() ? rtt + target : m_tlpDelayAttr;
@@ -135,6 +154,10 @@ void
 MrcSelectiveRecovery::OnSent(MrcSendQueue::Record& r, bool retransmission)
 {
     m_lastSend = Simulator::Now();
+    if (m_pathOrder)
+    {
+        m_pathOrderDetector.OnSent(r.psn, r.ev, r.sentAt);
+    }
     m_lossQueue.emplace_back(Simulator::Now() + m_ctx.lossTimeout, r.psn);
     if (m_lossEvent.IsExpired())
     {
@@ -157,6 +180,14 @@ void
 MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
 {
     m_lastAck = Simulator::Now();
+    if (m_pathOrder)
+    {
+        for (uint32_t psn : m_pathOrderDetector.OnSack(*m_ctx.sendQueue))
+        {
+            m_ctx.stats->rtxPathOrder++;
+            DeclareLost(psn, "path-order");
+        }
+    }
     const std::vector<uint32_t> lost = DetectLosses(feedback);
     for (uint32_t psn : lost)
     {

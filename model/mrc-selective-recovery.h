@@ -6,6 +6,7 @@
 #define MRC_SELECTIVE_RECOVERY_H
 
 #include "mrc-loss-recovery.h"
+#include "mrc-path-order-loss-detector.h"
 #include "mrc-sack-loss-detector.h"
 
 #include "ns3/event-id.h"
@@ -112,12 +113,15 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     // Attributes
     double m_oooWindows;      //!< OutOfOrderWindows
     uint32_t m_oooMinPackets; //!< OutOfOrderMinPackets
+    Time m_reorderWindowAttr; //!< ReorderWindow (0: derived)
+    bool m_pathOrder;         //!< PathOrderLoss
     bool m_tailProbe;         //!< TailLossProbe
     Time m_tlpDelayAttr;      //!< TailProbeDelay (0: derived)
     Time m_tlpBusyAttr;       //!< TailProbeBusyDelay (0: derived)
     Time m_tlpRetryAttr;      //!< TailProbeRetry (0: derived)
 
     MrcSackLossDetector m_detector;                    //!< SACK rule
+    MrcPathOrderLossDetector m_pathOrderDetector;      //!< per-EV order rule
     std::deque<uint32_t> m_rtxQueue;                   //!< PSNs to retransmit
     std::deque<std::pair<Time, uint32_t>> m_lossQueue; //!< (deadline, PSN), in send order
     EventId m_lossEvent;                               //!< loss timer

@@ -159,7 +159,7 @@ MrcSendQueue::Ack(Record& r)
     r.acked = true;
     r.queued = false;
     MarkLost(r);
-    m_justAcked.push_back(Acked{r.psn, r.ev, r.sentAt});
+    m_justAcked.push_back(Acked{r.psn, r.ev, r.sentAt, r.transmissions});
     auto [it, inserted] = m_lastAckedSend.try_emplace(r.ev, r.sentAt);
     if (!inserted && it->second < r.sentAt)
     {

@@ -59,6 +59,8 @@ class MrcSendQueue
         uint32_t psn{0}; //!< PSN
         uint32_t ev{0};  //!< EV of its last transmission
         Time sentAt;     //!< time of its last transmission
+        /// Times it was sent: above 1, which transmission arrived is unknown (Karn).
+        uint32_t transmissions{1};
     };
 
     /// A message acknowledged whole.
