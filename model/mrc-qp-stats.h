@@ -24,6 +24,7 @@ struct MrcQpStats
     uint64_t rtxTimeout{0};         //!< retransmissions after the loss timer
     uint64_t rtxSack{0};            //!< retransmissions after the SACK loss rule
     uint64_t rtxPathOrder{0};       //!< retransmissions after a later packet on the EV arrived
+    uint64_t rtxTailReorder{0};     //!< retransmissions by the tail reorder timer (RACK)
     uint64_t rtxTailProbe{0};       //!< retransmissions after a tail-loss probe's answer
     uint64_t tailProbesSent{0};     //!< tail-loss probes (acknowledgement requests)
     uint64_t tailProbesTrimmed{0};  //!< receiver: trimmed tail-loss probes (not answered)
@@ -62,6 +63,7 @@ struct MrcQpStats
         rtxTimeout += o.rtxTimeout;
         rtxSack += o.rtxSack;
         rtxPathOrder += o.rtxPathOrder;
+        rtxTailReorder += o.rtxTailReorder;
         rtxTailProbe += o.rtxTailProbe;
         tailProbesSent += o.tailProbesSent;
         tailProbesTrimmed += o.tailProbesTrimmed;

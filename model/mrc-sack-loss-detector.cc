@@ -102,6 +102,36 @@ MrcSackLossDetector::Collect(MrcSendQueue& sq, uint64_t cwnd, uint32_t mss)
     return lost;
 }
 
+std::vector<uint32_t>
+MrcSackLossDetector::OnTail(MrcSendQueue& sq, Time now, Time rtt, Time& next) const
+{
+    next = Time(-1);
+    std::vector<uint32_t> lost;
+    for (const MrcSendQueue::Record& r : sq.GetWindow())
+    {
+        if (r.acked || r.queued || r.transmissions == 0 || r.sentAt >= m_latestDelivered)
+        {
+            continue;
+        }
+        const Time due = r.sentAt + rtt + m_params.reorderWindow;
+        if (due <= now)
+        {
+            lost.push_back(r.psn);
+        }
+        else if (next.IsNegative() || due < next)
+        {
+            next = due;
+        }
+    }
+    return lost;
+}
+
+Time
+MrcSackLossDetector::GetLatestDelivered() const
+{
+    return m_latestDelivered;
+}
+
 bool
 MrcSackLossDetector::InRecovery() const
 {

@@ -78,6 +78,22 @@ class MrcSackLossDetector
                                  uint64_t maxWindow,
                                  uint32_t mss);
 
+    /**
+     * RACK's time rule (RFC 8985) for the tail, where nothing new is left to send and the
+     * out-of-order count cannot reach the threshold: an unacknowledged PSN whose last
+     * transmission left before that of the latest acknowledged packet is lost once an RTT plus
+     * the reorder window have passed since it was sent.
+     * \param sq the send queue (OnSack called for the last SACK)
+     * \param now the current time
+     * \param rtt the RTT to allow (RACK: the latest packet's; with spraying, the longest lately)
+     * \param[out] next when the next PSN sent before that packet becomes lost (negative: none)
+     * \return the PSNs lost now, oldest first
+     */
+    std::vector<uint32_t> OnTail(MrcSendQueue& sq, Time now, Time rtt, Time& next) const;
+
+    /// \return the latest send time among the acknowledged packets (negative: none yet)
+    Time GetLatestDelivered() const;
+
     /// \return true during a loss-recovery episode
     bool InRecovery() const;
     /// \return loss-recovery episodes entered so far

@@ -61,6 +61,16 @@ MrcSelectiveRecovery::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MrcSelectiveRecovery::m_pathOrder),
                           MakeBooleanChecker())
+            .AddAttribute("TailReorderTimer",
+                          "When nothing new is left to send, a PSN sent before a packet that has "
+                          "been acknowledged is lost once the longest recent RTT plus "
+                          "ReorderWindow have passed since it was sent (RACK, RFC 8985, with "
+                          "the windowed maximum RTT for spraying), without waiting for "
+                          "the out-of-order threshold or a tail-loss probe [open: false leaves "
+                          "the tail to the probe, as the UEC reference simulator does].",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MrcSelectiveRecovery::m_tailReorder),
+                          MakeBooleanChecker())
             .AddAttribute("TailLossProbe",
                           "Send an acknowledgement request when acknowledgements stop while PSNs "
                           "are outstanding.",
@@ -194,7 +204,50 @@ MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
         m_ctx.stats->rtxSack++;
         DeclareLost(psn, "sack");
     }
+    // The tail rule waits for the longest RTT seen lately (two windows of 4 base RTTs): a
+    // packet on a path queueing more than the latest one is not declared early.
+    const Time now = Simulator::Now();
+    if (now >= m_rttMaxStart + m_ctx.baseRtt * 4)
+    {
+        m_rttMaxPrev = m_rttMaxCur;
+        m_rttMaxCur = Time(0);
+        m_rttMaxStart = now;
+    }
+    for (const MrcSendQueue::Acked& a : m_ctx.sendQueue->GetJustAcked())
+    {
+        if (a.transmissions == 1)
+        {
+            m_rttMaxCur = std::max(m_rttMaxCur, now - a.sentAt);
+        }
+    }
+    if (m_tailReorder)
+    {
+        RunTailReorder();
+    }
     ArmTailProbe(true);
+}
+
+void
+MrcSelectiveRecovery::RunTailReorder()
+{
+    Simulator::Cancel(m_reorderEvent);
+    if (!m_ctx.sendQueue->IsFullyPacketized() || m_ctx.sendQueue->IsWindowEmpty())
+    {
+        return;
+    }
+    Time next;
+    const Time rtt = std::max({m_rttMaxCur, m_rttMaxPrev, m_ctx.baseRtt});
+    for (uint32_t psn : m_detector.OnTail(*m_ctx.sendQueue, Simulator::Now(), rtt, next))
+    {
+        m_ctx.stats->rtxTailReorder++;
+        DeclareLost(psn, "tail-reorder");
+    }
+    if (!next.IsNegative())
+    {
+        m_reorderEvent = Simulator::Schedule(next - Simulator::Now(),
+                                             &MrcSelectiveRecovery::RunTailReorder,
+                                             this);
+    }
 }
 
 void
@@ -411,6 +464,7 @@ MrcSelectiveRecovery::DoStop()
 {
     Simulator::Cancel(m_lossEvent);
     Simulator::Cancel(m_tlpEvent);
+    Simulator::Cancel(m_reorderEvent);
 }
 
 } // namespace ns3

@@ -109,12 +109,15 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     void ArmTailProbe(bool restart);
     /// Tail-loss probe timer expiry: send a probe.
     void OnTailProbeTimer();
+    /// At the tail, apply RACK's time rule now and arm its timer for the next candidate.
+    void RunTailReorder();
 
     // Attributes
     double m_oooWindows;      //!< OutOfOrderWindows
     uint32_t m_oooMinPackets; //!< OutOfOrderMinPackets
     Time m_reorderWindowAttr; //!< ReorderWindow (0: derived)
     bool m_pathOrder;         //!< PathOrderLoss
+    bool m_tailReorder;       //!< TailReorderTimer
     bool m_tailProbe;         //!< TailLossProbe
     Time m_tlpDelayAttr;      //!< TailProbeDelay (0: derived)
     Time m_tlpBusyAttr;       //!< TailProbeBusyDelay (0: derived)
@@ -133,6 +136,10 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     Time m_lastSend;                                   //!< newest transmission
     Time m_lastAck;                                    //!< last acknowledgement
     EventId m_tlpEvent;                                //!< tail-loss probe timer
+    EventId m_reorderEvent;                            //!< tail reorder timer
+    Time m_rttMaxCur;                                  //!< longest RTT, this 4-base-RTT span
+    Time m_rttMaxPrev;                                 //!< longest RTT, the span before
+    Time m_rttMaxStart;                                //!< start of this span
     uint32_t m_tlpSequence{0};                         //!< last probe's sequence number
     Time m_tlpSentAt{Time(-1)};                        //!< last probe's send time
 };
