@@ -341,13 +341,17 @@ MrcPathSet::OnProbeSuccess(uint32_t ev, Time now)
         return false;
     }
     Entry& e = it->second;
-    if (++e.probeSuccesses < m_probeSuccesses || now - e.retiredAt < e.holdDown)
+    Plane& pl = m_planes[e.plane];
+    // The hold-down keeps a flapping path out while others can stand in; a plane short of
+    // active EVs with no backup left takes back whatever its probes show working (under
+    // random loss every EV "flaps", and the hold-downs would otherwise empty the plane).
+    const bool shortOfEvs = pl.active.size() < m_target && pl.backups.empty();
+    if (++e.probeSuccesses < m_probeSuccesses || (now - e.retiredAt < e.holdDown && !shortOfEvs))
     {
         return false;
     }
     e.probeSuccesses = 0;
     e.restoredAt = now;
-    Plane& pl = m_planes[e.plane];
     (pl.active.size() < m_target ? pl.active : pl.backups).push_back(ev);
     Change(ev, MrcEvState::GOOD, "probes");
     return true;

@@ -126,6 +126,12 @@ MrcSackLossDetector::OnTail(MrcSendQueue& sq, Time now, Time rtt, Time& next) co
     return lost;
 }
 
+void
+MrcSackLossDetector::SetReorderWindow(Time window)
+{
+    m_params.reorderWindow = window;
+}
+
 Time
 MrcSackLossDetector::GetLatestDelivered() const
 {

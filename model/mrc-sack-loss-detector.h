@@ -91,6 +91,9 @@ class MrcSackLossDetector
      */
     std::vector<uint32_t> OnTail(MrcSendQueue& sq, Time now, Time rtt, Time& next) const;
 
+    /// \param window the reorder window from now on (Params::reorderWindow)
+    void SetReorderWindow(Time window);
+
     /// \return the latest send time among the acknowledged packets (negative: none yet)
     Time GetLatestDelivered() const;
 

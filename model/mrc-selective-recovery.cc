@@ -48,8 +48,9 @@ MrcSelectiveRecovery::GetTypeId()
                           "SACK loss rule: a PSN is declared only when a packet sent this much "
                           "later has been acknowledged: the spread of queueing delays across "
                           "paths, so that a packet still queued on a slower path is not resent "
-                          "and its EV not retired (0: the 0.75 base RTT target delay, up to "
-                          "which the congestion control lets queues grow) [open].",
+                          "and its EV not retired (0: measured, the longest RTT of the last 4-8 "
+                          "base RTTs minus the base RTT, at least the 0.75 base RTT target "
+                          "delay) [open].",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&MrcSelectiveRecovery::m_reorderWindowAttr),
                           MakeTimeChecker(Time(0)))
@@ -189,24 +190,10 @@ MrcSelectiveRecovery::DetectLosses(const MrcAckFeedback& feedback)
 void
 MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
 {
-    m_lastAck = Simulator::Now();
-    if (m_pathOrder)
-    {
-        for (uint32_t psn : m_pathOrderDetector.OnSack(*m_ctx.sendQueue))
-        {
-            m_ctx.stats->rtxPathOrder++;
-            DeclareLost(psn, "path-order");
-        }
-    }
-    const std::vector<uint32_t> lost = DetectLosses(feedback);
-    for (uint32_t psn : lost)
-    {
-        m_ctx.stats->rtxSack++;
-        DeclareLost(psn, "sack");
-    }
-    // The tail rule waits for the longest RTT seen lately (two windows of 4 base RTTs): a
-    // packet on a path queueing more than the latest one is not declared early.
     const Time now = Simulator::Now();
+    m_lastAck = now;
+    // The longest RTT seen lately (two spans of 4 base RTTs): how long a packet on the path
+    // queueing most may take. Both time rules allow for it.
     if (now >= m_rttMaxStart + m_ctx.baseRtt * 4)
     {
         m_rttMaxPrev = m_rttMaxCur;
@@ -219,6 +206,27 @@ MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
         {
             m_rttMaxCur = std::max(m_rttMaxCur, now - a.sentAt);
         }
+    }
+    if (m_pathOrder)
+    {
+        for (uint32_t psn : m_pathOrderDetector.OnSack(*m_ctx.sendQueue))
+        {
+            m_ctx.stats->rtxPathOrder++;
+            DeclareLost(psn, "path-order");
+        }
+    }
+    if (m_reorderWindowAttr.IsZero())
+    {
+        // The queueing spread across paths: the longest recent RTT over the base RTT, at least
+        // the target delay.
+        const Time spread = std::max(m_rttMaxCur, m_rttMaxPrev) - m_ctx.baseRtt;
+        m_detector.SetReorderWindow(std::max(m_ctx.baseRtt * 0.75, spread));
+    }
+    const std::vector<uint32_t> lost = DetectLosses(feedback);
+    for (uint32_t psn : lost)
+    {
+        m_ctx.stats->rtxSack++;
+        DeclareLost(psn, "sack");
     }
     if (m_tailReorder)
     {

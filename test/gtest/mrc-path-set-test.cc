@@ -173,3 +173,64 @@ TEST(MrcPathSet, ControlPacketsKeepAReverseEvWhenEveryEvIsRetired)
     s.SetPlaneEnabled(1, false);
     EXPECT_FALSE(s.NextControl(1).has_value()); // a disabled plane carries nothing
 }
+
+namespace
+{
+/// Retire ev at t, then send it three successful probes at t + after.
+/// \return whether the third success restored it
+bool
+RetireAndProbe(MrcPathSet& s, uint32_t ev, Time t, Time after)
+{
+    s.OnSilentLoss(ev, t);
+    bool restored = false;
+    for (int i = 0; i < 3; ++i)
+    {
+        restored = s.OnProbeSuccess(ev, t + after);
+    }
+    return restored;
+}
+} // namespace
+
+TEST(MrcPathSet, DampeningHoldsAFlappingEvOutWhileBackupsStandIn)
+{
+    MrcPathSet s = Make();
+    // Hold-down 10 us doubling to at most 80 us; a retirement within 100 us of a restoration is
+    // a flap.
+    s.SetDampening(MicroSeconds(10), MicroSeconds(80), MicroSeconds(100));
+    EXPECT_TRUE(RetireAndProbe(s, 10, MicroSeconds(0), MicroSeconds(1)))
+        << "first retirement: no hold-down";
+    EXPECT_FALSE(RetireAndProbe(s, 10, MicroSeconds(50), MicroSeconds(5)))
+        << "a flap: held down 10 us";
+    EXPECT_EQ(s.GetHoldDown(10), MicroSeconds(10));
+    EXPECT_TRUE(s.OnProbeSuccess(10, MicroSeconds(61))) << "after its hold-down";
+    EXPECT_FALSE(RetireAndProbe(s, 10, MicroSeconds(70), MicroSeconds(15)));
+    EXPECT_EQ(s.GetHoldDown(10), MicroSeconds(20)) << "each flap doubles it";
+    EXPECT_TRUE(s.OnProbeSuccess(10, MicroSeconds(91)));
+    // Healthy for three flap windows: halved three times (20 -> 10 -> 0).
+    EXPECT_TRUE(RetireAndProbe(s, 10, MicroSeconds(400), MicroSeconds(1)));
+    EXPECT_EQ(s.GetHoldDown(10), Time(0));
+}
+
+TEST(MrcPathSet, PlaneShortOfEvsTakesBackAWorkingEvDespiteItsHoldDown)
+{
+    MrcPathSet s = Make();
+    s.SetDampening(MicroSeconds(10), MicroSeconds(80), MicroSeconds(100));
+    // Plane 0: 10, 11, 12 active, 13 and 14 backups. 10 flaps once (hold-down 10 us).
+    ASSERT_TRUE(RetireAndProbe(s, 10, MicroSeconds(0), MicroSeconds(1)));
+    // Its restoration went to the backups; every other EV of the plane is then lost (random
+    // loss everywhere): 11, 12, 13 and 14 retired.
+    for (uint32_t ev : {11u, 12u, 13u, 14u})
+    {
+        s.OnSilentLoss(ev, MicroSeconds(20));
+    }
+    ASSERT_EQ(s.GetActive(0), std::vector<uint32_t>{10}) << "only 10 is left, a replacement";
+    ASSERT_TRUE(s.GetBackups(0).empty());
+    s.OnSilentLoss(10, MicroSeconds(30)); // a flap: hold-down 10 us, until 40 us
+    EXPECT_TRUE(s.GetActive(0).empty());
+    bool restored = false;
+    for (int i = 0; i < 3; ++i)
+    {
+        restored = s.OnProbeSuccess(10, MicroSeconds(32));
+    }
+    EXPECT_TRUE(restored) << "short of EVs with no backup: the hold-down gives way";
+}
