@@ -5,9 +5,11 @@ Each case runs in a fresh interpreter, so that one that still aborts (SIGABRT fr
 parsers, a stack overflow in the JSON reader) fails its own test and not the whole run.
 """
 
+import json
 import os
 import subprocess
 import sys
+import tempfile
 import textwrap
 import unittest
 
@@ -114,6 +116,43 @@ class BadAttributeValues(unittest.TestCase):
                                    "range: at most 9223372036s (about 292 years)"
                                    % (name, value))
         self.assertEqual(outcome("mrc.ClusterScenario(StopTime='290y')"), "ok")
+
+
+class BadScheduleFiles(unittest.TestCase):
+    """Item 2: nesting depth and size are bounded before the JSON reader recurses."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+
+    def write(self, name, text):
+        path = os.path.join(self.dir.name, name)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
+    def test_deep_nesting_is_refused_not_a_stack_overflow(self):
+        path = self.write("deep.json", '{"events": ' + "[" * 80000 + "]" * 80000 + "}")
+        expected = ("ValueError: %s:1: JSON nested deeper than 32 levels of arrays and objects "
+                    "(a schedule needs 4)" % path)
+        self.assertEqual(outcome("mrc.ClusterScenario().load_failures(%r)" % path), expected)
+        self.assertEqual(outcome("mrc.ClusterScenario(%s, FailureFile=%r).run()"
+                                 % (SMALL, path)), expected)
+
+    def test_size_is_bounded(self):
+        path = self.write("large.csv", "at,kind\n#" + "x" * (16 * 1024 * 1024))
+        with self.assertRaisesRegex(ValueError, "larger than a failure schedule may be "
+                                                r"\(16777216 bytes\)"):
+            mrc.ClusterScenario().load_failures(path)
+
+    def test_times_beyond_ns3s_range(self):
+        event = {"at": "1e300s", "kind": "link-down", "link": "p0-t0-0 p0-t1-0"}
+        path = self.write("far.json", json.dumps({"events": [event]}))
+        with self.assertRaisesRegex(ValueError, r'far.json: events\[0\]: at \(="1e300s"\) is '
+                                                "beyond ns-3's time range"):
+            mrc.ClusterScenario().load_failures(path)
+        with self.assertRaisesRegex(ValueError, r'at \(="1e300s"\) is beyond'):
+            mrc.ClusterScenario().add_failure(event)
 
 
 if __name__ == "__main__":
