@@ -229,7 +229,7 @@ main(int argc, char* argv[])
             }
         }
     }
-    cmd.Parse(argc, argv);
+    ValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
         if (o.out == "none")
@@ -241,8 +241,14 @@ main(int argc, char* argv[])
             throw std::invalid_argument("--qps (=" + std::to_string(o.qps)
                                         + ") must be in [2, 64]");
         }
-        const Time failAt = MicroSeconds(o.failAtUs >= 0 ? o.failAtUs : (o.quick ? 600 : 2500));
-        const Time span = MicroSeconds(o.spanUs > 0 ? o.spanUs : (o.quick ? 1200 : 4000));
+        // Beyond ns-3's time range MicroSeconds would wrap: refused.
+        const Time failAt =
+            ValueParser::ToTime("--failAt",
+                                o.failAtUs >= 0 ? o.failAtUs : (o.quick ? 600 : 2500),
+                                Time::US);
+        const Time span = ValueParser::ToTime("--span",
+                                              o.spanUs > 0 ? o.spanUs : (o.quick ? 1200 : 4000),
+                                              Time::US);
 
         std::vector<MrcScenarioResult> runs;
         std::stringstream list(o.fabrics);

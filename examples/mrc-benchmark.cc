@@ -84,7 +84,7 @@ main(int argc, char* argv[])
                  "udp, tcp (ns-3's, over per-flow ECMP) or mrc (over SRv6)",
                  transport);
     cmd.AddValue("seed", "RNG seed", seed);
-    cmd.Parse(argc, argv);
+    ValueParser::ParseCommandLine(cmd, argc, argv);
 
     try
     {

@@ -75,7 +75,7 @@ main(int argc, char* argv[])
     cmd.AddValue("stop", "end of the traffic, ms", stopMs);
     cmd.AddValue("interval", "UDP packet interval per flow, us", intervalUs);
     cmd.AddValue("seed", "RNG seed", seed);
-    cmd.Parse(argc, argv);
+    ValueParser::ParseCommandLine(cmd, argc, argv);
     if (fail != "link" && fail != "switch")
     {
         std::cerr << "--fail (=" << fail << ") must be link or switch\n";
@@ -84,6 +84,20 @@ main(int argc, char* argv[])
     if (kindText != "carrier" && kindText != "blackhole")
     {
         std::cerr << "--kind (=" << kindText << ") must be carrier or blackhole\n";
+        return 1;
+    }
+    try
+    {
+        for (const auto& [name, ms] : {std::pair<const char*, double>{"--failAt", failMs},
+                                       {"--repairAt", repairMs},
+                                       {"--stop", stopMs}})
+        {
+            ValueParser::ToTime(name, ms, Time::MS); // negative or beyond ns-3's range: refused
+        }
+    }
+    catch (const std::invalid_argument& e)
+    {
+        std::cerr << e.what() << "\n";
         return 1;
     }
     RngSeedManager::SetSeed(seed);

@@ -98,7 +98,7 @@ main(int argc, char* argv[])
     cmd.AddValue("victim", "incast only: bytes of an unrelated victim flow (0: none)", victim);
     cmd.AddValue("seed", "RNG seed", seed);
     cmd.AddValue("verify", "carry real bytes and check them on delivery (VerifyData)", verify);
-    cmd.Parse(argc, argv);
+    ValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
         const std::map<std::string, std::string> types{{"ring", "ns3::MrcRingAllReduce"},
@@ -126,6 +126,7 @@ main(int argc, char* argv[])
         {
             throw std::invalid_argument("--qps and --iterations must be >= 1, --compute >= 0");
         }
+        const Time compute = ValueParser::ToTime("--compute", computeUs, Time::US);
         const bool roce = transport == "roce";
         RngSeedManager::SetSeed(seed);
 
@@ -170,7 +171,7 @@ main(int argc, char* argv[])
         c->Setup(topo, mrc, ranks);
         Ptr<MrcTrainingJob> job = CreateObject<MrcTrainingJob>();
         job->SetAttribute("Iterations", UintegerValue(iterations));
-        job->SetAttribute("ComputeTime", TimeValue(MicroSeconds(computeUs)));
+        job->SetAttribute("ComputeTime", TimeValue(compute));
         job->AddCollective(c);
         job->TraceConnectWithoutContext("StepComplete", MakeBoundCallback(&OnStep, job));
 

@@ -283,7 +283,7 @@ main(int argc, char* argv[])
     cmd.AddValue("qps", "RoCEv2 queue pairs per host pair (QP scaling)", o.qps);
     cmd.AddValue("csv", "write <prefix>-<fabric>-series.csv and -flows.csv", o.csv);
     cmd.AddValue("seed", "RNG seed (EVs, ECMP hash)", o.seed);
-    cmd.Parse(argc, argv);
+    ValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
         if (o.kind != "carrier" && o.kind != "blackhole")
@@ -309,6 +309,13 @@ main(int argc, char* argv[])
         {
             throw std::invalid_argument("times must satisfy interval > 0, 0 <= failAt < stop, "
                                         "and repairAt = 0 or > failAt");
+        }
+        for (const auto& [name, us] : {std::pair<const char*, double>{"--failAt", o.failAtUs},
+                                       {"--repairAt", o.repairAtUs},
+                                       {"--stop", o.stopUs},
+                                       {"--interval", o.intervalUs}})
+        {
+            ValueParser::ToTime(name, us, Time::US); // beyond ns-3's time range: refused
         }
         std::vector<Result> results;
         if (o.fabric != "roce")

@@ -102,7 +102,7 @@ main(int argc, char* argv[])
     cmd.AddValue("schedule", "failure schedule, .json or .csv (empty: built in)", schedule);
     cmd.AddValue("log", "write the failure log to this CSV file (empty: print it)", logFile);
     cmd.AddValue("seed", "RNG seed (permutation, ECMP, gray loss)", seed);
-    cmd.Parse(argc, argv);
+    ValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
         if (transport != "udp" && transport != "mrc")

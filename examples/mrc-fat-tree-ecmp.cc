@@ -156,7 +156,7 @@ main(int argc, char* argv[])
     cmd.AddValue("seed", "RNG seed (permutation, planes, ECMP hash seeds)", p.seed);
     cmd.AddValue("run", "RNG run number", p.run);
     cmd.AddValue("stopTime", "simulated seconds at most", p.stopTime);
-    cmd.Parse(argc, argv);
+    ValueParser::ParseCommandLine(cmd, argc, argv);
 
     try
     {

@@ -87,7 +87,7 @@ main(int argc, char* argv[])
     cmd.AddValue("victimProbability", "TrimmingQueueDisc::VictimTrimProbability", victim);
     cmd.AddValue("rate", "link rate", rate);
     cmd.AddValue("seed", "RNG seed", seed);
-    cmd.Parse(argc, argv);
+    ValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
         RngSeedManager::SetSeed(seed);

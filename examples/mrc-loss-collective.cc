@@ -362,17 +362,18 @@ main(int argc, char* argv[])
     cmd.AddValue("stop", "simulated time limit, ms (not finished by then: bytes_ok 0)", o.stopMs);
     cmd.AddValue("verify", "carry real bytes and check them on delivery (VerifyData)", o.verify);
     cmd.AddValue("seed", "RNG seed (EVs, gray loss, ECMP hash); --RngRun replicates", o.seed);
-    cmd.Parse(argc, argv);
+    ValueParser::ParseCommandLine(cmd, argc, argv);
 
     std::string error = Validate(o);
-    DataRateValue rateValue;
-    if (error.empty()
-        && (!rateValue.DeserializeFromString(o.rate, MakeDataRateChecker())
-            || rateValue.Get().GetBitRate() == 0))
+    DataRate rate;
+    try
     {
-        error = "--rate (=" + o.rate + ") must be a positive ns-3 DataRate, e.g. 100Gbps";
+        rate = ValueParser::ParseDataRate("--rate", o.rate); // DataRateValue aborts on "1Gbps x"
     }
-    const DataRate rate = rateValue.Get();
+    catch (const std::invalid_argument& e)
+    {
+        error = error.empty() ? e.what() : error;
+    }
     if (!error.empty())
     {
         std::cerr << "mrc-loss-collective: " << error << "\n";

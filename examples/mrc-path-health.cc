@@ -588,13 +588,17 @@ Validate(Options& o)
                                              {"flap", 1000},
                                              {"steer", 500}};
     o.stopUs = o.stopUs > 0 ? o.stopUs : stop.at(x);
-    std::ostringstream e;
-    DataRateValue rate;
-    if (!rate.DeserializeFromString(o.rate, MakeDataRateChecker()) || !rate.Get().GetBitRate())
+    try
     {
-        e << "--rate (=" << o.rate << ") must be a positive ns-3 DataRate, e.g. 100Gbps";
+        ValueParser::ParseDataRate("--rate", o.rate); // DataRateValue aborts on "1Gbps x"
+        ValueParser::ToTime("--period", o.periodUs, Time::US);
     }
-    else if (o.planes > ClosSpec::kMaxPlanes || (x == "steer" && o.planes != 1))
+    catch (const std::invalid_argument& ex)
+    {
+        return ex.what();
+    }
+    std::ostringstream e;
+    if (o.planes > ClosSpec::kMaxPlanes || (x == "steer" && o.planes != 1))
     {
         e << "--planes (=" << o.planes << ") must be in 1..16 (steer: 1)";
     }
@@ -646,7 +650,7 @@ main(int argc, char* argv[])
     cmd.AddValue("period", "flap: period, us", o.periodUs);
     cmd.AddValue("duty", "flap: fraction of each period down, (0, 1)", o.duty);
     cmd.AddValue("seed", "RNG seed (EV order, gray loss); --RngRun replicates", o.seed);
-    cmd.Parse(argc, argv);
+    ValueParser::ParseCommandLine(cmd, argc, argv);
     const std::string error = Validate(o);
     if (!error.empty())
     {

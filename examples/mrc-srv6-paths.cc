@@ -78,7 +78,7 @@ main(int argc, char* argv[])
     cmd.AddValue("usidsPerCarrier", "uSIDs per carrier (0: as many as fit)", usidsPerCarrier);
     cmd.AddValue("forceSrh", "carry an SRH even with one carrier", forceSrh);
     cmd.AddValue("pcap", "pcap file prefix (empty: no pcap)", pcap);
-    cmd.Parse(argc, argv);
+    ValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
         const ClosSpec spec = topology == "fattree" ? ClosSpec::FatTree(k, planes)

@@ -107,7 +107,7 @@ main(int argc, char* argv[])
     cmd.AddValue("seed", "RNG seed", seed);
     cmd.AddValue("transport", "mrc, or roce (RoCEv2: single path, go-back-N, DCQCN)", transport);
     cmd.AddValue("qps", "queue pairs the message is striped over", qps);
-    cmd.Parse(argc, argv);
+    ValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
         if (!(loss >= 0 && loss <= 1))

@@ -5,6 +5,7 @@
 #include "clos-topology-helper.h"
 
 #include "fabric-address-plan.h"
+#include "value-parser.h"
 
 #include "ns3/boolean.h"
 #include "ns3/fabric-net-device.h"
@@ -214,7 +215,10 @@ ClosTopologyHelper::SetEcnQueues()
 void
 ClosTopologyHelper::SetDeviceQueueSize(const std::string& size)
 {
-    // QueueSize's constructor aborts on a bad string; parse through the attribute value first.
+    // QueueSize's constructor, and its attribute value on trailing text, abort on a bad string.
+    ValueParser::CheckAttributeText("ClosTopologyHelper: DeviceQueueSize",
+                                    MakeQueueSizeChecker(),
+                                    size);
     QueueSizeValue value;
     if (!value.DeserializeFromString(size, MakeQueueSizeChecker()) || value.Get().GetValue() == 0)
     {

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <set>
@@ -213,6 +214,14 @@ std::vector<FailureSpec>
 FailureScheduleParser::ParseFile(const std::string& path)
 {
     const Format format = GetFormat(path);
+    std::error_code ec;
+    const uintmax_t size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxBytes)
+    {
+        throw std::invalid_argument(path + ": " + std::to_string(size)
+                                    + " bytes is larger than a failure schedule may be ("
+                                    + std::to_string(kMaxBytes) + " bytes)");
+    }
     std::ifstream in(path);
     if (!in)
     {
@@ -221,11 +230,63 @@ FailureScheduleParser::ParseFile(const std::string& path)
     return Parse(in, path, format);
 }
 
+std::string
+FailureScheduleParser::ReadLimited(std::istream& in, const std::string& name)
+{
+    std::string text;
+    char chunk[65536];
+    while (in.read(chunk, sizeof(chunk)) || in.gcount() > 0)
+    {
+        text.append(chunk, static_cast<size_t>(in.gcount()));
+        if (text.size() > kMaxBytes)
+        {
+            throw std::invalid_argument(name + ": more than " + std::to_string(kMaxBytes)
+                                        + " bytes, larger than a failure schedule may be");
+        }
+    }
+    return text;
+}
+
+void
+FailureScheduleParser::CheckJsonDepth(const std::string& text, const std::string& name)
+{
+    uint32_t depth = 0;
+    uint32_t line = 1;
+    bool inString = false;
+    for (size_t i = 0; i < text.size(); ++i)
+    {
+        const char c = text[i];
+        if (inString)
+        {
+            i += c == '\\' ? 1 : 0; // skip the escaped character
+            inString = c != '"';
+            continue;
+        }
+        line += c == '\n' ? 1 : 0;
+        inString = c == '"';
+        if ((c == '[' || c == '{') && ++depth > kMaxJsonDepth)
+        {
+            throw std::invalid_argument(name + ":" + std::to_string(line)
+                                        + ": JSON nested deeper than "
+                                        + std::to_string(kMaxJsonDepth)
+                                        + " levels of arrays and objects (a schedule needs 4)");
+        }
+        depth -= (c == ']' || c == '}') && depth > 0 ? 1 : 0;
+    }
+}
+
 std::vector<FailureSpec>
 FailureScheduleParser::Parse(std::istream& in, const std::string& name, Format format)
 {
+    // Bounded before parsing: Boost's JSON reader recurses once per nesting level.
+    const std::string text = ReadLimited(in, name);
+    if (format == Format::JSON)
+    {
+        CheckJsonDepth(text, name);
+    }
+    std::istringstream bounded(text);
     const std::vector<Record> records =
-        format == Format::JSON ? ReadJson(in, name) : ReadCsv(in, name);
+        format == Format::JSON ? ReadJson(bounded, name) : ReadCsv(bounded, name);
     std::vector<FailureSpec> specs;
     for (const Record& r : records)
     {
@@ -603,6 +664,14 @@ FailureScheduleParser::Interpret(const Record& record)
     else if (auto d = get("duration"))
     {
         s.duration = ParsePositiveTime("duration", *d);
+    }
+    const Time span = s.offsets.empty() ? s.duration : s.offsets.back();
+    if (span > Time::Max() - s.at)
+    {
+        throw std::invalid_argument(
+            "at + " + std::string(s.offsets.empty() ? "duration" : "times")
+            + " (=" + FailureSpec::FormatTime(s.at) + " + " + FailureSpec::FormatTime(span)
+            + ") is beyond ns-3's time range: at most " + ValueParser::GetMaxTimeText());
     }
     return s;
 }

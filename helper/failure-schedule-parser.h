@@ -29,6 +29,8 @@ namespace ns3
  *    event per line; an empty cell is an absent field; `#` starts a comment line; no quoting
  *    (no value contains a comma); flap offsets space-separated in one cell.
  *
+ * Limits, checked before parsing: kMaxBytes of text, kMaxJsonDepth levels of JSON nesting.
+ *
  * Errors throw std::invalid_argument: "<file>:<line>: <reason>" for CSV (and JSON syntax
  * errors), "<file>: events[<i>]: <reason>" for JSON entries; the reason names the field, the
  * value and what is accepted. Checked: syntax, unknown or missing fields, unknown kinds, value
@@ -46,11 +48,17 @@ class FailureScheduleParser
         CSV,  //!< .csv
     };
 
+    /// Largest schedule read, in bytes (checked before parsing).
+    static constexpr uint64_t kMaxBytes = 16 * 1024 * 1024;
+    /// Deepest JSON nesting read (a schedule needs 4: {"events": [{"times": [...]}]}); the
+    /// JSON reader recurses per level, so deeper text is refused before it is parsed.
+    static constexpr uint32_t kMaxJsonDepth = 32;
+
     /**
      * \param path a schedule file, .json or .csv
      * \return its entries, in file order
-     * \throws std::invalid_argument if it cannot be read, has another extension, or is
-     *         malformed or inconsistent
+     * \throws std::invalid_argument if it cannot be read, has another extension, is larger
+     *         than kMaxBytes, or is malformed or inconsistent
      */
     static std::vector<FailureSpec> ParseFile(const std::string& path);
 
@@ -59,7 +67,8 @@ class FailureScheduleParser
      * \param name the file name to use in messages and FailureSpec::origin
      * \param format its format
      * \return the entries, in order
-     * \throws std::invalid_argument if the text is malformed or inconsistent
+     * \throws std::invalid_argument if the text is longer than kMaxBytes, nested deeper than
+     *         kMaxJsonDepth (JSON), or malformed or inconsistent
      */
     static std::vector<FailureSpec> Parse(std::istream& in, const std::string& name, Format format);
 
@@ -83,6 +92,22 @@ class FailureScheduleParser
     static std::string GetFieldNames();
 
   private:
+    /**
+     * \param in text
+     * \param name file name
+     * \return the text, at most kMaxBytes
+     * \throws std::invalid_argument naming the limit if there is more
+     */
+    static std::string ReadLimited(std::istream& in, const std::string& name);
+
+    /**
+     * \param text JSON text
+     * \param name file name
+     * \throws std::invalid_argument naming the line and the limit if arrays and objects nest
+     *         deeper than kMaxJsonDepth
+     */
+    static void CheckJsonDepth(const std::string& text, const std::string& name);
+
     /// One entry before interpretation: field name -> value (lists space-separated).
     struct Record
     {

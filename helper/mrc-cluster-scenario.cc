@@ -508,7 +508,15 @@ MrcClusterScenario::CreateCustom(const CustomCollective& c) const
     coll->SetAttribute("VerifyData", BooleanValue(m_verifyData));
     for (const auto& [name, value] : c.attributes)
     {
-        ValueParser::CheckAttributeText(tid, name, value);
+        try
+        {
+            ValueParser::CheckAttributeText(tid, name, value);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            throw std::invalid_argument("MrcClusterScenario::AddCollective: " + c.typeId + ": "
+                                        + e.what());
+        }
         if (!coll->SetAttributeFailSafe(name, StringValue(value)))
         {
             throw std::invalid_argument("MrcClusterScenario::AddCollective: " + c.typeId

@@ -73,19 +73,41 @@ MrcQpReceiver::GetLastArrival() const
     return m_lastArrival;
 }
 
+MrcQpReceiver::MemoryMap::const_iterator
+MrcQpReceiver::FindRegion(uint64_t va, uint64_t size) const
+{
+    auto it = m_memory.upper_bound(va);
+    if (it == m_memory.begin())
+    {
+        return m_memory.end();
+    }
+    --it;
+    const uint64_t off = va - it->first; // va >= it->first
+    const uint64_t room = it->second->size();
+    if (off > room || size > room - off)
+    {
+        return m_memory.end();
+    }
+    return it;
+}
+
+bool
+MrcQpReceiver::IsValidAccess(uint64_t va, uint64_t size) const
+{
+    return m_memory.empty() || size == 0 || FindRegion(va, size) != m_memory.end();
+}
+
 void
 MrcQpReceiver::Write(Ptr<const Packet> packet, uint64_t va)
 {
-    auto it = m_memory.upper_bound(va);
-    if (it == m_memory.begin() || packet->GetSize() == 0)
+    if (packet->GetSize() == 0)
     {
         return;
     }
-    --it;
-    const uint64_t off = va - it->first;
-    if (off + packet->GetSize() <= it->second->size())
+    const auto it = FindRegion(va, packet->GetSize());
+    if (it != m_memory.end())
     {
-        packet->CopyData(it->second->data() + off, packet->GetSize());
+        packet->CopyData(it->second->data() + (va - it->first), packet->GetSize());
     }
 }
 
@@ -166,6 +188,16 @@ MrcQpReceiver::OnData(Ptr<Packet> packet,
         return;
     }
     packet->RemoveTrailer(icrc);
+    if (!IsValidAccess(reth.GetVirtualAddress(), packet->GetSize()))
+    {
+        // An invalid remote access (RoCE answers it with a Remote Access Error NAK; MRC has
+        // no such NACK code): drop it before it is accepted, and count it.
+        NS_LOG_WARN("PSN " << psn << ": " << packet->GetSize() << " B at va 0x" << std::hex
+                           << reth.GetVirtualAddress() << std::dec
+                           << " are outside registered memory; dropped");
+        m_stats.malformedReceived++;
+        return;
+    }
     const int32_t ahead = PsnDiff(psn, m_state.GetCumulativePsn());
     if (ahead >= int32_t(m_config.bitmapPsns) && ahead < int32_t(m_config.window))
     {

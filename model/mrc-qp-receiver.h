@@ -193,6 +193,22 @@ class MrcQpReceiver
      * \param plane arrival port
      */
     void MaybeSendCnp(uint32_t ev, uint32_t plane);
+    /// Registered memory: virtual address -> region.
+    using MemoryMap = std::map<uint64_t, std::shared_ptr<std::vector<uint8_t>>>;
+    /**
+     * \param va a virtual address
+     * \param size bytes from it, > 0
+     * \return the registered region holding all of [va, va + size), or m_memory.end() (the
+     *         bound is checked without overflow: a va near 2^64 must not wrap into a region)
+     */
+    MemoryMap::const_iterator FindRegion(uint64_t va, uint64_t size) const;
+    /**
+     * \param va a RETH's virtual address
+     * \param size the payload's bytes
+     * \return false if memory is registered and the payload does not fit in one region: an
+     *         invalid remote access, dropped as malformed
+     */
+    bool IsValidAccess(uint64_t va, uint64_t size) const;
     /**
      * Copy a packet's payload into the registered region holding va, if any.
      * \param packet payload
@@ -200,11 +216,11 @@ class MrcQpReceiver
      */
     void Write(Ptr<const Packet> packet, uint64_t va);
 
-    Config m_config;                                                    //!< parameters
-    Hooks m_hooks;                                                      //!< queue pair hooks
-    MrcQpStats& m_stats;                                                //!< counters
-    MrcReceiveState m_state;                                            //!< PSNs and messages
-    std::map<uint64_t, std::shared_ptr<std::vector<uint8_t>>> m_memory; //!< va -> region
+    Config m_config;                      //!< parameters
+    Hooks m_hooks;                        //!< queue pair hooks
+    MrcQpStats& m_stats;                  //!< counters
+    MrcReceiveState m_state;              //!< PSNs and messages
+    MemoryMap m_memory;                   //!< va -> region
     uint64_t m_unsackedBytes{0};          //!< bytes placed since the last SACK
     Pending m_pending;                    //!< the packet a coalesced SACK answers
     bool m_owed{false};                   //!< a SACK is owed

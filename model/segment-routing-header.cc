@@ -80,10 +80,15 @@ SegmentRoutingHeader::GetTag() const
 void
 SegmentRoutingHeader::SetSegments(const std::vector<Ipv6Address>& segments)
 {
-    if (segments.empty() || segments.size() > 128)
+    const uint64_t tlvBytes = GetPaddedTlvBytes(m_tlvs);
+    const uint64_t most = (kMaxBodyBytes - tlvBytes) / 16;
+    if (segments.empty() || segments.size() > most)
     {
-        throw std::invalid_argument("SegmentRoutingHeader: segment list size (="
-                                    + std::to_string(segments.size()) + ") must be in 1..128");
+        throw std::invalid_argument(
+            "SegmentRoutingHeader: segment list size (=" + std::to_string(segments.size())
+            + ") must be in 1.." + std::to_string(most) + " (Hdr Ext Len is 8 bits: at most "
+            + std::to_string(kMaxBodyBytes) + " bytes of 16-byte segments and TLVs"
+            + (tlvBytes > 0 ? ", of which the TLVs take " + std::to_string(tlvBytes) : "") + ")");
     }
     m_segments = segments;
 }
@@ -110,6 +115,17 @@ SegmentRoutingHeader::SetTlvs(const std::vector<Tlv>& tlvs)
             throw std::invalid_argument("SegmentRoutingHeader: TLV length (="
                                         + std::to_string(t.value.size()) + ") must be <= 255");
         }
+    }
+    const uint64_t segmentBytes = 16 * m_segments.size();
+    const uint64_t tlvBytes = GetPaddedTlvBytes(tlvs);
+    if (segmentBytes + tlvBytes > kMaxBodyBytes)
+    {
+        throw std::invalid_argument(
+            "SegmentRoutingHeader: TLV bytes (=" + std::to_string(tlvBytes)
+            + ", padded to 8) must be <= " + std::to_string(kMaxBodyBytes - segmentBytes)
+            + " (Hdr Ext Len is 8 bits: at most " + std::to_string(kMaxBodyBytes)
+            + " bytes of segments and TLVs, of which the " + std::to_string(m_segments.size())
+            + " segments take " + std::to_string(segmentBytes) + ")");
     }
     m_tlvs = tlvs;
 }
@@ -147,6 +163,17 @@ SegmentRoutingHeader::GetTlvBytes() const
         n += (t.type == kPad1) ? 1 : 2 + t.value.size();
     }
     return n;
+}
+
+uint64_t
+SegmentRoutingHeader::GetPaddedTlvBytes(const std::vector<Tlv>& tlvs)
+{
+    uint64_t n = 0;
+    for (const Tlv& t : tlvs)
+    {
+        n += (t.type == kPad1) ? 1 : 2 + t.value.size();
+    }
+    return (n + 7) / 8 * 8;
 }
 
 uint32_t

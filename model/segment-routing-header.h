@@ -51,6 +51,11 @@ class SegmentRoutingHeader : public Header
     static constexpr uint8_t kPad1 = 0;
     /// TLV type of PadN.
     static constexpr uint8_t kPadN = 4;
+    /// Largest segment list plus TLVs (and their padding): Hdr Ext Len is 8 bits, in 8-octet
+    /// units not counting the first 8 octets (RFC 8754 section 2).
+    static constexpr uint32_t kMaxBodyBytes = 255 * 8;
+    /// Most segments an SRH holds (without TLVs): kMaxBodyBytes / 16.
+    static constexpr uint32_t kMaxSegments = kMaxBodyBytes / 16;
 
     /// A TLV, as carried after the segment list.
     struct Tlv
@@ -95,8 +100,10 @@ class SegmentRoutingHeader : public Header
     uint16_t GetTag() const;
 
     /**
-     * \param segments the segment list, Segment List[0] (the last segment) first; 1..128
-     *        segments
+     * \param segments the segment list, Segment List[0] (the last segment) first: 1 to
+     *        kMaxSegments (127) segments, fewer with TLVs (16 bytes per segment, and the TLVs
+     *        padded to 8 bytes, fit in kMaxBodyBytes)
+     * \throws std::invalid_argument naming the limit otherwise
      */
     void SetSegments(const std::vector<Ipv6Address>& segments);
     /// \return the segment list, Segment List[0] first
@@ -106,7 +113,11 @@ class SegmentRoutingHeader : public Header
     /// \return Hdr Ext Len (length in 8-octet units, not counting the first 8 octets)
     uint8_t GetHdrExtLen() const;
 
-    /// \param tlvs the TLVs, in order
+    /**
+     * \param tlvs the TLVs, in order: values of at most 255 bytes, and with the segment list,
+     *        at most kMaxBodyBytes (the TLVs padded to a multiple of 8 bytes)
+     * \throws std::invalid_argument naming the limit otherwise
+     */
     void SetTlvs(const std::vector<Tlv>& tlvs);
     /// \return the TLVs, in order (including Pad1/PadN)
     const std::vector<Tlv>& GetTlvs() const;
@@ -129,6 +140,11 @@ class SegmentRoutingHeader : public Header
     uint32_t GetTlvBytes() const;
     /// \return padding bytes needed after the TLVs
     uint32_t GetPaddingBytes() const;
+    /**
+     * \param tlvs TLVs
+     * \return their bytes, padded to a multiple of 8
+     */
+    static uint64_t GetPaddedTlvBytes(const std::vector<Tlv>& tlvs);
 
     uint8_t m_nextHeader{59};            //!< next header (59: none)
     uint8_t m_segmentsLeft{0};           //!< Segments Left

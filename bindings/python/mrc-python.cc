@@ -22,6 +22,7 @@
 #include "ns3/nstime.h"
 #include "ns3/string.h"
 
+#include <cmath>
 #include <optional>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -35,15 +36,31 @@ namespace
 {
 
 /**
+ * \param field the attribute, for messages
  * \param value a Python value (str, int, float, bool)
- * \return the text ns-3 reads it from
+ * \return the text ns-3 reads it from: a float with an integral value as an integer (1e6:
+ *         "1000000", so that integer attributes take it), a bool as true or false
+ * \throws std::invalid_argument naming the field for None
  */
 std::string
-ToAttributeText(const py::handle& value)
+ToAttributeText(const std::string& field, const py::handle& value)
 {
+    if (value.is_none())
+    {
+        throw std::invalid_argument(field + " (=None) needs a value");
+    }
     if (py::isinstance<py::bool_>(value))
     {
         return value.cast<bool>() ? "true" : "false";
+    }
+    if (py::isinstance<py::float_>(value))
+    {
+        const double v = value.cast<double>();
+        // Below 2^64 (every integer attribute's range): larger ones keep their exponent form.
+        if (std::isfinite(v) && std::trunc(v) == v && std::fabs(v) < 18446744073709551616.0)
+        {
+            return py::str(value.attr("__int__")()).cast<std::string>();
+        }
     }
     return py::str(value).cast<std::string>();
 }
@@ -72,7 +89,7 @@ class PyClusterScenario
      */
     void Set(const std::string& name, const py::handle& value)
     {
-        const std::string text = ToAttributeText(value);
+        const std::string text = ToAttributeText("ClusterScenario: " + name, value);
         TypeId::AttributeInformation info;
         if (!MrcClusterScenario::GetTypeId().LookupAttributeByName(name, &info))
         {
@@ -140,7 +157,8 @@ class PyClusterScenario
         std::vector<std::pair<std::string, std::string>> attrs;
         for (const auto& [name, value] : attributes)
         {
-            attrs.emplace_back(name.cast<std::string>(), ToAttributeText(value));
+            const std::string attribute = name.cast<std::string>();
+            attrs.emplace_back(attribute, ToAttributeText(typeId + ": " + attribute, value));
         }
         m_scenario->AddCollective(typeId, hosts.value_or(std::vector<uint32_t>{}), attrs);
     }
@@ -190,7 +208,7 @@ class PyClusterScenario
      */
     void SetConfig(const std::string& path, const py::handle& value)
     {
-        m_scenario->AddConfig(path, ToAttributeText(value));
+        m_scenario->AddConfig(path, ToAttributeText(path, value));
     }
 
     /// \param path a JSON or CSV schedule file
@@ -282,13 +300,15 @@ PYBIND11_MODULE(mrc, m)
     m.def(
         "set_default",
         [](const std::string& path, const py::handle& value) {
-            const std::string text = ToAttributeText(value);
+            const std::string text = ToAttributeText(path, value);
             const size_t colons = path.rfind("::");
             TypeId tid;
+            TypeId::AttributeInformation info;
             if (colons != std::string::npos
-                && TypeId::LookupByNameFailSafe(path.substr(0, colons), &tid))
+                && TypeId::LookupByNameFailSafe(path.substr(0, colons), &tid)
+                && tid.LookupAttributeByName(path.substr(colons + 2), &info))
             {
-                ValueParser::CheckAttributeText(tid, path.substr(colons + 2), text);
+                ValueParser::CheckAttributeText("set_default: " + path, info.checker, text);
             }
             if (!Config::SetDefaultFailSafe(path, StringValue(text)))
             {
@@ -302,7 +322,8 @@ PYBIND11_MODULE(mrc, m)
     m.def(
         "set_global",
         [](const std::string& name, const py::handle& value) {
-            const std::string text = ToAttributeText(value);
+            const std::string text = ToAttributeText(name, value);
+            ValueParser::CheckGlobalValueText(name, text);
             if (!GlobalValue::BindFailSafe(name, StringValue(text)))
             {
                 throw std::invalid_argument("set_global: " + name + " (=" + text

@@ -8,6 +8,8 @@
 
 #include "ns3/failure-schedule-parser.h"
 
+#include <cstdio>
+#include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
 #include <stdexcept>
@@ -449,6 +451,84 @@ TEST(FailureScheduleParser, Files)
     {
         EXPECT_STREQ(e.what(), "/nonexistent/plan.json: cannot open the failure schedule");
     }
+}
+
+// Issue 20: Boost's JSON reader recursed once per level (80,000 levels overflowed the stack).
+TEST(FailureScheduleParser, JsonNestingIsBoundedBeforeParsing)
+{
+    const uint32_t most = FailureScheduleParser::kMaxJsonDepth;
+    EXPECT_EQ(most, 32u);
+    const std::string deep = std::string(80000, '[') + std::string(80000, ']');
+    EXPECT_EQ(Error("{\"events\":\n" + deep + "}", Format::JSON),
+              "plan.json:2: JSON nested deeper than 32 levels of arrays and objects (a schedule "
+              "needs 4)");
+    // An event's comment as nested arrays: 3 levels above it, so 29 more is the largest
+    // accepted (then refused by the reader for what it is), 30 the smallest refused.
+    auto nested = [](uint32_t n) {
+        return JsonError(R"({"at": "2us", "kind": "link-up", "link": "a b", "comment": )"
+                         + std::string(n, '[') + std::string(n, ']') + "}");
+    };
+    EXPECT_EQ(nested(most - 3),
+              "plan.json: events[1]: field 'comment' must be a single value, not an object or "
+              "array");
+    EXPECT_NE(nested(most - 2).find("JSON nested deeper than 32 levels"), std::string::npos);
+    // Brackets in strings (escaped quotes included) are text.
+    EXPECT_EQ(
+        Parse(R"({"events": [{"at": "1us", "kind": "link-down", "link": "a b", "comment": "\"[)"
+                  + std::string(100, '[') + R"(\\"}]})",
+              Format::JSON)
+            .size(),
+        1u);
+}
+
+TEST(FailureScheduleParser, SizeIsBoundedBeforeParsing)
+{
+    const uint64_t most = FailureScheduleParser::kMaxBytes;
+    EXPECT_EQ(most, 16u * 1024 * 1024);
+    const std::string head = "at,kind\n#";
+    std::string text = head + std::string(most - head.size() - 1, 'x') + "\n";
+    EXPECT_TRUE(Parse(text, Format::CSV).empty()); // exactly the limit: read
+    text += "\n";
+    EXPECT_EQ(Error(text, Format::CSV),
+              "plan.csv: more than 16777216 bytes, larger than a failure schedule may be");
+    // A file is measured before it is read.
+    const std::string path = testing::TempDir() + "mrc-too-large-schedule.json";
+    {
+        std::ofstream out(path);
+        out << std::string(most + 1, ' ');
+    }
+    try
+    {
+        FailureScheduleParser::ParseFile(path);
+        FAIL() << "no exception";
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_EQ(std::string(e.what()),
+                  path
+                      + ": 16777217 bytes is larger than a failure schedule may be (16777216 "
+                        "bytes)");
+    }
+    std::remove(path.c_str());
+}
+
+// Issue 20: "1e300s" ran at t = 0 (Time wrapped).
+TEST(FailureScheduleParser, TimesBeyondNs3sRange)
+{
+    EXPECT_EQ(JsonError(R"({"at": "1e300s", "kind": "link-up", "link": "a b"})"),
+              "plan.json: events[1]: at (=\"1e300s\") is beyond ns-3's time range: at most "
+              "9223372036s (about 292 years)");
+    EXPECT_NE(JsonError(R"({"at": "2us", "kind": "link-down", "link": "a b", "duration": "1e10s"})")
+                  .find("duration (=\"1e10s\") is beyond ns-3's time range"),
+              std::string::npos);
+    EXPECT_NE(JsonError(R"({"at": "9e9s", "kind": "link-down", "link": "a b", "duration": "9e9s"})")
+                  .find("at + duration (="),
+              std::string::npos);
+    EXPECT_NE(JsonError(R"({"at": "9e9s", "kind": "flap", "link": "a b", "times": "0s 9e9s"})")
+                  .find("at + times (="),
+              std::string::npos);
+    EXPECT_EQ(JsonError(R"({"at": "9e9s", "kind": "link-down", "link": "a b", "duration": "1s"})"),
+              "");
 }
 
 #ifdef MRC_SOURCE_DIR

@@ -7,6 +7,8 @@
 #include "ns3/segment-routing-header.h"
 
 #include <gtest/gtest.h>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 using namespace ns3;
@@ -179,4 +181,106 @@ TEST(SegmentRoutingHeader, RejectsBadSegmentLists)
     SegmentRoutingHeader h;
     EXPECT_THROW(h.SetSegments({}), std::invalid_argument);
     EXPECT_THROW(h.SetSegments(std::vector<Ipv6Address>(129)), std::invalid_argument);
+}
+
+namespace
+{
+
+/**
+ * \param n segments
+ * \return n distinct segments
+ */
+std::vector<Ipv6Address>
+Segments(size_t n)
+{
+    std::vector<Ipv6Address> s;
+    for (size_t i = 0; i < n; ++i)
+    {
+        s.push_back(Ipv6Address(("fcbb:bb00:" + std::to_string(i + 1) + "::").c_str()));
+    }
+    return s;
+}
+
+/**
+ * \param f a setter call
+ * \return the message it throws ("" if none)
+ */
+template<typename F>
+std::string
+Refusal(F f)
+{
+    try
+    {
+        f();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        return e.what();
+    }
+    return "";
+}
+
+} // namespace
+
+// Hdr Ext Len is 8 bits in 8-octet units: at most 2040 bytes of segments and TLVs. 128
+// segments wrapped it to 0 (the header claimed 8 bytes and wrote 2056).
+TEST(SegmentRoutingHeader, SegmentListFitsTheLengthField)
+{
+    SegmentRoutingHeader h;
+    h.SetSegments(Segments(SegmentRoutingHeader::kMaxSegments)); // 127: the largest accepted
+    EXPECT_EQ(SegmentRoutingHeader::kMaxSegments, 127u);
+    EXPECT_EQ(h.GetHdrExtLen(), 254);
+    EXPECT_EQ(h.GetSerializedSize(), 8u + 127 * 16);
+    uint32_t consumed = 0;
+    const SegmentRoutingHeader back = Parse(Bytes(h), consumed);
+    EXPECT_TRUE(back.IsValid()) << back.GetError();
+    EXPECT_EQ(consumed, h.GetSerializedSize());
+    EXPECT_EQ(back.GetSegments(), h.GetSegments());
+    EXPECT_EQ(Refusal([&h] {
+                  h.SetSegments(Segments(128));
+              }), // the smallest refused
+              "SegmentRoutingHeader: segment list size (=128) must be in 1..127 (Hdr Ext Len is "
+              "8 bits: at most 2040 bytes of 16-byte segments and TLVs)");
+    EXPECT_EQ(h.GetSegments().size(), 127u); // unchanged
+}
+
+TEST(SegmentRoutingHeader, TlvsFitTheLengthField)
+{
+    // One segment (16 bytes) leaves 2024 bytes of TLVs: 8 TLVs of 2 + 251 bytes is 2024.
+    SegmentRoutingHeader h;
+    h.SetSegments(Segments(1));
+    SegmentRoutingHeader::Tlv big;
+    big.type = 7;
+    big.value.assign(251, 0xab);
+    std::vector<SegmentRoutingHeader::Tlv> most(8, big);
+    h.SetTlvs(most); // the largest accepted
+    EXPECT_EQ(h.GetHdrExtLen(), 255);
+    EXPECT_EQ(h.GetSerializedSize(), 8u + 2040);
+    uint32_t consumed = 0;
+    const SegmentRoutingHeader back = Parse(Bytes(h), consumed);
+    EXPECT_TRUE(back.IsValid()) << back.GetError();
+    EXPECT_EQ(back.GetTlvs(), most);
+    // One byte more pads to 2032: the smallest refused.
+    std::vector<SegmentRoutingHeader::Tlv> over = most;
+    over.back().value.push_back(0);
+    EXPECT_EQ(Refusal([&] {
+                  h.SetTlvs(over);
+              }),
+              "SegmentRoutingHeader: TLV bytes (=2032, padded to 8) must be <= 2024 (Hdr Ext Len "
+              "is 8 bits: at most 2040 bytes of segments and TLVs, of which the 1 segments take "
+              "16)");
+    // A Pad1 more is a byte more, too.
+    std::vector<SegmentRoutingHeader::Tlv> pad = most;
+    pad.push_back(SegmentRoutingHeader::Tlv{});
+    EXPECT_THROW(h.SetTlvs(pad), std::invalid_argument);
+    EXPECT_EQ(h.GetTlvs(), most); // unchanged
+    // With those TLVs a second segment no longer fits.
+    EXPECT_NE(Refusal([&h] {
+                  h.SetSegments(Segments(2));
+              }).find("must be in 1..1"),
+              std::string::npos);
+    // Unlimited TLVs and no segments: refused at the setter, not when serialising.
+    SegmentRoutingHeader empty;
+    EXPECT_THROW(empty.SetTlvs(std::vector<SegmentRoutingHeader::Tlv>(9, big)),
+                 std::invalid_argument);
 }

@@ -7,6 +7,7 @@
 #include "ns3/nstime.h"
 #include "ns3/value-parser.h"
 
+#include <cmath>
 #include <gtest/gtest.h>
 #include <stdexcept>
 
@@ -64,12 +65,72 @@ TEST(ValueParser, AttributeTextThatWouldAbortNs3)
     {
         EXPECT_THROW(ValueParser::CheckAttributeText("T", time, bad), std::invalid_argument) << bad;
     }
-    // Other values refuse bad text themselves: nothing to check here.
-    EXPECT_NO_THROW(ValueParser::CheckAttributeText("R", MakeDataRateChecker(), "fast"));
     // By type and attribute name; unknown attributes are left to ns-3.
     const TypeId scenario = MrcClusterScenario::GetTypeId();
     EXPECT_THROW(ValueParser::CheckAttributeText(scenario, "ComputeTime", "soon"),
                  std::invalid_argument);
     EXPECT_NO_THROW(ValueParser::CheckAttributeText(scenario, "ComputeTime", "20us"));
     EXPECT_NO_THROW(ValueParser::CheckAttributeText(scenario, "NoSuchAttribute", "soon"));
+}
+
+TEST(ValueParser, TimesBeyondNs3sRange)
+{
+    // int64 nanoseconds: about 292 years. Beyond, Time(std::string) wraps silently ("1e300s"
+    // ran at 0, "1e10s" turned negative).
+    EXPECT_EQ(ValueParser::ParseTime("t", "9e9s"), Seconds(9e9));
+    EXPECT_EQ(ValueParser::ParseTime("t", "290y"), Seconds(290 * 365 * 86400.0));
+    for (const char* beyond : {"1e300s", "1e20s", "1e10s", "293y", "1e19ns", "1e400s"})
+    {
+        EXPECT_THROW(ValueParser::ParseTime("at", beyond), std::invalid_argument) << beyond;
+    }
+    try
+    {
+        ValueParser::ParseTime("at", "1e300s");
+        FAIL() << "no exception";
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_STREQ(e.what(),
+                     "at (=\"1e300s\") is beyond ns-3's time range: at most 9223372036s (about "
+                     "292 years)");
+    }
+}
+
+TEST(ValueParser, TimesFromNumbers)
+{
+    // Command-line options in microseconds (--failAt): MicroSeconds(1e18) wraps.
+    EXPECT_EQ(ValueParser::ToTime("--failAt", 2500, Time::US), MicroSeconds(2500));
+    EXPECT_EQ(ValueParser::ToTime("--failAt", 0, Time::US), Time(0));
+    EXPECT_EQ(ValueParser::ToTime("--stop", 9e12, Time::MS), MilliSeconds(9e12));
+    try
+    {
+        ValueParser::ToTime("--failAt", 1e18, Time::US);
+        FAIL() << "no exception";
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_STREQ(e.what(),
+                     "--failAt (=1e+18 us) is beyond ns-3's time range: at most 9223372036s "
+                     "(about 292 years)");
+    }
+    EXPECT_THROW(ValueParser::ToTime("--stop", 1e13, Time::MS), std::invalid_argument);
+    try
+    {
+        ValueParser::ToTime("--failAt", -1, Time::US);
+        FAIL() << "no exception";
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_STREQ(e.what(), "--failAt (=-1 us) must be a time >= 0");
+    }
+    EXPECT_THROW(ValueParser::ToTime("t", std::nan(""), Time::US), std::invalid_argument);
+    EXPECT_THROW(ValueParser::ToTime("t", INFINITY, Time::S), std::invalid_argument);
+}
+
+TEST(ValueParser, DataRatesBeyondRange)
+{
+    // DataRate converts the number times the unit to uint64 without a check.
+    EXPECT_THROW(ValueParser::ParseDataRate("rate", "99999999999Gbps"), std::invalid_argument);
+    EXPECT_THROW(ValueParser::ParseDataRate("rate", "1e9bps"), std::invalid_argument);
+    EXPECT_EQ(ValueParser::ParseDataRate("rate", "1.5Gbps").GetBitRate(), 1500000000ULL);
 }

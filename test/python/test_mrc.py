@@ -204,7 +204,7 @@ class Errors(unittest.TestCase):
             mrc.ClusterScenario(**SMALL).add_collective("ns3::MrcIncast", StartTime="later")
         s = mrc.ClusterScenario(**SMALL, Iterations=1)
         s.set_config(TRIMMING_QUEUES + "DataMaxSize", "lots")
-        with self.assertRaisesRegex(ValueError, r'DataMaxSize that accepts "lots"'):
+        with self.assertRaisesRegex(ValueError, r'DataMaxSize \(="lots"\) must be a queue size'):
             s.run()
 
     def test_bad_failure_names_the_field(self):
