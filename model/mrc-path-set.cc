@@ -5,6 +5,7 @@
 #include "mrc-path-set.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace ns3
@@ -83,6 +84,25 @@ void
 MrcPathSet::SetSkipRotations(uint32_t rotations)
 {
     m_skipRotations = std::max<uint32_t>(1, rotations);
+}
+
+void
+MrcPathSet::SetSkipPacketsPerRtt(double packets)
+{
+    m_skipPacketsPerRtt = std::max(0.0, packets);
+}
+
+uint64_t
+MrcPathSet::SkipRotations(uint32_t plane) const
+{
+    if (m_skipPacketsPerRtt <= 0)
+    {
+        return m_skipRotations;
+    }
+    // The rotations the plane makes in one base RTT with the active EVs it has now (a set
+    // shrunk by denials or retirements turns faster).
+    const size_t active = std::max<size_t>(1, m_planes[plane].active.size());
+    return std::max<uint64_t>(1, static_cast<uint64_t>(std::ceil(m_skipPacketsPerRtt / active)));
 }
 
 void
@@ -190,21 +210,25 @@ MrcPathSet::OnEcn(uint32_t ev, bool persistent)
     // first echo after a quiet spell starts again from one SKIP.
     Entry& e = it->second;
     const uint64_t rotation = m_planes[e.plane].rotation;
+    const uint64_t one = SkipRotations(e.plane);
     // (An echo needs an RTT to come back: "recent" spans the last SKIP's length plus two.)
-    const bool recent = e.state == MrcEvState::SKIP
-                        || rotation < e.skipUntil + e.skipLength + 2 * uint64_t(m_skipRotations);
-    const uint64_t longest = uint64_t(m_skipRotations) * m_alwaysSkipFactor;
+    const bool recent =
+        e.state == MrcEvState::SKIP || rotation < e.skipUntil + e.skipLength + 2 * one;
+    const uint64_t longest = one * m_alwaysSkipFactor;
     e.skipLength = persistent ? longest
-                   : recent
-                       ? std::min(longest, std::max<uint64_t>(m_skipRotations, 2 * e.skipLength))
-                       : m_skipRotations;
+                   : recent   ? std::min(longest, std::max<uint64_t>(one, 2 * e.skipLength))
+                              : one;
     Skip(ev, e.skipLength, persistent ? "ecn-always" : "ecn");
 }
 
 void
 MrcPathSet::OnTrimmed(uint32_t ev)
 {
-    Skip(ev, m_skipRotations, "trimmed");
+    auto it = m_entries.find(ev);
+    if (it != m_entries.end())
+    {
+        Skip(ev, SkipRotations(it->second.plane), "trimmed");
+    }
 }
 
 bool

@@ -90,6 +90,13 @@ class MrcPathSet
     void SetSkipRotations(uint32_t rotations);
 
     /**
+     * Size SKIPs by time instead: a SKIP lasts the rotations the plane makes while it sends
+     * this many packets (one base RTT's worth), computed from its active set at each SKIP.
+     * \param packets packets a plane sends per base RTT (0: use SetSkipRotations)
+     */
+    void SetSkipPacketsPerRtt(double packets);
+
+    /**
      * \param factor an ALWAYS_SKIP echo makes the SKIP last this many times longer (>= 1)
      */
     void SetAlwaysSkipFactor(uint32_t factor);
@@ -229,7 +236,14 @@ class MrcPathSet
     std::vector<Plane> m_planes;                 //!< planes
     uint32_t m_target;                           //!< active EVs per plane
     uint32_t m_probeSuccesses;                   //!< successes to restore an EV
+    /**
+     * \param plane a plane
+     * \return rotations of one SKIP on that plane now
+     */
+    uint64_t SkipRotations(uint32_t plane) const;
+
     uint32_t m_skipRotations{1};                 //!< rotations a SKIP lasts
+    double m_skipPacketsPerRtt{0};               //!< > 0: SKIP sized from this per RTT
     uint32_t m_alwaysSkipFactor{16};             //!< ALWAYS_SKIP: SKIP this many times longer
     Time m_holdDownInitial;                      //!< dampening: first hold-down of a flapping EV
     Time m_holdDownMax;                          //!< dampening: largest hold-down

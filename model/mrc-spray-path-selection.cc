@@ -38,16 +38,16 @@ MrcSprayPathSelection::Start(const Config& config,
     const uint32_t planes = config.evsPerPlane.size();
     const uint32_t perPlane = std::max<uint32_t>(1, config.evSetSize / planes);
     MakePathSet(config.evsPerPlane, perPlane, config.probeSuccesses, hooks.stateChange);
-    uint32_t skip = config.skipRotations;
-    if (skip == 0)
+    if (config.skipRotations == 0)
     {
-        // Packets one port sends in a base RTT, over the plane's active EVs.
-        const double perRtt =
-            config.portRate.GetBitRate() / 8.0 * config.baseRtt.GetSeconds() / (config.mss + 96);
-        skip = static_cast<uint32_t>(
-            std::ceil(perRtt / std::max<size_t>(1, m_pathSet->GetActive(0).size())));
+        // Packets one port sends in a base RTT: a SKIP lasts the rotations they take.
+        m_pathSet->SetSkipPacketsPerRtt(config.portRate.GetBitRate() / 8.0 *
+                                        config.baseRtt.GetSeconds() / (config.mss + 96));
     }
-    m_pathSet->SetSkipRotations(skip);
+    else
+    {
+        m_pathSet->SetSkipRotations(config.skipRotations);
+    }
     m_pathSet->SetAlwaysSkipFactor(config.alwaysSkipFactor);
     m_pathSet->SetPathKey([this](uint32_t ev) {
         // The path is what the EV's carriers say (under ECMP every EV has the same: unknown).

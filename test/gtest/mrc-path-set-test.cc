@@ -234,3 +234,39 @@ TEST(MrcPathSet, PlaneShortOfEvsTakesBackAWorkingEvDespiteItsHoldDown)
     }
     EXPECT_TRUE(restored) << "short of EVs with no backup: the hold-down gives way";
 }
+
+namespace
+{
+/// \return packets the plane sends on other EVs before ev is used again after an ECN echo
+uint32_t
+PacketsSkipping(MrcPathSet& s, uint32_t ev)
+{
+    s.OnEcn(ev);
+    uint32_t n = 0;
+    while (*s.Next(0) != ev && n < 1000)
+    {
+        ++n;
+    }
+    return n;
+}
+} // namespace
+
+TEST(MrcPathSet, SkipSizedPerRttFollowsTheActiveSetItHasNow)
+{
+    // A plane sends 12 packets per base RTT. With 3 active EVs a SKIP is 4 rotations; with 2
+    // left after denials it is 6 rotations: the same time, not 4 rotations of the smaller set
+    // (sized once at the start, a SKIP of a set shrunk to 2 EVs lasted a fraction of an RTT).
+    MrcPathSet s = Make();
+    s.SetSkipPacketsPerRtt(12);
+    EXPECT_EQ(*s.Next(0), 10u);
+    EXPECT_EQ(PacketsSkipping(s, 11), 8u) << "4 rotations of 10 and 12";
+    MrcPathSet t = Make();
+    t.SetSkipPacketsPerRtt(12);
+    for (uint32_t ev : {12u, 13u, 14u})
+    {
+        t.Deny(ev);
+    }
+    ASSERT_EQ(t.GetActive(0), (std::vector<uint32_t>{10, 11}));
+    EXPECT_EQ(*t.Next(0), 10u);
+    EXPECT_EQ(PacketsSkipping(t, 11), 6u) << "6 rotations of one packet (11 passed over)";
+}
