@@ -212,6 +212,14 @@ function(mrc_standalone_finish)
   if(Python3_Interpreter_FOUND)
     add_test(NAME file-lists COMMAND ${Python3_EXECUTABLE}
                                      ${CMAKE_CURRENT_SOURCE_DIR}/utils/check-file-lists.py)
+    if(MRC_ENABLE_EXAMPLES)
+      # Bad command lines are refused before the first fabric runs (no run, no results).
+      add_test(NAME example-mrc-ai-cluster-validates-first
+               COMMAND ${Python3_EXECUTABLE}
+                       ${CMAKE_CURRENT_SOURCE_DIR}/test/python/check_ai_cluster_validates_first.py
+                       $<TARGET_FILE:mrc-ai-cluster>
+                       ${CMAKE_BINARY_DIR}/example-ai-cluster-validates-first)
+    endif()
   endif()
   # GoogleTest
   find_package(GTest)
