@@ -30,6 +30,7 @@
 #include "ns3/core-module.h"
 #include "ns3/mrc-module.h"
 
+#include <algorithm>
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -250,29 +251,55 @@ main(int argc, char* argv[])
                                               o.spanUs > 0 ? o.spanUs : (o.quick ? 1200 : 4000),
                                               Time::US);
 
-        std::vector<MrcScenarioResult> runs;
+        // Everything is checked before the first fabric runs: the fabric list, the schedule
+        // file, every scenario's attributes and size, and that the results can be written.
+        const std::vector<std::string> accepted = {"mrc", "mrc-ecmp", "roce", "roce-xN"};
+        std::vector<std::string> items;
         std::stringstream list(o.fabrics);
-        std::string item;
-        while (std::getline(list, item, ','))
+        for (std::string item; std::getline(list, item, ',');)
+        {
+            items.push_back(item);
+        }
+        if (!o.fabrics.empty() && o.fabrics.back() == ',')
+        {
+            items.emplace_back(); // getline drops a trailing empty item
+        }
+        for (size_t i = 0; i < items.size(); ++i)
+        {
+            if (std::find(accepted.begin(), accepted.end(), items[i]) == accepted.end())
+            {
+                throw std::invalid_argument("--fabrics (=\"" + o.fabrics + "\"): item "
+                                            + std::to_string(i + 1) + " ('" + items[i]
+                                            + "') is not one of mrc, mrc-ecmp, roce, roce-xN");
+            }
+        }
+        if (items.empty())
+        {
+            throw std::invalid_argument("--fabrics is empty (one or more of mrc, mrc-ecmp, "
+                                        "roce, roce-xN, comma-separated)");
+        }
+        const std::vector<FailureSpec> fromFile =
+            o.failures.empty() ? std::vector<FailureSpec>{}
+                               : FailureScheduleParser::ParseFile(o.failures);
+        std::vector<Ptr<MrcClusterScenario>> scenarios;
+        for (const std::string& item : items)
         {
             Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
             if (item == "mrc" || item == "mrc-ecmp")
             {
                 s->SetAttribute("Fabric", StringValue(item == "mrc" ? "mrc-srv6" : "mrc-ecmp"));
             }
-            else if (item == "roce" || item == "roce-xN")
+            else
             {
                 s->SetAttribute("Fabric", StringValue("roce-ecmp"));
                 s->SetAttribute("QpsPerPeer", UintegerValue(item == "roce" ? 1 : o.qps));
             }
-            else
-            {
-                throw std::invalid_argument("--fabrics: '" + item
-                                            + "' is not one of mrc, mrc-ecmp, roce, roce-xN");
-            }
             if (!o.failures.empty())
             {
-                s->LoadFailures(o.failures);
+                for (const FailureSpec& f : fromFile)
+                {
+                    s->AddFailure(f);
+                }
             }
             else if (!o.noFailures)
             {
@@ -287,6 +314,18 @@ main(int argc, char* argv[])
                 const std::string key = item == "roce-xN" ? "roce-x" + std::to_string(o.qps) : item;
                 s->SetAttribute("OutputDirectory", StringValue(o.out + "/" + key));
             }
+            s->GetSpec(); // checks the attributes and the fabric's size
+            scenarios.push_back(s);
+        }
+        if (!o.out.empty())
+        {
+            // Last: it creates the directory.
+            MrcResultsWriter::CheckDirectory(o.out, "--out");
+        }
+
+        std::vector<MrcScenarioResult> runs;
+        for (const Ptr<MrcClusterScenario>& s : scenarios)
+        {
             if (runs.empty())
             {
                 std::cout << s->GetSpec().Describe() << "\n";

@@ -222,6 +222,35 @@ ClosSpec::GetT0Oversubscription() const
     return double(hostsPerT0) / double(t0Uplinks);
 }
 
+uint64_t
+ClosSpec::GetSwitchCount() const
+{
+    return uint64_t(planes) * (uint64_t(GetT0Count()) + GetT1Count() + t2Count);
+}
+
+uint64_t
+ClosSpec::GetLinkCount() const
+{
+    const uint64_t hosts = uint64_t(pods) * t0PerPod * hostsPerT0;
+    const uint64_t t0t1 = uint64_t(pods) * t0PerPod * t0Uplinks;
+    const uint64_t t1t2 = t2Count == 0 ? 0 : uint64_t(pods) * t1PerPod * t1Uplinks;
+    return uint64_t(planes) * (hosts + t0t1 + t1t2);
+}
+
+void
+ClosSpec::CheckSize(uint64_t maxLinks, const std::string& knob) const
+{
+    if (GetLinkCount() > maxLinks)
+    {
+        throw std::invalid_argument(
+            "the fabric (" + Describe() + ") would have " + std::to_string(GetHostCount())
+            + " hosts, " + std::to_string(GetSwitchCount()) + " switches and "
+            + std::to_string(GetLinkCount()) + " links, more than the cap of "
+            + std::to_string(maxLinks) + " links; fewer planes or a smaller k, or raise " + knob
+            + " to " + std::to_string(GetLinkCount()) + " to build it anyway");
+    }
+}
+
 std::string
 ClosSpec::Describe() const
 {

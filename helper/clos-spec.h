@@ -99,6 +99,28 @@ struct ClosSpec
     double GetT0Oversubscription() const;
     /// \return a one-line description, e.g. "fat-tree 3 tiers, 16 hosts x 1 planes, ..."
     std::string Describe() const;
+
+    /// \return switches over all planes (T0, T1 and T2)
+    uint64_t GetSwitchCount() const;
+    /// \return links over all planes (host-T0, T0-T1 and T1-T2)
+    uint64_t GetLinkCount() const;
+
+    /// Default cap on GetLinkCount() for building a fabric (ClosTopologyHelper::SetMaxLinks,
+    /// MrcClusterScenario's MaxLinks): a fat-tree of k = 64 on one plane (196,608 links) fits,
+    /// k = 64 on 16 planes (3,145,728) does not. Each link is two NetDevices with their queue
+    /// discs and IPv6 interfaces: about 10 kB of memory, and every switch holds routes.
+    static constexpr uint64_t kDefaultMaxLinks = 262144;
+    /// Above this many links, building logs a warning (NS_LOG_WARN).
+    static constexpr uint64_t kWarnLinks = 65536;
+
+    /**
+     * Refuse an absurd size before anything is built.
+     * \param maxLinks the cap on GetLinkCount()
+     * \param knob how to raise the cap, for the message (an attribute or a setter)
+     * \throws std::invalid_argument giving the hosts, switches and links, the cap and the knob
+     *         if the fabric has more links than maxLinks
+     */
+    void CheckSize(uint64_t maxLinks, const std::string& knob) const;
 };
 
 } // namespace ns3

@@ -235,10 +235,37 @@ ClosTopologyHelper::SetNamePrefix(const std::string& prefix)
     m_namePrefix = prefix;
 }
 
+void
+ClosTopologyHelper::SetMaxLinks(uint64_t links, const std::string& knob)
+{
+    m_maxLinks = links;
+    m_maxLinksKnob = knob;
+}
+
+uint64_t
+ClosTopologyHelper::GetMaxLinks() const
+{
+    return m_maxLinks;
+}
+
 Ptr<FabricTopology>
 ClosTopologyHelper::Build(const ClosSpec& spec) const
 {
     spec.Validate();
+    try
+    {
+        spec.CheckSize(m_maxLinks, m_maxLinksKnob);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        throw std::invalid_argument(std::string("ClosTopologyHelper: ") + e.what());
+    }
+    if (spec.GetLinkCount() > ClosSpec::kWarnLinks)
+    {
+        NS_LOG_WARN("building a large fabric: "
+                    << spec.GetHostCount() << " hosts, " << spec.GetSwitchCount() << " switches, "
+                    << spec.GetLinkCount() << " links (cap " << m_maxLinks << ")");
+    }
     const std::vector<std::string> names = NodeNames(spec, m_namePrefix);
     for (const std::string& name : names)
     {

@@ -113,11 +113,20 @@ class ClosTopologyHelper
     void SetNamePrefix(const std::string& prefix);
 
     /**
+     * \param links the most links Build() makes (ClosSpec::GetLinkCount; default
+     *        ClosSpec::kDefaultMaxLinks); above ClosSpec::kWarnLinks it logs a warning
+     * \param knob how a user raises it, named when Build() refuses a larger fabric
+     */
+    void SetMaxLinks(uint64_t links, const std::string& knob = "ClosTopologyHelper::SetMaxLinks");
+    /// \return the most links Build() makes
+    uint64_t GetMaxLinks() const;
+
+    /**
      * Build the fabric.
      * \param spec its shape
      * \return the fabric
-     * \throws std::invalid_argument if the spec is impossible, a parameter is out of range or a
-     *         node name is already taken
+     * \throws std::invalid_argument if the spec is impossible, has more links than the cap
+     *         (SetMaxLinks), a parameter is out of range or a node name is already taken
      */
     Ptr<FabricTopology> Build(const ClosSpec& spec) const;
 
@@ -133,12 +142,14 @@ class ClosTopologyHelper
     static int64_t AssignStreams(Ptr<FabricTopology> topo, int64_t stream);
 
   private:
-    std::array<DataRate, 3> m_rate;              //!< per LinkTier
-    std::array<Time, 3> m_delay;                 //!< per LinkTier
-    uint16_t m_mtu{kDefaultMtu};                 //!< IP MTU
-    std::array<TrafficControlHelper, 3> m_qdisc; //!< per PortRole
-    std::string m_deviceQueueSize{"1p"};         //!< NetDevice TxQueue size
-    std::string m_namePrefix;                    //!< node name prefix
+    std::array<DataRate, 3> m_rate;                  //!< per LinkTier
+    std::array<Time, 3> m_delay;                     //!< per LinkTier
+    uint16_t m_mtu{kDefaultMtu};                     //!< IP MTU
+    std::array<TrafficControlHelper, 3> m_qdisc;     //!< per PortRole
+    std::string m_deviceQueueSize{"1p"};             //!< NetDevice TxQueue size
+    std::string m_namePrefix;                        //!< node name prefix
+    uint64_t m_maxLinks{ClosSpec::kDefaultMaxLinks}; //!< cap on the links Build() makes
+    std::string m_maxLinksKnob{"ClosTopologyHelper::SetMaxLinks"}; //!< how to raise it
 };
 
 } // namespace ns3

@@ -10,7 +10,9 @@
 #include "ns3/log.h"
 #include "ns3/names.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -43,6 +45,13 @@ FailureHelper::GetTypeId()
         TypeId("ns3::FailureHelper")
             .SetParent<Object>()
             .SetGroupName("Mrc")
+            .AddAttribute("MaxEvents",
+                          "Most simulator events the failures of this helper may make (a flap "
+                          "one per transition: a 1 ns period over 1 s is 2e9), checked before "
+                          "anything is scheduled; raise it to run a larger schedule.",
+                          UintegerValue(kDefaultMaxEvents),
+                          MakeUintegerAccessor(&FailureHelper::m_maxEvents),
+                          MakeUintegerChecker<uint64_t>(1))
             .AddTraceSource("Event",
                             "A failure event was applied: kind, target, parameters (the time is "
                             "Simulator::Now()).",
@@ -219,14 +228,28 @@ void
 FailureHelper::Schedule(const std::vector<FailureSpec>& specs)
 {
     std::vector<Action> actions;
+    uint64_t events = 0;
+    const FailureSpec* largest = nullptr;
     for (const FailureSpec& s : specs)
     {
         actions.push_back(Resolve(s));
         Check(actions.back());
+        const uint64_t n = s.GetEventCount();
+        events = n > std::numeric_limits<uint64_t>::max() - events
+                     ? std::numeric_limits<uint64_t>::max()
+                     : events + n;
+        largest = !largest || n > largest->GetEventCount() ? &s : largest;
     }
     FailureScheduleParser::CheckTimeOrder(specs, [&](const FailureSpec& s) {
         return TargetKey(actions.at(&s - specs.data()));
     });
+    if (largest)
+    {
+        CheckEventCount(events,
+                        largest->origin + " (" + FailureSpec::GetKindName(largest->kind) + " of "
+                            + largest->DescribeTarget() + ")",
+                        largest->GetEventCount());
+    }
     for (const Action& a : actions)
     {
         Add(a);
@@ -405,10 +428,56 @@ FailureHelper::TargetKey(const Action& a)
 // Applying events
 // ------------------------------------------------------------------------------------------
 
+uint64_t
+FailureHelper::EventCount(const Action& a)
+{
+    FailureSpec s;
+    s.kind = a.kind;
+    s.at = a.at;
+    s.duration = a.duration;
+    s.period = a.period;
+    s.duty = a.duty;
+    s.offsets = a.offsets;
+    return s.GetEventCount();
+}
+
+void
+FailureHelper::CheckEventCount(uint64_t events,
+                               const std::string& largest,
+                               uint64_t largestEvents) const
+{
+    const uint64_t total = events > std::numeric_limits<uint64_t>::max() - m_events
+                               ? std::numeric_limits<uint64_t>::max()
+                               : m_events + events;
+    const std::string detail =
+        std::to_string(events) + " simulator events (" + std::to_string(largestEvents) + " from "
+        + largest + ")"
+        + (m_events > 0 ? " on top of " + std::to_string(m_events) + " already scheduled"
+                        : std::string());
+    if (total > m_maxEvents)
+    {
+        throw std::invalid_argument(
+            "FailureHelper: the failures would make " + detail
+            + ", more than MaxEvents (=" + std::to_string(m_maxEvents)
+            + "); a flap makes two per period: lengthen its period or shorten its duration, or "
+              "raise ns3::FailureHelper::MaxEvents (e.g. "
+              "--ns3::FailureHelper::MaxEvents="
+            + std::to_string(total) + ") to run it anyway");
+    }
+    if (total > kWarnEvents && m_events <= kWarnEvents)
+    {
+        NS_LOG_WARN("FailureHelper: the failures make " << detail << ", more than " << kWarnEvents
+                                                        << " (MaxEvents " << m_maxEvents << ")");
+    }
+}
+
 void
 FailureHelper::Add(const Action& a)
 {
     Check(a);
+    const uint64_t events = EventCount(a);
+    CheckEventCount(events, a.origin + " (" + FailureSpec::GetKindName(a.kind) + ")", events);
+    m_events += events;
     const Time now = Simulator::Now();
     if (a.kind == FailureKind::FLAP)
     {
@@ -550,6 +619,12 @@ FailureHelper::Apply(Action a)
 // ------------------------------------------------------------------------------------------
 // Results
 // ------------------------------------------------------------------------------------------
+
+uint64_t
+FailureHelper::GetScheduledEvents() const
+{
+    return m_events;
+}
 
 const FailureLog&
 FailureHelper::GetLog() const

@@ -51,6 +51,12 @@ namespace ns3
  *
  * Every applied event is appended to the log (GetLog) and fires the Event trace. Invalid
  * arguments throw std::invalid_argument naming the argument, its value and the accepted range.
+ *
+ * Size: every failure becomes one or two simulator events, a flap one per transition (a 1 ns
+ * period over 1 s is 2e9). Before anything is scheduled, the events of all calls so far are
+ * counted (FailureSpec::GetEventCount); above the MaxEvents attribute (kDefaultMaxEvents) the
+ * call throws std::invalid_argument with the count, the cap and how to raise it; above
+ * kWarnEvents it logs a warning (NS_LOG_WARN).
  */
 class FailureHelper : public Object
 {
@@ -60,6 +66,11 @@ class FailureHelper : public Object
      * \return the object TypeId
      */
     static TypeId GetTypeId();
+
+    /// Default of the MaxEvents attribute: simulator events the schedules of one helper may make.
+    static constexpr uint64_t kDefaultMaxEvents = 10000000;
+    /// Above this many events a warning is logged (NS_LOG_WARN).
+    static constexpr uint64_t kWarnEvents = 1000000;
 
     /**
      * \param topo the fabric (built by ClosTopologyHelper)
@@ -243,6 +254,9 @@ class FailureHelper : public Object
     /// \return the events applied so far
     const FailureLog& GetLog() const;
 
+    /// \return the simulator events scheduled so far (FailureSpec::GetEventCount of each call)
+    uint64_t GetScheduledEvents() const;
+
     /**
      * \param cause a cause
      * \return packets lost for it on every link of the fabric
@@ -320,6 +334,18 @@ class FailureHelper : public Object
      */
     void Add(const Action& a);
     /**
+     * \param a an action
+     * \return the simulator events it makes (FailureSpec::GetEventCount)
+     */
+    static uint64_t EventCount(const Action& a);
+    /**
+     * \param events events about to be scheduled (saturated sum)
+     * \param largest the entry that makes most of them, for the message
+     * \param largestEvents its events
+     * \throws std::invalid_argument if they and those scheduled before exceed MaxEvents
+     */
+    void CheckEventCount(uint64_t events, const std::string& largest, uint64_t largestEvents) const;
+    /**
      * \param a the action to apply now
      */
     void Apply(Action a);
@@ -329,8 +355,10 @@ class FailureHelper : public Object
      */
     static std::string TargetKey(const Action& a);
 
-    FabricFailureState m_state; //!< the links' state
-    FailureLog m_log;           //!< applied events
+    uint64_t m_maxEvents{kDefaultMaxEvents}; //!< MaxEvents attribute
+    uint64_t m_events{0};                    //!< simulator events scheduled so far
+    FabricFailureState m_state;              //!< the links' state
+    FailureLog m_log;                        //!< applied events
     TracedCallback<const std::string&, const std::string&, const std::string&>
         m_eventTrace; //!< Event trace
 };

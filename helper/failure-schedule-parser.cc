@@ -71,6 +71,55 @@ Trim(const std::string& s)
 }
 
 /**
+ * \param s text
+ * \return it with every byte that is not printable ASCII written as \xNN, so that a message
+ *         shows it (a NUL would end the C string what() returns)
+ */
+std::string
+Escape(const std::string& s)
+{
+    static const char* hex = "0123456789abcdef";
+    std::string out;
+    for (const char c : s)
+    {
+        const auto b = static_cast<unsigned char>(c);
+        if (b >= 0x20 && b < 0x7f)
+        {
+            out += c;
+        }
+        else
+        {
+            out += std::string("\\x") + hex[b >> 4] + hex[b & 0xf];
+        }
+    }
+    return out;
+}
+
+/**
+ * \param field field name
+ * \param text its value
+ * \throws std::invalid_argument showing the value escaped if it holds a control character, or
+ *         (other than a comment, which may be any UTF-8 text) a byte that is not printable ASCII
+ */
+void
+CheckBytes(const std::string& field, const std::string& text)
+{
+    const bool comment = field == "comment";
+    for (const char c : text)
+    {
+        const auto b = static_cast<unsigned char>(c);
+        const bool control = (b < 0x20 && c != '\t') || b == 0x7f;
+        if (control || (!comment && b >= 0x80))
+        {
+            throw std::invalid_argument(
+                field + " (=\"" + Escape(text) + "\") holds "
+                + (comment ? "a control character" : "a byte that is not printable ASCII")
+                + " (shown as \\xNN)");
+        }
+    }
+}
+
+/**
  * \param field field name
  * \param text value
  * \return the value as an unsigned 32-bit integer
@@ -215,6 +264,10 @@ FailureScheduleParser::ParseFile(const std::string& path)
 {
     const Format format = GetFormat(path);
     std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+    {
+        throw std::invalid_argument(path + ": is a directory, not a failure schedule file");
+    }
     const uintmax_t size = std::filesystem::file_size(path, ec);
     if (!ec && size > kMaxBytes)
     {
@@ -279,7 +332,13 @@ std::vector<FailureSpec>
 FailureScheduleParser::Parse(std::istream& in, const std::string& name, Format format)
 {
     // Bounded before parsing: Boost's JSON reader recurses once per nesting level.
-    const std::string text = ReadLimited(in, name);
+    std::string text = ReadLimited(in, name);
+    // Spreadsheets (and some editors) start UTF-8 text with a byte order mark.
+    const std::string bom = "\xEF\xBB\xBF";
+    if (text.compare(0, bom.size(), bom) == 0)
+    {
+        text.erase(0, bom.size());
+    }
     if (format == Format::JSON)
     {
         CheckJsonDepth(text, name);
@@ -348,7 +407,7 @@ FailureScheduleParser::ReadJson(std::istream& in, const std::string& name)
     {
         if (key != "events" && key != "comment")
         {
-            throw std::invalid_argument(name + ": unknown top-level key '" + key
+            throw std::invalid_argument(name + ": unknown top-level key '" + Escape(key)
                                         + "' (accepted: events, comment)" + form);
         }
     }
@@ -394,14 +453,14 @@ FailureScheduleParser::ReadJson(std::istream& in, const std::string& name)
                 }
                 if (!list)
                 {
-                    throw std::invalid_argument(r.where + ": field '" + field
+                    throw std::invalid_argument(r.where + ": field '" + Escape(field)
                                                 + "' must be a single value, not an object or "
                                                   "array");
                 }
             }
             if (!seen.insert(field).second)
             {
-                throw std::invalid_argument(r.where + ": duplicate field '" + field + "'");
+                throw std::invalid_argument(r.where + ": duplicate field '" + Escape(field) + "'");
             }
             if (!Trim(text).empty())
             {
@@ -445,7 +504,7 @@ FailureScheduleParser::ReadCsv(std::istream& in, const std::string& name)
             {
                 if (known.count(c) == 0)
                 {
-                    throw std::invalid_argument(where + ": unknown column '" + c
+                    throw std::invalid_argument(where + ": unknown column '" + Escape(c)
                                                 + "' in the header (accepted: " + GetFieldNames()
                                                 + ")");
                 }
@@ -498,9 +557,10 @@ FailureScheduleParser::Interpret(const Record& record)
     {
         if (std::find(FieldNames().begin(), FieldNames().end(), field) == FieldNames().end())
         {
-            throw std::invalid_argument("unknown field '" + field
+            throw std::invalid_argument("unknown field '" + Escape(field)
                                         + "' (accepted: " + GetFieldNames() + ")");
         }
+        CheckBytes(field, value);
     }
     auto kindIt = f.find("kind");
     if (kindIt == f.end())

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace ns3
@@ -261,6 +262,29 @@ FailureSpec::GetFlapTimes() const
         times.push_back(at + std::min(start + down, duration));
     }
     return times;
+}
+
+uint64_t
+FailureSpec::GetEventCount() const
+{
+    if (kind != FailureKind::FLAP)
+    {
+        return TakesDuration(kind) && duration.IsStrictlyPositive() ? 2 : 1;
+    }
+    if (!offsets.empty())
+    {
+        return offsets.size();
+    }
+    if (!period.IsStrictlyPositive() || !duration.IsStrictlyPositive())
+    {
+        return 0;
+    }
+    // Periods started in [0, duration): ceil(duration / period), each a down and an up.
+    const uint64_t d = static_cast<uint64_t>(duration.GetTimeStep());
+    const uint64_t p = static_cast<uint64_t>(period.GetTimeStep());
+    const uint64_t periods = d / p + (d % p != 0 ? 1 : 0);
+    return periods > std::numeric_limits<uint64_t>::max() / 2 ? std::numeric_limits<uint64_t>::max()
+                                                              : 2 * periods;
 }
 
 std::ostream&

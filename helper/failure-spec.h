@@ -175,6 +175,14 @@ struct FailureSpec
      *         up is clipped to the end of the flap's duration
      */
     std::vector<Time> GetFlapTimes() const;
+
+    /**
+     * The simulator events FailureHelper schedules for this entry, counted without expanding a
+     * flap: a flap has one per transition (two per period started within its duration, or one
+     * per offset), a start kind with a duration two (start and end), any other entry one.
+     * \return the count (saturates at the largest uint64_t)
+     */
+    uint64_t GetEventCount() const;
 };
 
 /**

@@ -195,6 +195,13 @@ MrcClusterScenario::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&MrcClusterScenario::m_outputDirectory),
                           MakeStringChecker())
+            .AddAttribute("MaxLinks",
+                          "Most links the fabric may have over all planes (host-T0, T0-T1, "
+                          "T1-T2), checked before anything is built: FatTreeK=64 with Planes=16 "
+                          "is 3,145,728 links. Raise it to build a larger fabric anyway.",
+                          UintegerValue(ClosSpec::kDefaultMaxLinks),
+                          MakeUintegerAccessor(&MrcClusterScenario::m_maxLinks),
+                          MakeUintegerChecker<uint64_t>(1))
             .AddAttribute(
                 "ShowProgress",
                 "Print a progress line (simulated time, wall time, events/s, step) on stderr "
@@ -354,6 +361,14 @@ MrcClusterScenario::Validate() const
         range("T1Count", m_t1, 1, ClosSpec::kMaxSwitchIndex);
     }
     const ClosSpec spec = MakeSpec();
+    try
+    {
+        spec.CheckSize(m_maxLinks, "ns3::MrcClusterScenario::MaxLinks");
+    }
+    catch (const std::invalid_argument& e)
+    {
+        throw std::invalid_argument(std::string("MrcClusterScenario: ") + e.what());
+    }
     range("QpsPerPeer", m_qpsPerPeer, 1, 64);
     range("Iterations", m_iterations, 1, 1000000);
     range("Seed", m_seed, 1, UINT32_MAX);
@@ -653,6 +668,8 @@ MrcClusterScenario::Run()
 MrcScenarioResult
 MrcClusterScenario::DoRun()
 {
+    // Everything that can be checked without the fabric, before anything is built: the
+    // attributes, the size, the failure file, and that the results can be written.
     const ClosSpec spec = GetSpec();
     std::vector<FailureSpec> schedule = m_failures;
     if (!m_failureFile.empty())
@@ -661,6 +678,10 @@ MrcClusterScenario::DoRun()
         {
             schedule.push_back(f);
         }
+    }
+    if (!m_outputDirectory.empty())
+    {
+        MrcResultsWriter::CheckDirectory(m_outputDirectory, "MrcClusterScenario: OutputDirectory");
     }
     const bool roce = m_fabric == ClusterFabric::ROCE_ECMP;
     const bool ecmp = m_fabric != ClusterFabric::MRC_SRV6;
@@ -687,6 +708,7 @@ MrcClusterScenario::DoRun()
     }
 
     ClosTopologyHelper topoHelper;
+    topoHelper.SetMaxLinks(m_maxLinks, "ns3::MrcClusterScenario::MaxLinks");
     topoHelper.SetLinkRate(LinkTier::HOST_T0, m_linkRate);
     topoHelper.SetLinkRate(LinkTier::T0_T1, m_linkRate);
     topoHelper.SetLinkRate(LinkTier::T1_T2, m_linkRate);

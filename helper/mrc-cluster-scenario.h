@@ -251,6 +251,7 @@ class MrcClusterScenario : public Object
     Time m_interval;                                 //!< Interval
     std::string m_failureFile;                       //!< FailureFile
     std::string m_outputDirectory;                   //!< OutputDirectory
+    uint64_t m_maxLinks{ClosSpec::kDefaultMaxLinks}; //!< MaxLinks
     bool m_showProgress{true};                       //!< ShowProgress
     Time m_progressInterval;                         //!< ProgressInterval
     uint32_t m_seed{1};                              //!< Seed

@@ -160,6 +160,32 @@ MrcResultsWriter::MrcResultsWriter(const std::string& directory)
     }
 }
 
+void
+MrcResultsWriter::CheckDirectory(const std::string& directory, const std::string& field)
+{
+    const std::string what = field + " (=\"" + directory + "\") cannot hold the results: ";
+    std::error_code ec;
+    std::filesystem::create_directories(directory, ec);
+    if (ec || !std::filesystem::is_directory(directory))
+    {
+        throw std::invalid_argument(what + "cannot create the directory"
+                                    + (ec ? " (" + ec.message() + ")" : std::string()));
+    }
+    const std::filesystem::path probe = std::filesystem::path(directory) / ".mrc-write-probe";
+    bool written = false;
+    {
+        std::ofstream os(probe);
+        os << "probe\n";
+        os.close();
+        written = !os.fail();
+    }
+    std::filesystem::remove(probe, ec);
+    if (!written)
+    {
+        throw std::invalid_argument(what + "cannot write a file in it");
+    }
+}
+
 const std::string&
 MrcResultsWriter::GetDirectory() const
 {

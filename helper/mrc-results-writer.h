@@ -63,6 +63,16 @@ class MrcResultsWriter
     const std::string& GetDirectory() const;
 
     /**
+     * Create a results directory if it is missing and write a probe file into it (removed
+     * again), so that a run finds out that it cannot write its results before it starts, not
+     * after.
+     * \param directory the directory
+     * \param field what named it, for the message ("--out", "OutputDirectory")
+     * \throws std::invalid_argument naming the field, the directory and the reason
+     */
+    static void CheckDirectory(const std::string& directory, const std::string& field);
+
+    /**
      * Write one run's files.
      * \param r the result
      * \param monitor its flows

@@ -127,6 +127,14 @@ CheckTimeRange(const std::string& field, const std::string& text)
     {
         throw std::invalid_argument(BeyondTimeRange(field, "\"" + text + "\""));
     }
+    // In range, so Time reads it without wrapping; a value that is not 0 but holds less than
+    // one step would silently become 0 (and then fail a "> 0" check with a misleading message).
+    if (value != 0 && Time(text).IsZero())
+    {
+        const std::string resolution = "1" + UnitSymbol(Time::GetResolution());
+        throw std::invalid_argument(field + " (=\"" + text + "\") is below ns-3's time resolution ("
+                                    + resolution + "): it would be 0");
+    }
 }
 
 /**

@@ -399,6 +399,116 @@ class FailureSampleScheduleTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * Issue 20, item 6: a flap with a 1 ns period over 1 s made 2e9 events without a word. The
+ * events of a schedule are counted before anything is scheduled and refused above MaxEvents,
+ * with the count, the cap and the attribute that raises it; exactly MaxEvents is accepted.
+ */
+class FailureEventCapTestCase : public TestCase
+{
+  public:
+    FailureEventCapTestCase()
+        : TestCase("the events of a schedule are capped by MaxEvents, checked before scheduling")
+    {
+    }
+
+  private:
+    /**
+     * \param periods flap periods (two events each)
+     * \return a flap of the fabric's link p0-t0-0 p0-t1-0 with that many 1 us periods
+     */
+    static FailureSpec Flap(uint64_t periods)
+    {
+        FailureSpec f;
+        f.kind = FailureKind::FLAP;
+        f.at = MicroSeconds(1);
+        f.nodeA = "p0-t0-0";
+        f.nodeB = "p0-t1-0";
+        f.period = MicroSeconds(1);
+        f.duty = 0.5;
+        f.duration = MicroSeconds(periods);
+        f.origin = "plan.csv:2";
+        return f;
+    }
+
+    /**
+     * \param helper a helper
+     * \param specs entries
+     * \return the message it throws ("" if none)
+     */
+    static std::string Error(Ptr<FailureHelper> helper, const std::vector<FailureSpec>& specs)
+    {
+        try
+        {
+            helper->Schedule(specs);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            return e.what();
+        }
+        return "";
+    }
+
+    void DoRun() override
+    {
+        {
+            FlowBed bed;
+            FailureSpec absurd = Flap(1);
+            absurd.period = NanoSeconds(1);
+            absurd.duration = Seconds(1);
+            NS_TEST_ASSERT_MSG_EQ(
+                Error(bed.failures, {absurd}),
+                "FailureHelper: the failures would make 2000000000 simulator events (2000000000 "
+                "from plan.csv:2 (flap of link p0-t0-0 p0-t1-0)), more than MaxEvents (=10000000); "
+                "a flap makes two per period: lengthen its period or shorten its duration, or "
+                "raise ns3::FailureHelper::MaxEvents (e.g. "
+                "--ns3::FailureHelper::MaxEvents=2000000000) to run it anyway",
+                "1 ns flap over 1 s refused by the default cap");
+            NS_TEST_ASSERT_MSG_EQ(bed.failures->GetScheduledEvents(), 0u, "nothing scheduled");
+            NS_TEST_ASSERT_MSG_EQ(Simulator::GetEventCount(), 0u, "no event ran");
+        }
+        {
+            // Both sides of a cap of 100: 49 flap periods and a link-down with its end (2) fit
+            // exactly, one more period does not (all or nothing).
+            FlowBed bed;
+            bed.failures->SetAttribute("MaxEvents", UintegerValue(100));
+            FailureSpec down;
+            down.kind = FailureKind::LINK_DOWN;
+            down.at = MicroSeconds(5);
+            down.nodeA = "p0-t0-1";
+            down.nodeB = "p0-t1-0";
+            down.duration = MicroSeconds(10);
+            down.origin = "plan.csv:3";
+            const std::string over = Error(bed.failures, {Flap(50), down});
+            NS_TEST_ASSERT_MSG_NE(over.find("would make 102 simulator events (100 from plan.csv:2"),
+                                  std::string::npos,
+                                  over);
+            NS_TEST_ASSERT_MSG_NE(over.find("more than MaxEvents (=100)"), std::string::npos, over);
+            NS_TEST_ASSERT_MSG_EQ(bed.failures->GetScheduledEvents(), 0u, "all or nothing");
+            NS_TEST_ASSERT_MSG_EQ(Error(bed.failures, {Flap(49), down}), "", "exactly the cap");
+            NS_TEST_ASSERT_MSG_EQ(bed.failures->GetScheduledEvents(), 100u, "100 scheduled");
+            // The cap counts every call: one more event is refused, by the API too.
+            const uint32_t link = bed.failures->FindLink("p0-t0-1", "p0-t1-0");
+            bool refused = false;
+            try
+            {
+                bed.failures->LinkUp(MicroSeconds(500), link);
+            }
+            catch (const std::invalid_argument& e)
+            {
+                refused = std::string(e.what()).find("on top of 100 already scheduled")
+                          != std::string::npos;
+            }
+            NS_TEST_ASSERT_MSG_EQ(refused, true, "the 101st event is refused");
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(bed.failures->GetLog().GetEntries().size(),
+                                  100u,
+                                  "the 100 accepted events ran");
+        }
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * The failure injection test suite (switches, NIC ports, schedules on a fabric).
  */
 class MrcFailureScheduleTestSuite : public TestSuite
@@ -411,6 +521,7 @@ class MrcFailureScheduleTestSuite : public TestSuite
         AddTestCase(new FailureSwitchBlackholeTestCase);
         AddTestCase(new FailurePortDownTestCase);
         AddTestCase(new FailureScheduleResolveTestCase);
+        AddTestCase(new FailureEventCapTestCase);
 #if defined(MRC_SOURCE_DIR) || defined(NS_TEST_SOURCEDIR)
         AddTestCase(new FailureSampleScheduleTestCase);
 #endif

@@ -140,3 +140,33 @@ TEST(ClosSpec, RejectsImpossibleShapes)
               }),
               "ClosSpec: pods (=2) must be 1 for a two-tier Clos (t2Count = 0)");
 }
+
+// Issue 20, item 6: FatTreeK=64 with 16 planes was built without a word (3,145,728 links).
+TEST(ClosSpec, SizeIsCountedAndCapped)
+{
+    const ClosSpec big = ClosSpec::FatTree(64, 16);
+    EXPECT_EQ(big.GetHostCount(), 65536u);
+    EXPECT_EQ(big.GetSwitchCount(), 16u * (2048 + 2048 + 1024));
+    EXPECT_EQ(big.GetLinkCount(), 16u * 3 * 65536);
+    EXPECT_EQ(ErrorOf([&] {
+                  big.CheckSize(ClosSpec::kDefaultMaxLinks, "MaxLinks");
+              }),
+              "the fabric (" + big.Describe()
+                  + ") would have 65536 hosts, 81920 switches and 3145728 links, more than the "
+                    "cap of 262144 links; fewer planes or a smaller k, or raise MaxLinks to "
+                    "3145728 to build it anyway");
+    // The largest fat-tree on one plane fits the default cap.
+    EXPECT_EQ(ClosSpec::FatTree(64, 1).GetLinkCount(), 196608u);
+    EXPECT_NO_THROW(ClosSpec::FatTree(64, 1).CheckSize(ClosSpec::kDefaultMaxLinks, "MaxLinks"));
+    // Both sides of a cap: 4 planes x (8 x 8 host links + 8 x 8 uplinks) = 512 links.
+    const ClosSpec two = ClosSpec::TwoTier(4, 8, 8, 8);
+    EXPECT_EQ(two.GetLinkCount(), 512u);
+    EXPECT_EQ(two.GetSwitchCount(), 64u);
+    EXPECT_NO_THROW(two.CheckSize(512, "MaxLinks"));
+    EXPECT_NE(ErrorOf([&] {
+                  two.CheckSize(511, "MaxLinks");
+              }).find("512 links, more than the cap of 511 links"),
+              std::string::npos);
+    // Parallel T1-T2 links count: a fat-tree of k = 4 has k^3/4 = 16 links per tier.
+    EXPECT_EQ(ClosSpec::FatTree(4, 1).GetLinkCount(), 48u);
+}

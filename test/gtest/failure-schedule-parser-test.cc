@@ -9,6 +9,7 @@
 #include "ns3/failure-schedule-parser.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
@@ -529,6 +530,109 @@ TEST(FailureScheduleParser, TimesBeyondNs3sRange)
               std::string::npos);
     EXPECT_EQ(JsonError(R"({"at": "9e9s", "kind": "link-down", "link": "a b", "duration": "1s"})"),
               "");
+}
+
+// Issue 20, item 8: spreadsheets write a UTF-8 byte order mark before the header.
+TEST(FailureScheduleParser, Utf8ByteOrderMarkIsSkipped)
+{
+    const std::string bom = "\xEF\xBB\xBF";
+    const std::vector<FailureSpec> csv =
+        Parse(bom + "at,kind,link\n1us,link-down,a b\n", Format::CSV);
+    ASSERT_EQ(csv.size(), 1u);
+    EXPECT_EQ(csv[0].at, MicroSeconds(1));
+    const std::vector<FailureSpec> json =
+        Parse(bom + R"({"events": [{"at": "1us", "kind": "link-down", "link": "a b"}]})",
+              Format::JSON);
+    ASSERT_EQ(json.size(), 1u);
+    // Only at the start: elsewhere it is text, shown escaped.
+    EXPECT_EQ(Error("at,kind,link\n1us,link-down," + bom + "a b\n", Format::CSV),
+              "plan.csv:2: link (=\"\\xef\\xbb\\xbfa b\") holds a byte that is not printable "
+              "ASCII (shown as \\xNN)");
+}
+
+// Issue 20, item 8: a directory failed without its name.
+TEST(FailureScheduleParser, DirectoryIsRefusedWithItsName)
+{
+    const std::string path = testing::TempDir() + "mrc-schedule-dir.json";
+    std::filesystem::create_directories(path);
+    try
+    {
+        FailureScheduleParser::ParseFile(path);
+        FAIL() << "no exception";
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_EQ(std::string(e.what()), path + ": is a directory, not a failure schedule file");
+    }
+    std::filesystem::remove(path);
+}
+
+// Issue 20, item 8: a NUL in a cell truncated the message (C string).
+TEST(FailureScheduleParser, ControlCharactersAreShownEscaped)
+{
+    const std::string nul("\0", 1);
+    EXPECT_EQ(Error("at,kind,link\n1us,link-down,p0-t0-0" + nul + "x p0-t1-0\n", Format::CSV),
+              "plan.csv:2: link (=\"p0-t0-0\\x00x p0-t1-0\") holds a byte that is not printable "
+              "ASCII (shown as \\xNN)");
+    EXPECT_EQ(Error("at,kind,li" + nul + "nk\n", Format::CSV),
+              "plan.csv:1: unknown column 'li\\x00nk' in the header (accepted: "
+                  + FailureScheduleParser::GetFieldNames() + ")");
+    EXPECT_EQ(JsonError(R"({"at": "1us", "kind": "link-down", "link": "a\u0000b c"})"),
+              "plan.json: events[1]: link (=\"a\\x00b c\") holds a byte that is not printable "
+              "ASCII (shown as \\xNN)");
+    // Tabs separate words; a comment may hold any UTF-8 text, but no control character.
+    EXPECT_EQ(Parse("at,kind,link,comment\n1us,link-down,a\tb,caf\xC3\xA9\n", Format::CSV).size(),
+              1u);
+    EXPECT_EQ(Error("at,kind,link,comment\n1us,link-down,a b,x\x01y\n", Format::CSV),
+              "plan.csv:2: comment (=\"x\\x01y\") holds a control character (shown as \\xNN)");
+}
+
+// Issue 20, item 8: "1fs" rounds to 0 at ns-3's resolution; "must be > 0" was misleading.
+TEST(FailureScheduleParser, TimesBelowTheResolution)
+{
+    EXPECT_EQ(JsonError(R"({"at": "1us", "kind": "flap", "link": "a b", "period": "1fs", )"
+                        R"("duty": 0.5, "duration": "1us"})"),
+              "plan.json: events[1]: period (=\"1fs\") is below ns-3's time resolution (1ns): "
+              "it would be 0");
+    EXPECT_EQ(JsonError(R"({"at": "0.1ps", "kind": "link-up", "link": "c d"})"),
+              "plan.json: events[1]: at (=\"0.1ps\") is below ns-3's time resolution (1ns): "
+              "it would be 0");
+    EXPECT_EQ(JsonError(R"({"at": "0fs", "kind": "link-up", "link": "c d"})"), "");
+}
+
+// Issue 20, item 6: the events of an entry are counted without expanding a flap.
+TEST(FailureSpec, EventCount)
+{
+    FailureSpec flap;
+    flap.kind = FailureKind::FLAP;
+    flap.period = NanoSeconds(1);
+    flap.duty = 0.5;
+    flap.duration = Seconds(1);
+    EXPECT_EQ(flap.GetEventCount(), 2000000000u);
+    for (const auto& [period, duration] :
+         std::vector<std::pair<Time, Time>>{{MicroSeconds(3), MicroSeconds(10)},
+                                            {MicroSeconds(5), MicroSeconds(10)},
+                                            {MicroSeconds(20), MicroSeconds(10)},
+                                            {NanoSeconds(7), MicroSeconds(1)}})
+    {
+        flap.period = period;
+        flap.duration = duration;
+        EXPECT_EQ(flap.GetEventCount(), flap.GetFlapTimes().size()) << period << " " << duration;
+    }
+    flap.period = Time::Max() / 2;
+    flap.duration = Time::Max();
+    EXPECT_EQ(flap.GetEventCount(), 6u); // (2^63 - 1) / (2^62 - 1): 2 and a bit
+    flap.period = TimeStep(1);
+    EXPECT_EQ(flap.GetEventCount(), 2 * static_cast<uint64_t>(Time::Max().GetTimeStep()));
+    flap.offsets = {MicroSeconds(1), MicroSeconds(2), MicroSeconds(4)};
+    EXPECT_EQ(flap.GetEventCount(), 3u);
+    FailureSpec down;
+    down.kind = FailureKind::LINK_DOWN;
+    EXPECT_EQ(down.GetEventCount(), 1u);
+    down.duration = MicroSeconds(1);
+    EXPECT_EQ(down.GetEventCount(), 2u);
+    down.kind = FailureKind::LINK_UP;
+    EXPECT_EQ(down.GetEventCount(), 1u);
 }
 
 #ifdef MRC_SOURCE_DIR

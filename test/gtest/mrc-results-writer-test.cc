@@ -6,6 +6,8 @@
 #include "ns3/mrc-scenario-result.h"
 
 #include <boost/property_tree/json_parser.hpp>
+#include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
 
@@ -101,4 +103,37 @@ TEST(MrcResultsWriter, StepsCsvHasTheDocumentedColumns)
               "step,phase,start_us,end_us,duration_us,ideal_us,slowdown,failed,transfers,"
               "transfer_min_us,transfer_p50_us,transfer_p99_us,transfer_max_us\n"
               "3,during,100.000,250.000,150.000,100.000,1.5000,0,4,0.000,0.000,0.000,90.000\n");
+}
+
+// Issue 20, item 7: an unwritable results directory was found only after the whole run.
+TEST(MrcResultsWriter, CheckDirectoryCreatesAndProbesBeforeARun)
+{
+    namespace fs = std::filesystem;
+    const fs::path base = fs::path(testing::TempDir()) / "mrc-results-probe";
+    fs::remove_all(base);
+    // Created if missing, writable, and the probe file is gone again.
+    const fs::path fresh = base / "a" / "b";
+    EXPECT_NO_THROW(MrcResultsWriter::CheckDirectory(fresh.string(), "--out"));
+    EXPECT_TRUE(fs::is_directory(fresh));
+    EXPECT_TRUE(fs::is_empty(fresh));
+    // A path under a regular file cannot be a directory: the message names the option.
+    const fs::path file = base / "file";
+    std::ofstream(file) << "x";
+    try
+    {
+        MrcResultsWriter::CheckDirectory((file / "out").string(), "--out");
+        FAIL() << "no exception";
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_EQ(std::string(e.what()).rfind("--out (=\"" + (file / "out").string()
+                                                  + "\") cannot hold the results: cannot create "
+                                                    "the directory",
+                                              0),
+                  0u)
+            << e.what();
+    }
+    EXPECT_THROW(MrcResultsWriter::CheckDirectory(file.string(), "OutputDirectory"),
+                 std::invalid_argument);
+    fs::remove_all(base);
 }

@@ -96,6 +96,36 @@ TEST(ValueParser, TimesBeyondNs3sRange)
     }
 }
 
+// Issue 20, item 8: Interval=1fs rounds to 0 at ns-3's resolution (1 ns); the scenario then
+// said "must be > 0" of a value that was not 0.
+TEST(ValueParser, TimesBelowTheResolution)
+{
+    for (const char* below : {"1fs", "1000fs", "499ps", "0.4ns", "1e-10s"})
+    {
+        try
+        {
+            ValueParser::ParseTime("Interval", below);
+            FAIL() << below;
+        }
+        catch (const std::invalid_argument& e)
+        {
+            EXPECT_EQ(std::string(e.what()),
+                      "Interval (=\"" + std::string(below)
+                          + "\") is below ns-3's time resolution (1ns): it would be 0");
+        }
+    }
+    EXPECT_THROW(ValueParser::CheckAttributeText("Interval", MakeTimeChecker(), "-1fs"),
+                 std::invalid_argument);
+    EXPECT_THROW(
+        ValueParser::CheckAttributeText(MrcClusterScenario::GetTypeId(), "Interval", "1fs"),
+        std::invalid_argument);
+    // Zero, and anything that keeps at least one step, are fine.
+    for (const char* ok : {"0fs", "0s", "1ns", "1.5ns", "1e-9s", "1500ps", "1e6fs"})
+    {
+        EXPECT_NO_THROW(ValueParser::ParseTime("Interval", ok)) << ok;
+    }
+}
+
 TEST(ValueParser, TimesFromNumbers)
 {
     // Command-line options in microseconds (--failAt): MicroSeconds(1e18) wraps.

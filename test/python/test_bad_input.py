@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 import unittest
 
 import mrc
@@ -154,6 +155,89 @@ class BadScheduleFiles(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, r'at \(="1e300s"\) is beyond'):
             mrc.ClusterScenario().add_failure(event)
 
+
+
+class AbsurdSizes(unittest.TestCase):
+    """Item 6: absurd but legal input is refused before running, with the estimate and the cap."""
+
+    def test_a_fabric_above_max_links(self):
+        start = time.monotonic()
+        with self.assertRaisesRegex(ValueError, "MrcClusterScenario: the fabric .* would have 65536 "
+                                                "hosts, 81920 switches and 3145728 links, more "
+                                                "than the cap of 262144 links; .*raise "
+                                                "ns3::MrcClusterScenario::MaxLinks to 3145728"):
+            mrc.ClusterScenario(FatTreeK=64, Planes=16, ShowProgress=False).run()
+        self.assertLess(time.monotonic() - start, 10)
+        # Lifted by the attribute: then the next check speaks (not built: the job is empty).
+        with self.assertRaisesRegex(ValueError, "nothing to run"):
+            mrc.ClusterScenario(FatTreeK=64, Planes=16, MaxLinks=3145728, AllReduceSize=0,
+                                AllToAllSize=0).run()
+
+    def test_a_flap_above_max_events(self):
+        s = mrc.ClusterScenario(Planes=2, T0Count=4,
+                                HostsPerT0=4, T1Count=4, ShowProgress=False)
+        s.add_failure({"at": "10us", "kind": "flap", "link": "p0-t0-0 p0-t1-0", "period": "1ns",
+                       "duty": 0.5, "duration": "1s"})
+        with self.assertRaisesRegex(ValueError, "would make 2000000000 simulator events .* more "
+                                                r"than MaxEvents \(=10000000\)"):
+            s.run()
+
+
+class ValidatedBeforeRunning(unittest.TestCase):
+    """Item 7: an unwritable OutputDirectory fails before the simulation, not after it."""
+
+    def test_unwritable_output_directory(self):
+        with tempfile.TemporaryDirectory() as d:
+            blocker = os.path.join(d, "file")
+            with open(blocker, "w") as f:
+                f.write("x")
+            out = os.path.join(blocker, "results")
+            # 1000 steps would take minutes: the error must come first.
+            s = mrc.ClusterScenario(Planes=2, T0Count=4, HostsPerT0=4, T1Count=4,
+                                    Iterations=1000, ShowProgress=False, OutputDirectory=out)
+            start = time.monotonic()
+            with self.assertRaisesRegex(ValueError, "OutputDirectory \\(=\"%s\"\\) cannot hold "
+                                                    "the results" % out):
+                s.run()
+            self.assertLess(time.monotonic() - start, 10)
+
+
+class ScheduleMessages(unittest.TestCase):
+    """Item 8: BOM, directories, NUL bytes, times below the resolution."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+
+    def test_a_byte_order_mark_is_skipped(self):
+        path = os.path.join(self.dir.name, "plan.csv")
+        with open(path, "w", encoding="utf-8-sig") as f:  # as spreadsheets write it
+            f.write("at,kind,link,duration\n100us,link-down,p0-t0-0 p0-t1-0,50us\n")
+        s = mrc.ClusterScenario()
+        s.load_failures(path)
+
+    def test_a_directory_is_named(self):
+        path = os.path.join(self.dir.name, "plan.json")
+        os.mkdir(path)
+        with self.assertRaises(ValueError) as cm:
+            mrc.ClusterScenario().load_failures(path)
+        self.assertEqual(str(cm.exception), path + ": is a directory, not a failure schedule file")
+
+    def test_a_nul_is_shown_escaped(self):
+        path = os.path.join(self.dir.name, "plan.csv")
+        with open(path, "wb") as f:
+            f.write(b"at,kind,link\n100us,link-down,p0-t0-0\0 p0-t1-0\n")
+        with self.assertRaises(ValueError) as cm:
+            mrc.ClusterScenario().load_failures(path)
+        self.assertEqual(str(cm.exception),
+                         '%s:2: link (="p0-t0-0\\x00 p0-t1-0") holds a byte that is not '
+                         "printable ASCII (shown as \\xNN)" % path)
+
+    def test_a_time_below_the_resolution(self):
+        with self.assertRaises(ValueError) as cm:
+            mrc.ClusterScenario(Interval="1fs")
+        self.assertEqual(str(cm.exception), 'ClusterScenario: Interval (="1fs") is below ns-3\'s '
+                                            "time resolution (1ns): it would be 0")
 
 if __name__ == "__main__":
     unittest.main()

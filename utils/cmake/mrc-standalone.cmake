@@ -22,6 +22,9 @@ option(MRC_LOGGING "Compile the module's NS_LOG statements in" ON)
 option(MRC_ENABLE_EXAMPLES "Build the examples" ON)
 option(MRC_ENABLE_TESTS "Build the ns-3 TestSuites and GoogleTest tests" ON)
 option(MRC_ENABLE_PYTHON "Build the Python bindings (pybind11) when pybind11 is installed" ON)
+option(MRC_SANITIZE
+       "Build the module, its tests, examples and bindings with AddressSanitizer and UndefinedBehaviorSanitizer"
+       OFF)
 
 enable_testing()
 find_package(ns3 3.37 REQUIRED)
@@ -85,6 +88,13 @@ function(build_lib)
     target_compile_definitions(${_lib} PUBLIC NS3_LOG_ENABLE)
   endif()
   target_compile_options(${_lib} PRIVATE -Wall -Wextra -Wno-unused-parameter)
+  if(MRC_SANITIZE)
+    # PUBLIC: everything linking the module (test runner, GoogleTest, examples, the Python
+    # module) is instrumented too. An error stops the program (no recovery from UBSan).
+    target_compile_options(${_lib} PUBLIC -fsanitize=address,undefined -fno-omit-frame-pointer
+                                          -fno-sanitize-recover=undefined)
+    target_link_options(${_lib} PUBLIC -fsanitize=address,undefined)
+  endif()
   set_target_properties(${_lib} PROPERTIES OUTPUT_NAME ns3-${_lib})
   # What ns-3 calls the library in a source tree: examples link "lib<name>".
   set(lib${_lib} ${_lib})
@@ -164,6 +174,14 @@ function(mrc_standalone_python)
                      -s ${CMAKE_CURRENT_SOURCE_DIR}/test/python -p "test_*.py")
     set_tests_properties(python-mrc PROPERTIES
                          ENVIRONMENT "PYTHONPATH=${CMAKE_BINARY_DIR}/python")
+    if(MRC_SANITIZE)
+      # The interpreter is not instrumented: the ASan runtime must be loaded first, and
+      # CPython's own allocations at exit are not leaks of the module.
+      execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libasan.so
+                      OUTPUT_VARIABLE _asan OUTPUT_STRIP_TRAILING_WHITESPACE)
+      set(MRC_PYTHON_SANITIZE_ENV "LD_PRELOAD=${_asan}" "ASAN_OPTIONS=detect_leaks=0")
+      set_property(TEST python-mrc APPEND PROPERTY ENVIRONMENT ${MRC_PYTHON_SANITIZE_ENV})
+    endif()
     if(MRC_ENABLE_EXAMPLES)
       # Python scripts as tests: the quick-start reproduces the C++ flagship byte for byte;
       # the mixed-traffic script exits 1 if the job or a TCP flow loses data.
@@ -179,6 +197,10 @@ function(mrc_standalone_python)
                        --iterations 2 --tcp-bytes 1000000)
       set_tests_properties(python-example-quickstart-matches-cpp python-example-mixed-traffic
                            PROPERTIES ENVIRONMENT "PYTHONPATH=${CMAKE_BINARY_DIR}/python")
+      if(MRC_SANITIZE)
+        set_property(TEST python-example-quickstart-matches-cpp python-example-mixed-traffic
+                     APPEND PROPERTY ENVIRONMENT ${MRC_PYTHON_SANITIZE_ENV})
+      endif()
     endif()
   endif()
 endfunction()
@@ -212,6 +234,14 @@ function(mrc_standalone_finish)
   if(Python3_Interpreter_FOUND)
     add_test(NAME file-lists COMMAND ${Python3_EXECUTABLE}
                                      ${CMAKE_CURRENT_SOURCE_DIR}/utils/check-file-lists.py)
+    if(MRC_ENABLE_EXAMPLES)
+      # Bad command lines are refused before the first fabric runs (no run, no results).
+      add_test(NAME example-mrc-ai-cluster-validates-first
+               COMMAND ${Python3_EXECUTABLE}
+                       ${CMAKE_CURRENT_SOURCE_DIR}/test/python/check_ai_cluster_validates_first.py
+                       $<TARGET_FILE:mrc-ai-cluster>
+                       ${CMAKE_BINARY_DIR}/example-ai-cluster-validates-first)
+    endif()
   endif()
   # GoogleTest
   find_package(GTest)
