@@ -175,11 +175,15 @@ function(mrc_standalone_python)
     set_tests_properties(python-mrc PROPERTIES
                          ENVIRONMENT "PYTHONPATH=${CMAKE_BINARY_DIR}/python")
     if(MRC_SANITIZE)
-      # The interpreter is not instrumented: the ASan runtime must be loaded first, and
-      # CPython's own allocations at exit are not leaks of the module.
+      # The interpreter is not instrumented: the ASan runtime must be loaded first, with
+      # libstdc++ right after it (else ASan finds no __cxa_throw to intercept and aborts on
+      # the first C++ exception), and CPython's own allocations at exit are not leaks of the
+      # module.
       execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libasan.so
                       OUTPUT_VARIABLE _asan OUTPUT_STRIP_TRAILING_WHITESPACE)
-      set(MRC_PYTHON_SANITIZE_ENV "LD_PRELOAD=${_asan}" "ASAN_OPTIONS=detect_leaks=0")
+      execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libstdc++.so
+                      OUTPUT_VARIABLE _stdcxx OUTPUT_STRIP_TRAILING_WHITESPACE)
+      set(MRC_PYTHON_SANITIZE_ENV "LD_PRELOAD=${_asan}:${_stdcxx}" "ASAN_OPTIONS=detect_leaks=0")
       set_property(TEST python-mrc APPEND PROPERTY ENVIRONMENT ${MRC_PYTHON_SANITIZE_ENV})
     endif()
     if(MRC_ENABLE_EXAMPLES)
