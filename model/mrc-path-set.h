@@ -232,16 +232,16 @@ class MrcPathSet
      */
     bool RemoveActive(uint32_t ev);
 
-    std::map<uint32_t, Entry> m_entries;         //!< EV -> entry
-    std::vector<Plane> m_planes;                 //!< planes
-    uint32_t m_target;                           //!< active EVs per plane
-    uint32_t m_probeSuccesses;                   //!< successes to restore an EV
     /**
      * \param plane a plane
      * \return rotations of one SKIP on that plane now
      */
     uint64_t SkipRotations(uint32_t plane) const;
 
+    std::map<uint32_t, Entry> m_entries;         //!< EV -> entry
+    std::vector<Plane> m_planes;                 //!< planes
+    uint32_t m_target;                           //!< active EVs per plane
+    uint32_t m_probeSuccesses;                   //!< successes to restore an EV
     uint32_t m_skipRotations{1};                 //!< rotations a SKIP lasts
     double m_skipPacketsPerRtt{0};               //!< > 0: SKIP sized from this per RTT
     uint32_t m_alwaysSkipFactor{16};             //!< ALWAYS_SKIP: SKIP this many times longer

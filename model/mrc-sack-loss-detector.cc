@@ -83,8 +83,8 @@ MrcSackLossDetector::Collect(MrcSendQueue& sq, uint64_t cwnd, uint32_t mss)
             continue;
         }
         const bool again = PsnLess(psn, m_nextDeclare);
-        const bool old = again ? (m_params.relossWindow.IsStrictlyPositive() &&
-                                  r->sentAt + m_params.relossWindow < m_latestDelivered)
+        const bool old = again ? (m_params.relossWindow.IsStrictlyPositive()
+                                  && r->sentAt + m_params.relossWindow < m_latestDelivered)
                                : r->sentAt + m_params.reorderWindow < m_latestDelivered;
         if (old)
         {

@@ -41,8 +41,8 @@ MrcSprayPathSelection::Start(const Config& config,
     if (config.skipRotations == 0)
     {
         // Packets one port sends in a base RTT: a SKIP lasts the rotations they take.
-        m_pathSet->SetSkipPacketsPerRtt(config.portRate.GetBitRate() / 8.0 *
-                                        config.baseRtt.GetSeconds() / (config.mss + 96));
+        m_pathSet->SetSkipPacketsPerRtt(config.portRate.GetBitRate() / 8.0
+                                        * config.baseRtt.GetSeconds() / (config.mss + 96));
     }
     else
     {
