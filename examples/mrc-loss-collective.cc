@@ -226,11 +226,10 @@ Validate(const Options& o)
  * Build the fabric, run the collective, and collect what happened.
  * \param o options (validated)
  * \param rate the per-plane rate of the MRC fabric
- * \param retransmitted set to the payload bytes retransmitted
  * \return the outcome
  */
 Outcome
-Run(const Options& o, DataRate rate, uint64_t& retransmitted)
+Run(const Options& o, DataRate rate)
 {
     const bool roce = o.fabric == "roce";
     const uint32_t t0s = std::max<uint32_t>(2, (o.hosts + o.hostsPerT0 - 1) / o.hostsPerT0);
@@ -307,14 +306,10 @@ Run(const Options& o, DataRate rate, uint64_t& retransmitted)
     Simulator::Stop(MilliSeconds(o.stopMs));
     Simulator::Run();
 
-    retransmitted = 0;
     for (const auto& [src, dst] : c->GetPairs())
     {
-        const MrcQpStats tx = c->GetGroup(src, dst)->GetSenderStats();
-        const MrcQpStats rx = c->GetGroup(src, dst)->GetReceiverStats();
-        retransmitted += tx.bytesRetransmitted;
-        out.sender += tx;
-        out.receiver += rx;
+        out.sender += c->GetGroup(src, dst)->GetSenderStats();
+        out.receiver += c->GetGroup(src, dst)->GetReceiverStats();
     }
     if (c->IsRunning())
     {
@@ -381,11 +376,10 @@ main(int argc, char* argv[])
     }
     RngSeedManager::SetSeed(o.seed);
 
-    uint64_t retransmitted = 0;
     Outcome out;
     try
     {
-        out = Run(o, rate, retransmitted);
+        out = Run(o, rate);
     }
     catch (const std::exception& e)
     {
@@ -416,8 +410,8 @@ main(int argc, char* argv[])
                  "retransmitted_bytes,bytes_ok\n"
               << o.collective << "," << o.fabric << "," << o.qps << "," << o.hosts << "," << o.size
               << "," << o.loss << "," << std::fixed << std::setprecision(3) << timeUs << ","
-              << algbw << "," << algbw * factor << "," << retransmitted << "," << (ok ? 1 : 0)
-              << "\n";
+              << algbw << "," << algbw * factor << "," << out.sender.bytesRetransmitted << ","
+              << (ok ? 1 : 0) << "\n";
     if (!ok)
     {
         std::cerr << "mrc-loss-collective: ";
@@ -443,13 +437,14 @@ main(int argc, char* argv[])
               << " run(s), mean " << timeUs << " us, min " << minUs << " us\n";
     const MrcQpStats& tx = out.sender;
     std::cerr << "mrc-loss-collective: retransmissions " << tx.retransmissions << " (path-order "
-              << tx.rtxPathOrder << ", sack " << tx.rtxSack << ", tail-reorder " << tx.rtxTailReorder
-              << ", tail-probe " << tx.rtxTailProbe << ", timer " << tx.rtxTimeout
-              << ", trimmed " << tx.rtxTrimmed + tx.rtxTrimmedLastHop << "; go-back-N rewinds " << tx.rewindsNack
-              << " NAK + " << tx.rewindsTimeout << " timeout), tail probes " << tx.tailProbesSent
-              << ", path probes " << tx.probesSent << "; receivers: " << out.receiver.dataPacketsReceived
-              << " placed, " << out.receiver.duplicatesReceived << " duplicates, "
-              << out.receiver.trimmedReceived << " trimmed; EVs: " << out.retired << " retired, "
-              << out.restored << " restored, " << out.skipped << " skipped\n";
+              << tx.rtxPathOrder << ", sack " << tx.rtxSack << ", tail-reorder "
+              << tx.rtxTailReorder << ", tail-probe " << tx.rtxTailProbe << ", timer "
+              << tx.rtxTimeout << ", trimmed " << tx.rtxTrimmed + tx.rtxTrimmedLastHop
+              << "; go-back-N rewinds " << tx.rewindsNack << " NAK + " << tx.rewindsTimeout
+              << " timeout), tail probes " << tx.tailProbesSent << ", path probes " << tx.probesSent
+              << "; receivers: " << out.receiver.dataPacketsReceived << " placed, "
+              << out.receiver.duplicatesReceived << " duplicates, " << out.receiver.trimmedReceived
+              << " trimmed; EVs: " << out.retired << " retired, " << out.restored << " restored, "
+              << out.skipped << " skipped\n";
     return 0;
 }
