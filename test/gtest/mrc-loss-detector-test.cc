@@ -8,6 +8,8 @@
  * probe repairs a lost last packet in under 3 RTTs.
  */
 
+#include "mrc-model-receiver.h"
+
 #include "ns3/mrc-fixed-window.h"
 #include "ns3/mrc-rack-loss-detector.h"
 #include "ns3/mrc-sack-loss-detector.h"
@@ -34,8 +36,7 @@ constexpr uint64_t kCwnd = 20 * kMss; // a window of 20 packets: threshold 30
 struct Scoreboard
 {
     MrcSendQueue sq{1024, kMss, kFirst};
-    std::set<uint32_t> arrived; //!< PSNs the receiver holds
-    uint32_t cum{kFirst};       //!< receiver's cumulative PSN
+    MrcModelReceiver receiver{kFirst}; //!< the receiving end
 
     explicit Scoreboard(uint32_t n)
     {
@@ -54,21 +55,9 @@ struct Scoreboard
     /// \return the out-of-order count the SACK carries
     uint32_t Arrive(uint32_t psn)
     {
-        arrived.insert(psn);
-        while (arrived.count(cum))
-        {
-            arrived.erase(cum);
-            ++cum;
-        }
-        const uint32_t base = psn - cum < 64 ? cum : psn - 63;
-        uint64_t bitmap = 0;
-        for (uint32_t i = 0; i < 64; ++i)
-        {
-            bitmap |= uint64_t(arrived.count(base + i) || base + i < cum) << i;
-        }
-        sq.AckSack(cum, base, bitmap);
+        const uint32_t ooo = receiver.Arrive(psn, sq);
         sq.Slide();
-        return static_cast<uint32_t>(arrived.size());
+        return ooo;
     }
 };
 

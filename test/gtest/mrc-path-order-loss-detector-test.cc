@@ -9,13 +9,14 @@
  * declared until a packet sent a reorder window after it has arrived.
  */
 
+#include "mrc-model-receiver.h"
+
 #include "ns3/mrc-path-order-loss-detector.h"
 #include "ns3/mrc-sack-loss-detector.h"
 #include "ns3/mrc-send-queue.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
-#include <set>
 #include <vector>
 
 using namespace ns3;
@@ -31,8 +32,7 @@ struct Bed
 {
     MrcSendQueue sq{1024, kMss, kFirst};
     MrcPathOrderLossDetector d;
-    std::set<uint32_t> arrived;
-    uint32_t cum{kFirst};
+    MrcModelReceiver receiver{kFirst};
     Time now;
 
     explicit Bed(uint32_t n)
@@ -59,19 +59,7 @@ struct Bed
     /// Receive a PSN, SACK it as the receiver does, run the rule; lost PSNs are marked queued.
     std::vector<uint32_t> Arrive(uint32_t psn)
     {
-        arrived.insert(psn);
-        while (arrived.count(cum))
-        {
-            arrived.erase(cum);
-            ++cum;
-        }
-        const uint32_t base = psn - cum < 64 ? cum : psn - 63;
-        uint64_t bitmap = 0;
-        for (uint32_t i = 0; i < 64; ++i)
-        {
-            bitmap |= uint64_t(arrived.count(base + i) || base + i < cum) << i;
-        }
-        sq.AckSack(cum, base, bitmap);
+        receiver.Arrive(psn, sq);
         std::vector<uint32_t> lost = d.OnSack(sq);
         for (uint32_t p : lost)
         {
@@ -183,19 +171,8 @@ DeclaredOnArrivalOf(Time reorderWindow)
         {
             continue;
         }
-        b.arrived.insert(psn);
-        while (b.arrived.count(b.cum))
-        {
-            b.arrived.erase(b.cum);
-            ++b.cum;
-        }
-        uint64_t bitmap = 0;
-        for (uint32_t i = 0; i < 64; ++i)
-        {
-            bitmap |= uint64_t(b.arrived.count(b.cum + i)) << i;
-        }
-        b.sq.AckSack(b.cum, b.cum, bitmap);
-        for (uint32_t lost : sack.OnSack(b.sq, b.arrived.size(), 5 * kMss, 40 * kMss, kMss))
+        const uint32_t ooo = b.receiver.Arrive(psn, b.sq);
+        for (uint32_t lost : sack.OnSack(b.sq, ooo, 5 * kMss, 40 * kMss, kMss))
         {
             EXPECT_EQ(lost, missing);
             EXPECT_EQ(when, 0u) << "declared once";
