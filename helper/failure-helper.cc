@@ -230,6 +230,7 @@ FailureHelper::Schedule(const std::vector<FailureSpec>& specs)
     std::vector<Action> actions;
     uint64_t events = 0;
     const FailureSpec* largest = nullptr;
+    uint64_t largestEvents = 0;
     for (const FailureSpec& s : specs)
     {
         actions.push_back(Resolve(s));
@@ -238,7 +239,11 @@ FailureHelper::Schedule(const std::vector<FailureSpec>& specs)
         events = n > std::numeric_limits<uint64_t>::max() - events
                      ? std::numeric_limits<uint64_t>::max()
                      : events + n;
-        largest = !largest || n > largest->GetEventCount() ? &s : largest;
+        if (!largest || n > largestEvents)
+        {
+            largest = &s;
+            largestEvents = n;
+        }
     }
     FailureScheduleParser::CheckTimeOrder(specs, [&](const FailureSpec& s) {
         return TargetKey(actions.at(&s - specs.data()));
@@ -248,7 +253,7 @@ FailureHelper::Schedule(const std::vector<FailureSpec>& specs)
         CheckEventCount(events,
                         largest->origin + " (" + FailureSpec::GetKindName(largest->kind) + " of "
                             + largest->DescribeTarget() + ")",
-                        largest->GetEventCount());
+                        largestEvents);
     }
     for (const Action& a : actions)
     {
@@ -428,8 +433,8 @@ FailureHelper::TargetKey(const Action& a)
 // Applying events
 // ------------------------------------------------------------------------------------------
 
-uint64_t
-FailureHelper::EventCount(const Action& a)
+FailureSpec
+FailureHelper::Timing(const Action& a)
 {
     FailureSpec s;
     s.kind = a.kind;
@@ -438,7 +443,7 @@ FailureHelper::EventCount(const Action& a)
     s.period = a.period;
     s.duty = a.duty;
     s.offsets = a.offsets;
-    return s.GetEventCount();
+    return s;
 }
 
 void
@@ -475,19 +480,14 @@ void
 FailureHelper::Add(const Action& a)
 {
     Check(a);
-    const uint64_t events = EventCount(a);
+    const FailureSpec timing = Timing(a);
+    const uint64_t events = timing.GetEventCount();
     CheckEventCount(events, a.origin + " (" + FailureSpec::GetKindName(a.kind) + ")", events);
     m_events += events;
     const Time now = Simulator::Now();
     if (a.kind == FailureKind::FLAP)
     {
-        FailureSpec flap;
-        flap.at = a.at;
-        flap.period = a.period;
-        flap.duty = a.duty;
-        flap.duration = a.duration;
-        flap.offsets = a.offsets;
-        const std::vector<Time> times = flap.GetFlapTimes();
+        const std::vector<Time> times = timing.GetFlapTimes();
         for (size_t i = 0; i < times.size(); ++i)
         {
             Action t = a;

@@ -335,9 +335,9 @@ class FailureHelper : public Object
     void Add(const Action& a);
     /**
      * \param a an action
-     * \return the simulator events it makes (FailureSpec::GetEventCount)
+     * \return its kind and timing as a FailureSpec (for GetEventCount and GetFlapTimes)
      */
-    static uint64_t EventCount(const Action& a);
+    static FailureSpec Timing(const Action& a);
     /**
      * \param events events about to be scheduled (saturated sum)
      * \param largest the entry that makes most of them, for the message
