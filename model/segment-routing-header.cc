@@ -44,6 +44,15 @@ SegmentRoutingHeader::GetNextHeader() const
 void
 SegmentRoutingHeader::SetSegmentsLeft(uint8_t left)
 {
+    if (left > 0 && left >= m_segments.size())
+    {
+        throw std::invalid_argument(
+            "SegmentRoutingHeader: Segments Left (=" + std::to_string(left) + ") must be <= "
+            + (m_segments.empty()
+                   ? std::string("Last Entry; set the segment list first")
+                   : "Last Entry (=" + std::to_string(m_segments.size() - 1)
+                         + ", the segment list holds " + std::to_string(m_segments.size()) + ")"));
+    }
     m_segmentsLeft = left;
 }
 
@@ -89,6 +98,12 @@ SegmentRoutingHeader::SetSegments(const std::vector<Ipv6Address>& segments)
             + ") must be in 1.." + std::to_string(most) + " (Hdr Ext Len is 8 bits: at most "
             + std::to_string(kMaxBodyBytes) + " bytes of 16-byte segments and TLVs"
             + (tlvBytes > 0 ? ", of which the TLVs take " + std::to_string(tlvBytes) : "") + ")");
+    }
+    if (m_segmentsLeft >= segments.size())
+    {
+        throw std::invalid_argument(
+            "SegmentRoutingHeader: segment list size (=" + std::to_string(segments.size())
+            + ") must exceed Segments Left (=" + std::to_string(m_segmentsLeft) + ")");
     }
     m_segments = segments;
 }

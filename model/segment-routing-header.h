@@ -86,7 +86,11 @@ class SegmentRoutingHeader : public Header
     void SetNextHeader(uint8_t nextHeader);
     /// \return the next header
     uint8_t GetNextHeader() const;
-    /// \param left Segments Left
+    /**
+     * \param left Segments Left: at most Last Entry (RFC 8754 section 4.3.1: a receiver drops
+     *        a header whose Segments Left exceeds it), so set the segment list first
+     * \throws std::invalid_argument naming the limit otherwise
+     */
     void SetSegmentsLeft(uint8_t left);
     /// \return Segments Left
     uint8_t GetSegmentsLeft() const;
@@ -102,7 +106,7 @@ class SegmentRoutingHeader : public Header
     /**
      * \param segments the segment list, Segment List[0] (the last segment) first: 1 to
      *        kMaxSegments (127) segments, fewer with TLVs (16 bytes per segment, and the TLVs
-     *        padded to 8 bytes, fit in kMaxBodyBytes)
+     *        padded to 8 bytes, fit in kMaxBodyBytes), and at least Segments Left + 1
      * \throws std::invalid_argument naming the limit otherwise
      */
     void SetSegments(const std::vector<Ipv6Address>& segments);

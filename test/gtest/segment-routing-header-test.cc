@@ -224,6 +224,34 @@ Refusal(F f)
 
 // Hdr Ext Len is 8 bits in 8-octet units: at most 2040 bytes of segments and TLVs. 128
 // segments wrapped it to 0 (the header claimed 8 bytes and wrote 2056).
+// Found by the "header" fuzz target: Segments Left beyond Last Entry was accepted by the setter
+// and produced a header every receiver (this module's parser included) rejects.
+TEST(SegmentRoutingHeader, SegmentsLeftStaysWithinTheSegmentList)
+{
+    SegmentRoutingHeader h;
+    EXPECT_THROW(h.SetSegmentsLeft(1), std::invalid_argument); // no segment list yet
+    h.SetSegments({Ipv6Address("fcbb:bb00:1::"), Ipv6Address("fcbb:bb00:2::")});
+    h.SetSegmentsLeft(1); // Last Entry: accepted
+    try
+    {
+        h.SetSegmentsLeft(2);
+        FAIL() << "Segments Left 2 with Last Entry 1 accepted";
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_NE(std::string(e.what()).find("Segments Left (=2) must be <= Last Entry (=1"),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_EQ(h.GetSegmentsLeft(), 1);
+    // A shorter list would leave Segments Left pointing past it.
+    EXPECT_THROW(h.SetSegments({Ipv6Address("fcbb:bb00:1::")}), std::invalid_argument);
+    EXPECT_EQ(h.GetSegments().size(), 2u);
+    h.SetSegmentsLeft(0);
+    h.SetSegments({Ipv6Address("fcbb:bb00:1::")});
+    EXPECT_EQ(h.GetLastEntry(), 0);
+}
+
 TEST(SegmentRoutingHeader, SegmentListFitsTheLengthField)
 {
     SegmentRoutingHeader h;
