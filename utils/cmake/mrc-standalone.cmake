@@ -25,6 +25,17 @@ option(MRC_ENABLE_PYTHON "Build the Python bindings (pybind11) when pybind11 is 
 option(MRC_SANITIZE
        "Build the module, its tests, examples and bindings with AddressSanitizer and UndefinedBehaviorSanitizer"
        OFF)
+option(MRC_FUZZ
+       "Build the libFuzzer targets (clang only; implies MRC_SANITIZE): see test/fuzz/mrc-fuzz.h"
+       OFF)
+if(MRC_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    message(FATAL_ERROR "MRC_FUZZ=ON needs clang (libFuzzer is part of clang), but "
+                        "CMAKE_CXX_COMPILER is ${CMAKE_CXX_COMPILER_ID}: configure with "
+                        "-DCMAKE_CXX_COMPILER=clang++ (apt-get install clang)")
+  endif()
+  set(MRC_SANITIZE ON CACHE BOOL "" FORCE)
+endif()
 
 enable_testing()
 find_package(ns3 3.37 REQUIRED)
@@ -94,6 +105,11 @@ function(build_lib)
     target_compile_options(${_lib} PUBLIC -fsanitize=address,undefined -fno-omit-frame-pointer
                                           -fno-sanitize-recover=undefined)
     target_link_options(${_lib} PUBLIC -fsanitize=address,undefined)
+  endif()
+  if(MRC_FUZZ)
+    # Coverage feedback for libFuzzer from the module's own code (ns-3's libraries are not
+    # instrumented); the sanitizer runtimes supply the hooks to programs without libFuzzer.
+    target_compile_options(${_lib} PRIVATE -fsanitize=fuzzer-no-link)
   endif()
   set_target_properties(${_lib} PROPERTIES OUTPUT_NAME ns3-${_lib})
   # What ns-3 calls the library in a source tree: examples link "lib<name>".
@@ -247,6 +263,22 @@ function(mrc_standalone_finish)
                        ${CMAKE_BINARY_DIR}/example-ai-cluster-validates-first)
     endif()
   endif()
+  # Fuzz targets: replay program + smoke run everywhere, libFuzzer program with MRC_FUZZ.
+  foreach(_t IN LISTS mrc_fuzz_targets)
+    set(_src ${CMAKE_CURRENT_SOURCE_DIR}/test/fuzz/mrc-${_t}-fuzzer.cc
+             ${CMAKE_CURRENT_SOURCE_DIR}/test/fuzz/mrc-fuzz.cc)
+    add_executable(mrc-fuzz-${_t}-replay ${_src}
+                                         ${CMAKE_CURRENT_SOURCE_DIR}/test/fuzz/mrc-fuzz-replay.cc)
+    target_link_libraries(mrc-fuzz-${_t}-replay PRIVATE ${MRC_LIB_TARGET})
+    # Every seed and 50 deterministic mutations of each (the replay program's default).
+    add_test(NAME fuzz-smoke-${_t} COMMAND $<TARGET_FILE:mrc-fuzz-${_t}-replay>)
+    if(MRC_FUZZ)
+      add_executable(mrc-fuzz-${_t} ${_src})
+      target_link_libraries(mrc-fuzz-${_t} PRIVATE ${MRC_LIB_TARGET})
+      target_compile_options(mrc-fuzz-${_t} PRIVATE -fsanitize=fuzzer)
+      target_link_options(mrc-fuzz-${_t} PRIVATE -fsanitize=fuzzer)
+    endif()
+  endforeach()
   # GoogleTest
   find_package(GTest)
   if(GTest_FOUND AND mrc_gtest_sources)
