@@ -51,7 +51,9 @@ class MrcPathSelection : public Object
         uint32_t qpn{0};                                //!< the queue pair's number
         uint32_t evSetSize{128};                        //!< EvSetSize: active EVs, all planes
         uint32_t probeSuccesses{3};                     //!< ProbeSuccesses
-        uint32_t skipRotations{0};                      //!< SkipRotations (0: one base RTT's worth)
+        uint32_t skipRotations{0};                      //!< SkipRotations (0: SKIPs in time)
+        Time skipTime;                                  //!< SkipTime (0: one base RTT)
+        Time skipMemory;                                //!< SkipMemory (0: 8 base RTTs)
         uint32_t mss{4096};                             //!< payload bytes per packet
         DataRate portRate;                              //!< one NIC port's line rate
         Time baseRtt;                                   //!< unloaded round-trip time

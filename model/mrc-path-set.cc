@@ -4,6 +4,8 @@
 
 #include "mrc-path-set.h"
 
+#include "ns3/simulator.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -87,22 +89,45 @@ MrcPathSet::SetSkipRotations(uint32_t rotations)
 }
 
 void
-MrcPathSet::SetSkipPacketsPerRtt(double packets)
+MrcPathSet::SetSkipTime(Time one, Time memory)
 {
-    m_skipPacketsPerRtt = std::max(0.0, packets);
+    m_skipTime = one.IsStrictlyPositive() ? one : Time(0);
+    m_skipMemory = std::max(Time(0), memory);
 }
 
-uint64_t
-MrcPathSet::SkipRotations(uint32_t plane) const
+void
+MrcPathSet::SetClock(std::function<Time()> clock)
 {
-    if (m_skipPacketsPerRtt <= 0)
+    m_clock = std::move(clock);
+}
+
+bool
+MrcPathSet::SkipOver(const Entry& e, const Plane& pl) const
+{
+    if (m_skipTime.IsStrictlyPositive())
     {
-        return m_skipRotations;
+        return (m_clock ? m_clock() : Simulator::Now()) >= e.skipEnd;
     }
-    // The rotations the plane makes in one base RTT with the active EVs it has now (a set
-    // shrunk by denials or retirements turns faster).
-    const size_t active = std::max<size_t>(1, m_planes[plane].active.size());
-    return std::max<uint64_t>(1, static_cast<uint64_t>(std::ceil(m_skipPacketsPerRtt / active)));
+    return pl.rotation >= e.skipUntil;
+}
+
+bool
+MrcPathSet::SkipRecent(const Entry& e, const Plane& pl) const
+{
+    if (e.state == MrcEvState::SKIP)
+    {
+        return true;
+    }
+    if (e.skipLength == 0)
+    {
+        return false; // never skipped for ECN
+    }
+    if (m_skipTime.IsStrictlyPositive())
+    {
+        return (m_clock ? m_clock() : Simulator::Now()) < e.skipEnd + m_skipMemory;
+    }
+    // (An echo needs an RTT to come back: "recent" spans the last SKIP's length plus two.)
+    return pl.rotation < e.skipUntil + uint64_t(e.skipLength + 2) * m_skipRotations;
 }
 
 void
@@ -165,9 +190,11 @@ MrcPathSet::Next(uint32_t plane)
         }
         const uint32_t ev = pl.active[pl.cursor++];
         Entry& e = m_entries.at(ev);
-        if (e.state == MrcEvState::SKIP && pl.rotation >= e.skipUntil)
+        if (e.state == MrcEvState::SKIP && SkipOver(e, pl))
         {
-            Change(ev, MrcEvState::GOOD, "rotation");
+            Change(ev,
+                   MrcEvState::GOOD,
+                   m_skipTime.IsStrictlyPositive() ? "skip-time" : "rotation");
         }
         if (e.state == MrcEvState::GOOD)
         {
@@ -182,7 +209,7 @@ MrcPathSet::Next(uint32_t plane)
 }
 
 void
-MrcPathSet::Skip(uint32_t ev, uint64_t rotations, const std::string& cause)
+MrcPathSet::Skip(uint32_t ev, uint32_t skips, const std::string& cause)
 {
     auto it = m_entries.find(ev);
     if (it == m_entries.end()
@@ -191,9 +218,18 @@ MrcPathSet::Skip(uint32_t ev, uint64_t rotations, const std::string& cause)
         return;
     }
     // A new echo while in SKIP starts the SKIP again (never shortens a longer one).
-    const uint64_t until = m_planes[it->second.plane].rotation + rotations;
-    it->second.skipUntil =
-        std::max(it->second.state == MrcEvState::SKIP ? it->second.skipUntil : 0, until);
+    Entry& e = it->second;
+    const bool skipping = e.state == MrcEvState::SKIP;
+    if (m_skipTime.IsStrictlyPositive())
+    {
+        const Time end = (m_clock ? m_clock() : Simulator::Now()) + m_skipTime * int64_t(skips);
+        e.skipEnd = skipping ? std::max(e.skipEnd, end) : end;
+    }
+    else
+    {
+        const uint64_t until = m_planes[e.plane].rotation + uint64_t(skips) * m_skipRotations;
+        e.skipUntil = skipping ? std::max(e.skipUntil, until) : until;
+    }
     Change(ev, MrcEvState::SKIP, cause);
 }
 
@@ -209,26 +245,17 @@ MrcPathSet::OnEcn(uint32_t ev, bool persistent)
     // doubles its next SKIP (up to AlwaysSkipFactor SKIPs, at once on ALWAYS_SKIP); a
     // first echo after a quiet spell starts again from one SKIP.
     Entry& e = it->second;
-    const uint64_t rotation = m_planes[e.plane].rotation;
-    const uint64_t one = SkipRotations(e.plane);
-    // (An echo needs an RTT to come back: "recent" spans the last SKIP's length plus two.)
-    const bool recent =
-        e.state == MrcEvState::SKIP || rotation < e.skipUntil + e.skipLength + 2 * one;
-    const uint64_t longest = one * m_alwaysSkipFactor;
-    e.skipLength = persistent ? longest
-                   : recent   ? std::min(longest, std::max<uint64_t>(one, 2 * e.skipLength))
-                              : one;
+    const bool recent = SkipRecent(e, m_planes[e.plane]);
+    e.skipLength = persistent ? m_alwaysSkipFactor
+                   : recent   ? std::min(m_alwaysSkipFactor, std::max(1u, 2 * e.skipLength))
+                              : 1;
     Skip(ev, e.skipLength, persistent ? "ecn-always" : "ecn");
 }
 
 void
 MrcPathSet::OnTrimmed(uint32_t ev)
 {
-    auto it = m_entries.find(ev);
-    if (it != m_entries.end())
-    {
-        Skip(ev, SkipRotations(it->second.plane), "trimmed");
-    }
+    Skip(ev, 1, "trimmed");
 }
 
 bool

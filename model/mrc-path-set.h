@@ -43,13 +43,16 @@ std::ostream& operator<<(std::ostream& os, MrcEvState s);
  * pool, and the per-EV state machine.
  *
  * - Next(plane) returns the next GOOD EV of the plane's active set in rotation; SKIP EVs are
- *   passed over and become GOOD again once their plane's rotation has come round
- *   SkipRotations times (a SKIP EV is used only if no GOOD one is left).
- * - ECN echo (SKIP_ONCE) and NACK TRIMMED put an EV in SKIP; an echo while the EV is in SKIP or
- *   within one SKIP of its return doubles its next SKIP, up to AlwaysSkipFactor SKIPs (a path
- *   that stays congested stays avoided, one whose marks stop is soon used again); an
- *   ALWAYS_SKIP echo (the receiver saw persistent marking on the EV) gives the longest SKIP at
- *   once. TRIMMED_LASTHOP does not touch the EV.
+ *   passed over (a SKIP EV is used only if no GOOD one is left) and become GOOD again when
+ *   their SKIP ends: after a time (SetSkipTime, the QP's default: one base RTT) or after their
+ *   plane's rotation has come round SkipRotations times (SetSkipRotations). A rotation is as
+ *   short as the GOOD EVs left in it: with one GOOD EV besides a SKIP one, it is one packet.
+ * - ECN echo (SKIP_ONCE) and NACK TRIMMED put an EV in SKIP for one SKIP; an echo while the EV
+ *   is in SKIP or soon after its return (within the skip memory; rotations: two SKIPs plus the
+ *   last one's length) doubles its next SKIP, up to AlwaysSkipFactor SKIPs (a path that stays
+ *   congested stays avoided, one whose marks stop is soon used again); an ALWAYS_SKIP echo
+ *   (the receiver saw persistent marking on the EV) gives the longest SKIP at once.
+ *   TRIMMED_LASTHOP does not touch the EV.
  * - A silent loss puts an EV in ASSUMED_BAD at once and replaces it with a backup EV of the same
  *   plane, so that every plane keeps the same number of active EVs.
  * - ASSUMED_BAD EVs are probed (GetProbeCandidates); after ProbeSuccesses consecutive successes,
@@ -90,11 +93,15 @@ class MrcPathSet
     void SetSkipRotations(uint32_t rotations);
 
     /**
-     * Size SKIPs by time instead: a SKIP lasts the rotations the plane makes while it sends
-     * this many packets (one base RTT's worth), computed from its active set at each SKIP.
-     * \param packets packets a plane sends per base RTT (0: use SetSkipRotations)
+     * Measure SKIPs in time instead of rotations.
+     * \param one length of one SKIP (positive; zero: back to rotations)
+     * \param memory an echo this soon after an EV's SKIP ended doubles its next SKIP (the
+     *        time a returning flow takes to rebuild the queue that marked it, and the echo's RTT)
      */
-    void SetSkipPacketsPerRtt(double packets);
+    void SetSkipTime(Time one, Time memory);
+
+    /// \param clock what "now" is for time-based SKIPs (default: Simulator::Now)
+    void SetClock(std::function<Time()> clock);
 
     /**
      * \param factor an ALWAYS_SKIP echo makes the SKIP last this many times longer (>= 1)
@@ -190,8 +197,9 @@ class MrcPathSet
     {
         uint32_t plane{0};                  //!< plane
         MrcEvState state{MrcEvState::GOOD}; //!< state
-        uint64_t skipUntil{0};              //!< plane rotation at which SKIP ends
-        uint64_t skipLength{0};             //!< rotations of the last ECN SKIP
+        uint64_t skipUntil{0};              //!< plane rotation at which SKIP ends (rotations)
+        Time skipEnd;                       //!< when SKIP ends (time)
+        uint32_t skipLength{0};             //!< the last ECN SKIP, in SKIPs (1, 2, 4, ...)
         uint32_t probeSuccesses{0};         //!< consecutive probe successes
         Time retiredAt;                     //!< last retirement
         Time restoredAt{Time(-1)};          //!< last restoration (negative: never)
@@ -219,12 +227,26 @@ class MrcPathSet
     void Change(uint32_t ev, MrcEvState to, const std::string& cause);
 
     /**
-     * Put a GOOD or SKIP EV in SKIP for some rotations of its plane.
+     * Put a GOOD or SKIP EV in SKIP.
      * \param ev EV
-     * \param rotations how many
+     * \param skips how long, in SKIPs (rotations or time)
      * \param cause why
      */
-    void Skip(uint32_t ev, uint64_t rotations, const std::string& cause);
+    void Skip(uint32_t ev, uint32_t skips, const std::string& cause);
+
+    /**
+     * \param e an EV in SKIP
+     * \param pl its plane
+     * \return its SKIP is over
+     */
+    bool SkipOver(const Entry& e, const Plane& pl) const;
+
+    /**
+     * \param e an EV
+     * \param pl its plane
+     * \return its SKIP ended recently enough that a new echo doubles the next one
+     */
+    bool SkipRecent(const Entry& e, const Plane& pl) const;
 
     /**
      * \param ev EV to take out of its plane's active set (if there)
@@ -232,18 +254,14 @@ class MrcPathSet
      */
     bool RemoveActive(uint32_t ev);
 
-    /**
-     * \param plane a plane
-     * \return rotations of one SKIP on that plane now
-     */
-    uint64_t SkipRotations(uint32_t plane) const;
-
     std::map<uint32_t, Entry> m_entries;         //!< EV -> entry
     std::vector<Plane> m_planes;                 //!< planes
     uint32_t m_target;                           //!< active EVs per plane
     uint32_t m_probeSuccesses;                   //!< successes to restore an EV
     uint32_t m_skipRotations{1};                 //!< rotations a SKIP lasts
-    double m_skipPacketsPerRtt{0};               //!< > 0: SKIP sized from this per RTT
+    Time m_skipTime;                             //!< > 0: time a SKIP lasts (else rotations)
+    Time m_skipMemory;                           //!< time mode: echo memory after a SKIP
+    std::function<Time()> m_clock;               //!< now (time mode)
     uint32_t m_alwaysSkipFactor{16};             //!< ALWAYS_SKIP: SKIP this many times longer
     Time m_holdDownInitial;                      //!< dampening: first hold-down of a flapping EV
     Time m_holdDownMax;                          //!< dampening: largest hold-down

@@ -92,12 +92,27 @@ MrcQueuePair::GetTypeId()
                           MakeUintegerAccessor(&MrcQueuePair::m_probeSuccesses),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("SkipRotations",
-                          "Rotations of its plane's active EVs that a SKIP lasts (0: as many as "
-                          "the plane sends in one base RTT, so that a marked EV waits for fresh "
-                          "feedback) [open].",
+                          "Rotations of its plane's active EVs that a SKIP lasts (the brief's "
+                          "'one rotation of the EV set'); 0: SKIPs last SkipTime instead. A "
+                          "rotation is as short as the GOOD EVs left in it [open].",
                           UintegerValue(0),
                           MakeUintegerAccessor(&MrcQueuePair::m_skipRotations),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("SkipTime",
+                          "How long one SKIP lasts when SkipRotations is 0 (the brief's "
+                          "'timeout'; 0: one base RTT, so that a marked EV waits for fresh "
+                          "feedback) [open].",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcQueuePair::m_skipTime),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("SkipMemory",
+                          "An ECN echo this soon after an EV's SKIP ended doubles its next SKIP "
+                          "(up to AlwaysSkipFactor SKIPs): the time a flow back on a congested "
+                          "path takes to rebuild the queue that marked it, plus the echo's RTT "
+                          "(0: 8 base RTTs) [open].",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcQueuePair::m_skipMemory),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute(
                 "AlwaysSkipFactor",
                 "A SACK echoing ALWAYS_SKIP (persistent marking on the EV) puts the EV in "

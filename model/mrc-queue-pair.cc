@@ -149,6 +149,8 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     pc.evSetSize = m_evSetSize;
     pc.probeSuccesses = m_probeSuccesses;
     pc.skipRotations = m_skipRotations;
+    pc.skipTime = m_skipTime;
+    pc.skipMemory = m_skipMemory;
     pc.mss = m_mss;
     pc.portRate = m_l4->GetPort(0)->GetRate();
     pc.baseRtt = baseRtt;

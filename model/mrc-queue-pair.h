@@ -373,7 +373,9 @@ class MrcQueuePair : public Object
     double m_lossTimeoutRtts;      //!< loss timer in base RTTs
     Time m_probeInterval;          //!< probe period (0: 2 x base RTT)
     uint32_t m_probeSuccesses;     //!< probe successes to restore an EV
-    uint32_t m_skipRotations;      //!< SKIP duration in rotations (0: one base RTT's worth)
+    uint32_t m_skipRotations;      //!< SKIP duration in rotations (0: in time, SkipTime)
+    Time m_skipTime;               //!< SKIP duration (0: one base RTT)
+    Time m_skipMemory;             //!< echo memory after a SKIP (0: 8 base RTTs)
     uint32_t m_alwaysSkipFactor;   //!< ALWAYS_SKIP: SKIP this many times longer
     uint32_t m_alwaysSkipMarks;    //!< receiver: CE marks in a row for ALWAYS_SKIP
     Time m_holdDown;               //!< dampening: first hold-down (0: derived)

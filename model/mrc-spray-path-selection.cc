@@ -40,9 +40,8 @@ MrcSprayPathSelection::Start(const Config& config,
     MakePathSet(config.evsPerPlane, perPlane, config.probeSuccesses, hooks.stateChange);
     if (config.skipRotations == 0)
     {
-        // Packets one port sends in a base RTT: a SKIP lasts the rotations they take.
-        m_pathSet->SetSkipPacketsPerRtt(config.portRate.GetBitRate() / 8.0
-                                        * config.baseRtt.GetSeconds() / (config.mss + 96));
+        m_pathSet->SetSkipTime(config.skipTime.IsZero() ? config.baseRtt : config.skipTime,
+                               config.skipMemory.IsZero() ? config.baseRtt * 8 : config.skipMemory);
     }
     else
     {

@@ -4,6 +4,7 @@
 
 #include "ns3/mrc-path-set.h"
 
+#include <cmath>
 #include <gtest/gtest.h>
 #include <stdexcept>
 #include <tuple>
@@ -237,36 +238,91 @@ TEST(MrcPathSet, PlaneShortOfEvsTakesBackAWorkingEvDespiteItsHoldDown)
 
 namespace
 {
-/// \return packets the plane sends on other EVs before ev is used again after an ECN echo
-uint32_t
-PacketsSkipping(MrcPathSet& s, uint32_t ev)
+/// A path set whose plane 0 has two active EVs (10, 11), with SKIPs in time on a manual clock.
+/// \param us microseconds (fractions kept: ns-3's MicroSeconds(double) rounds to whole us)
+Time
+Us(double us)
 {
-    s.OnEcn(ev);
-    uint32_t n = 0;
-    while (*s.Next(0) != ev && n < 1000)
-    {
-        ++n;
-    }
-    return n;
+    return NanoSeconds(static_cast<int64_t>(std::llround(us * 1000)));
 }
+
+struct TimedSet
+{
+    Time now;     //!< the clock
+    MrcPathSet s; //!< the set
+
+    /**
+     * \param one one SKIP
+     * \param memory echo memory
+     * \param factor AlwaysSkipFactor
+     */
+    TimedSet(Time one, Time memory, uint32_t factor)
+        : s(Make())
+    {
+        for (uint32_t ev : {12u, 13u, 14u})
+        {
+            s.Deny(ev);
+        }
+        s.SetSkipTime(one, memory);
+        s.SetAlwaysSkipFactor(factor);
+        s.SetClock([this] {
+            return now;
+        });
+    }
+
+    /// \param at a time (us) \return whether EV 11 is used at that time (within 2 packets)
+    bool UsedAt(double at)
+    {
+        now = Us(at);
+        return *s.Next(0) == 11u || *s.Next(0) == 11u;
+    }
+};
 } // namespace
 
-TEST(MrcPathSet, SkipSizedPerRttFollowsTheActiveSetItHasNow)
+TEST(MrcPathSet, SkipInTimeLastsItsTimeHoweverShortTheRotation)
 {
-    // A plane sends 12 packets per base RTT. With 3 active EVs a SKIP is 4 rotations; with 2
-    // left after denials it is 6 rotations: the same time, not 4 rotations of the smaller set
-    // (sized once at the start, a SKIP of a set shrunk to 2 EVs lasted a fraction of an RTT).
-    MrcPathSet s = Make();
-    s.SetSkipPacketsPerRtt(12);
-    EXPECT_EQ(*s.Next(0), 10u);
-    EXPECT_EQ(PacketsSkipping(s, 11), 8u) << "4 rotations of 10 and 12";
-    MrcPathSet t = Make();
-    t.SetSkipPacketsPerRtt(12);
-    for (uint32_t ev : {12u, 13u, 14u})
+    // Counted in rotations, a SKIP of EV 11 beside one GOOD EV lasted one packet per rotation
+    // (the flow was back on the congested path within a fraction of an RTT). In time it lasts
+    // its time, whatever the plane sends meanwhile.
+    TimedSet t(MicroSeconds(10), MicroSeconds(80), 16);
+    t.s.OnEcn(11);
+    for (int i = 0; i < 1000; ++i)
     {
-        t.Deny(ev);
+        ASSERT_EQ(*t.s.Next(0), 10u) << "packet " << i << " still within the SKIP";
     }
-    ASSERT_EQ(t.GetActive(0), (std::vector<uint32_t>{10, 11}));
-    EXPECT_EQ(*t.Next(0), 10u);
-    EXPECT_EQ(PacketsSkipping(t, 11), 6u) << "6 rotations of one packet (11 passed over)";
+    EXPECT_FALSE(t.UsedAt(9.99));
+    EXPECT_TRUE(t.UsedAt(10));
+    EXPECT_EQ(t.s.GetState(11), MrcEvState::GOOD);
+}
+
+TEST(MrcPathSet, EchoesSoonAfterASkipDoubleTheNextUpToTheFactor)
+{
+    TimedSet t(MicroSeconds(10), MicroSeconds(80), 4);
+    t.s.OnEcn(11); // 0-10 us
+    EXPECT_TRUE(t.UsedAt(10));
+    t.now = Us(50); // 40 us after it ended, within the memory: doubled
+    t.s.OnEcn(11);  // 50-70 us
+    EXPECT_FALSE(t.UsedAt(69.9));
+    EXPECT_TRUE(t.UsedAt(70));
+    t.now = Us(149); // doubled again: 149-189 us
+    t.s.OnEcn(11);
+    EXPECT_FALSE(t.UsedAt(188.9));
+    EXPECT_TRUE(t.UsedAt(189));
+    t.now = Us(200); // capped at AlwaysSkipFactor (4) SKIPs: 200-240 us
+    t.s.OnEcn(11);
+    EXPECT_FALSE(t.UsedAt(239.9));
+    EXPECT_TRUE(t.UsedAt(240));
+    t.now = Us(320.1); // a quiet spell longer than the memory: one SKIP again
+    t.s.OnEcn(11);
+    EXPECT_FALSE(t.UsedAt(330));
+    EXPECT_TRUE(t.UsedAt(330.1));
+    t.now = Us(1000); // ALWAYS_SKIP: the longest SKIP at once
+    t.s.OnEcn(11, true);
+    EXPECT_FALSE(t.UsedAt(1039.9));
+    EXPECT_TRUE(t.UsedAt(1040));
+    // A trim skips for one SKIP, and an echo while in SKIP never shortens it.
+    t.now = Us(2000);
+    t.s.OnEcn(11, true); // until 2040
+    t.s.OnTrimmed(11);
+    EXPECT_FALSE(t.UsedAt(2039.9));
 }
