@@ -197,16 +197,18 @@ main(int argc, char* argv[])
 {
     Options o;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("quick", "a small cluster (16 hosts, 2 planes) that runs in seconds", o.quick);
-    cmd.AddValue("fabrics", "comma-separated: mrc, mrc-ecmp, roce, roce-xN", o.fabrics);
-    cmd.AddValue("qps", "queue pairs per peer of roce-xN (QP scaling), 2..64", o.qps);
-    cmd.AddValue("out", "results directory (none: write nothing)", o.out);
-    cmd.AddValue("failures",
-                 "failure schedule file (JSON/CSV) instead of the built-in one",
-                 o.failures);
-    cmd.AddValue("noFailures", "run without failures", o.noFailures);
-    cmd.AddValue("failAt", "start of the built-in failure window, us (-1: preset)", o.failAtUs);
-    cmd.AddValue("span", "length of the built-in failure window, us (-1: preset)", o.spanUs);
+    MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
+    strict.Add(cmd, "quick", "a small cluster (16 hosts, 2 planes) that runs in seconds", o.quick);
+    strict.Add(cmd, "fabrics", "comma-separated: mrc, mrc-ecmp, roce, roce-xN", o.fabrics);
+    strict.Add(cmd, "qps", "queue pairs per peer of roce-xN (QP scaling), 2..64", o.qps);
+    strict.Add(cmd, "out", "results directory (none: write nothing)", o.out);
+    strict.Add(cmd,
+               "failures",
+               "failure schedule file (JSON/CSV) instead of the built-in one",
+               o.failures);
+    strict.Add(cmd, "noFailures", "run without failures", o.noFailures);
+    strict.Add(cmd, "failAt", "start of the built-in failure window, us (-1: preset)", o.failAtUs);
+    strict.Add(cmd, "span", "length of the built-in failure window, us (-1: preset)", o.spanUs);
     // --quick changes the scenario's defaults before the command line is applied, so that an
     // explicit --ns3::MrcClusterScenario::<Name>=value still wins.
     for (int i = 1; i < argc; ++i)

@@ -74,16 +74,18 @@ main(int argc, char* argv[])
     std::string transport = "udp";
     uint32_t seed = 1;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("ks", "comma-separated fat-tree radices", ks);
-    cmd.AddValue("k", "a single fat-tree radix (overrides --ks)", ks);
-    cmd.AddValue("bytes", "bytes per flow", bytes);
-    cmd.AddValue("packetSize", "payload bytes per packet", packetSize);
-    cmd.AddValue("rate", "every link's rate", rate);
-    cmd.AddValue("delay", "every link's delay", delay);
-    cmd.AddValue("transport",
-                 "udp, tcp (ns-3's, over per-flow ECMP) or mrc (over SRv6)",
-                 transport);
-    cmd.AddValue("seed", "RNG seed", seed);
+    MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
+    strict.Add(cmd, "ks", "comma-separated fat-tree radices", ks);
+    strict.Add(cmd, "k", "a single fat-tree radix (overrides --ks)", ks);
+    strict.Add(cmd, "bytes", "bytes per flow", bytes);
+    strict.Add(cmd, "packetSize", "payload bytes per packet", packetSize);
+    strict.Add(cmd, "rate", "every link's rate", rate);
+    strict.Add(cmd, "delay", "every link's delay", delay);
+    strict.Add(cmd,
+               "transport",
+               "udp, tcp (ns-3's, over per-flow ECMP) or mrc (over SRv6)",
+               transport);
+    strict.Add(cmd, "seed", "RNG seed", seed);
     ValueParser::ParseCommandLine(cmd, argc, argv);
 
     try

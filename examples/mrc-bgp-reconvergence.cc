@@ -67,14 +67,15 @@ main(int argc, char* argv[])
     uint32_t intervalUs = 1000;
     uint32_t seed = 1;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("k", "fat-tree radix (even)", k);
-    cmd.AddValue("fail", "what fails: link (T0 0 - T1 0 of plane 0) or switch (T1 0)", fail);
-    cmd.AddValue("kind", "carrier (loss of carrier) or blackhole (carrier stays up)", kindText);
-    cmd.AddValue("failAt", "failure time, ms", failMs);
-    cmd.AddValue("repairAt", "repair time, ms (0: never)", repairMs);
-    cmd.AddValue("stop", "end of the traffic, ms", stopMs);
-    cmd.AddValue("interval", "UDP packet interval per flow, us", intervalUs);
-    cmd.AddValue("seed", "RNG seed", seed);
+    MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
+    strict.Add(cmd, "k", "fat-tree radix (even)", k);
+    strict.Add(cmd, "fail", "what fails: link (T0 0 - T1 0 of plane 0) or switch (T1 0)", fail);
+    strict.Add(cmd, "kind", "carrier (loss of carrier) or blackhole (carrier stays up)", kindText);
+    strict.Add(cmd, "failAt", "failure time, ms", failMs);
+    strict.Add(cmd, "repairAt", "repair time, ms (0: never)", repairMs);
+    strict.Add(cmd, "stop", "end of the traffic, ms", stopMs);
+    strict.Add(cmd, "interval", "UDP packet interval per flow, us", intervalUs);
+    strict.Add(cmd, "seed", "RNG seed", seed);
     ValueParser::ParseCommandLine(cmd, argc, argv);
     if (fail != "link" && fail != "switch")
     {

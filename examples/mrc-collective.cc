@@ -85,20 +85,22 @@ main(int argc, char* argv[])
     bool verify = false;
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("collective",
-                 "ring, allgather, alltoall, permutation, incast or bulk",
-                 collective);
-    cmd.AddValue("hosts", "ranks (2..32; bulk: 2)", hosts);
-    cmd.AddValue("size", "message size S in bytes", size);
-    cmd.AddValue("transport", "mrc, or roce (RoCEv2 baseline)", transport);
-    cmd.AddValue("dataPlane", "srv6 or ecmp", dataPlane);
-    cmd.AddValue("qps", "queue pairs per peer", qps);
-    cmd.AddValue("iterations", "training steps", iterations);
-    cmd.AddValue("compute", "compute gap before each step's collective, us", computeUs);
-    cmd.AddValue("planes", "planes (NIC ports per host), 1..16", planes);
-    cmd.AddValue("victim", "incast only: bytes of an unrelated victim flow (0: none)", victim);
-    cmd.AddValue("seed", "RNG seed", seed);
-    cmd.AddValue("verify", "carry real bytes and check them on delivery (VerifyData)", verify);
+    MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
+    strict.Add(cmd,
+               "collective",
+               "ring, allgather, alltoall, permutation, incast or bulk",
+               collective);
+    strict.Add(cmd, "hosts", "ranks (2..32; bulk: 2)", hosts);
+    strict.Add(cmd, "size", "message size S in bytes", size);
+    strict.Add(cmd, "transport", "mrc, or roce (RoCEv2 baseline)", transport);
+    strict.Add(cmd, "dataPlane", "srv6 or ecmp", dataPlane);
+    strict.Add(cmd, "qps", "queue pairs per peer", qps);
+    strict.Add(cmd, "iterations", "training steps", iterations);
+    strict.Add(cmd, "compute", "compute gap before each step's collective, us", computeUs);
+    strict.Add(cmd, "planes", "planes (NIC ports per host), 1..16", planes);
+    strict.Add(cmd, "victim", "incast only: bytes of an unrelated victim flow (0: none)", victim);
+    strict.Add(cmd, "seed", "RNG seed", seed);
+    strict.Add(cmd, "verify", "carry real bytes and check them on delivery (VerifyData)", verify);
     ValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {

@@ -269,20 +269,21 @@ main(int argc, char* argv[])
 {
     Options o;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("planes", "planes (NIC ports per host)", o.planes);
-    cmd.AddValue("t0", "T0 switches per plane (>= 2)", o.t0);
-    cmd.AddValue("hostsPerT0", "hosts per T0", o.hostsPerT0);
-    cmd.AddValue("t1", "T1 switches per plane", o.t1);
-    cmd.AddValue("bytes", "bytes per host pair (0: more than the run can carry)", o.bytes);
-    cmd.AddValue("failAt", "failure time, us", o.failAtUs);
-    cmd.AddValue("repairAt", "repair time, us (0: never)", o.repairAtUs);
-    cmd.AddValue("stop", "end of the run, us", o.stopUs);
-    cmd.AddValue("interval", "time series interval, us", o.intervalUs);
-    cmd.AddValue("kind", "carrier (link down) or blackhole (carrier stays up)", o.kind);
-    cmd.AddValue("fabric", "mrc, roce or both", o.fabric);
-    cmd.AddValue("qps", "RoCEv2 queue pairs per host pair (QP scaling)", o.qps);
-    cmd.AddValue("csv", "write <prefix>-<fabric>-series.csv and -flows.csv", o.csv);
-    cmd.AddValue("seed", "RNG seed (EVs, ECMP hash)", o.seed);
+    MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
+    strict.Add(cmd, "planes", "planes (NIC ports per host)", o.planes);
+    strict.Add(cmd, "t0", "T0 switches per plane (>= 2)", o.t0);
+    strict.Add(cmd, "hostsPerT0", "hosts per T0", o.hostsPerT0);
+    strict.Add(cmd, "t1", "T1 switches per plane", o.t1);
+    strict.Add(cmd, "bytes", "bytes per host pair (0: more than the run can carry)", o.bytes);
+    strict.Add(cmd, "failAt", "failure time, us", o.failAtUs);
+    strict.Add(cmd, "repairAt", "repair time, us (0: never)", o.repairAtUs);
+    strict.Add(cmd, "stop", "end of the run, us", o.stopUs);
+    strict.Add(cmd, "interval", "time series interval, us", o.intervalUs);
+    strict.Add(cmd, "kind", "carrier (link down) or blackhole (carrier stays up)", o.kind);
+    strict.Add(cmd, "fabric", "mrc, roce or both", o.fabric);
+    strict.Add(cmd, "qps", "RoCEv2 queue pairs per host pair (QP scaling)", o.qps);
+    strict.Add(cmd, "csv", "write <prefix>-<fabric>-series.csv and -flows.csv", o.csv);
+    strict.Add(cmd, "seed", "RNG seed (EVs, ECMP hash)", o.seed);
     ValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {

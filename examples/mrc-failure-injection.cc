@@ -93,15 +93,19 @@ main(int argc, char* argv[])
     std::string logFile;
     uint32_t seed = 1;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("planes", "planes (NIC ports per host)", planes);
-    cmd.AddValue("t0", "T0 switches per plane", t0);
-    cmd.AddValue("hostsPerT0", "hosts per T0", hostsPerT0);
-    cmd.AddValue("t1", "T1 switches per plane", t1);
-    cmd.AddValue("bytes", "bytes each host sends to its permutation partner", bytes);
-    cmd.AddValue("transport", "udp (line rate, per-flow ECMP) or mrc (MRC over SRv6)", transport);
-    cmd.AddValue("schedule", "failure schedule, .json or .csv (empty: built in)", schedule);
-    cmd.AddValue("log", "write the failure log to this CSV file (empty: print it)", logFile);
-    cmd.AddValue("seed", "RNG seed (permutation, ECMP, gray loss)", seed);
+    MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
+    strict.Add(cmd, "planes", "planes (NIC ports per host)", planes);
+    strict.Add(cmd, "t0", "T0 switches per plane", t0);
+    strict.Add(cmd, "hostsPerT0", "hosts per T0", hostsPerT0);
+    strict.Add(cmd, "t1", "T1 switches per plane", t1);
+    strict.Add(cmd, "bytes", "bytes each host sends to its permutation partner", bytes);
+    strict.Add(cmd,
+               "transport",
+               "udp (line rate, per-flow ECMP) or mrc (MRC over SRv6)",
+               transport);
+    strict.Add(cmd, "schedule", "failure schedule, .json or .csv (empty: built in)", schedule);
+    strict.Add(cmd, "log", "write the failure log to this CSV file (empty: print it)", logFile);
+    strict.Add(cmd, "seed", "RNG seed (permutation, ECMP, gray loss)", seed);
     ValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {

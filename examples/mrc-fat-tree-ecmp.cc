@@ -140,22 +140,26 @@ main(int argc, char* argv[])
     Params p;
     std::string transport = "both";
     CommandLine cmd(__FILE__);
-    cmd.AddValue("topology", "fattree (three tiers) or clos (two tiers)", p.topology);
-    cmd.AddValue("k", "fat-tree radix (even)", p.k);
-    cmd.AddValue("planes", "number of planes (NIC ports per host)", p.planes);
-    cmd.AddValue("t0", "Clos: T0 switches per plane", p.t0);
-    cmd.AddValue("hostsPerT0", "Clos: hosts per T0", p.hostsPerT0);
-    cmd.AddValue("t1", "Clos: T1 switches per plane", p.t1);
-    cmd.AddValue("uplinks", "Clos: uplinks per T0 (0 = hostsPerT0, full bisection)", p.uplinks);
-    cmd.AddValue("bytes", "bytes per flow", p.bytes);
-    cmd.AddValue("packetSize", "payload bytes per packet (UDP) / TCP segment size", p.packetSize);
-    cmd.AddValue("hostRate", "host link rate", p.hostRate);
-    cmd.AddValue("fabricRate", "switch-to-switch link rate", p.fabricRate);
-    cmd.AddValue("delay", "per-link propagation delay", p.delay);
-    cmd.AddValue("transport", "tcp, udp or both", transport);
-    cmd.AddValue("seed", "RNG seed (permutation, planes, ECMP hash seeds)", p.seed);
-    cmd.AddValue("run", "RNG run number", p.run);
-    cmd.AddValue("stopTime", "simulated seconds at most", p.stopTime);
+    MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
+    strict.Add(cmd, "topology", "fattree (three tiers) or clos (two tiers)", p.topology);
+    strict.Add(cmd, "k", "fat-tree radix (even)", p.k);
+    strict.Add(cmd, "planes", "number of planes (NIC ports per host)", p.planes);
+    strict.Add(cmd, "t0", "Clos: T0 switches per plane", p.t0);
+    strict.Add(cmd, "hostsPerT0", "Clos: hosts per T0", p.hostsPerT0);
+    strict.Add(cmd, "t1", "Clos: T1 switches per plane", p.t1);
+    strict.Add(cmd, "uplinks", "Clos: uplinks per T0 (0 = hostsPerT0, full bisection)", p.uplinks);
+    strict.Add(cmd, "bytes", "bytes per flow", p.bytes);
+    strict.Add(cmd,
+               "packetSize",
+               "payload bytes per packet (UDP) / TCP segment size",
+               p.packetSize);
+    strict.Add(cmd, "hostRate", "host link rate", p.hostRate);
+    strict.Add(cmd, "fabricRate", "switch-to-switch link rate", p.fabricRate);
+    strict.Add(cmd, "delay", "per-link propagation delay", p.delay);
+    strict.Add(cmd, "transport", "tcp, udp or both", transport);
+    strict.Add(cmd, "seed", "RNG seed (permutation, planes, ECMP hash seeds)", p.seed);
+    strict.Add(cmd, "run", "RNG run number", p.run);
+    strict.Add(cmd, "stopTime", "simulated seconds at most", p.stopTime);
     ValueParser::ParseCommandLine(cmd, argc, argv);
 
     try

@@ -79,14 +79,15 @@ main(int argc, char* argv[])
     std::string rate = "100Gbps";
     uint32_t seed = 1;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("senders", "N senders (hosts 1..N send to host 0)", senders);
-    cmd.AddValue("packets", "packets per sender", packets);
-    cmd.AddValue("payload", "UDP payload bytes per packet", payload);
-    cmd.AddValue("trimming", "trim on overflow (false: drop)", trimming);
-    cmd.AddValue("trimSize", "TrimmingQueueDisc::TrimSize", trimSize);
-    cmd.AddValue("victimProbability", "TrimmingQueueDisc::VictimTrimProbability", victim);
-    cmd.AddValue("rate", "link rate", rate);
-    cmd.AddValue("seed", "RNG seed", seed);
+    MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
+    strict.Add(cmd, "senders", "N senders (hosts 1..N send to host 0)", senders);
+    strict.Add(cmd, "packets", "packets per sender", packets);
+    strict.Add(cmd, "payload", "UDP payload bytes per packet", payload);
+    strict.Add(cmd, "trimming", "trim on overflow (false: drop)", trimming);
+    strict.Add(cmd, "trimSize", "TrimmingQueueDisc::TrimSize", trimSize);
+    strict.Add(cmd, "victimProbability", "TrimmingQueueDisc::VictimTrimProbability", victim);
+    strict.Add(cmd, "rate", "link rate", rate);
+    strict.Add(cmd, "seed", "RNG seed", seed);
     ValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {

@@ -331,32 +331,41 @@ main(int argc, char* argv[])
 {
     Options o;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("collective", "ring (ring all-reduce) or alltoall", o.collective);
-    cmd.AddValue("hosts", "ranks, 2..256", o.hosts);
-    cmd.AddValue("hostsPerT0",
-                 "hosts per T0 switch, 1..64 (T0s: ceil(hosts/this), >= 2)",
-                 o.hostsPerT0);
-    cmd.AddValue("t1", "T1 switches per plane, 0..64 (0: hostsPerT0, non-blocking)", o.t1);
-    cmd.AddValue("size",
-                 "bytes per rank (ring: all-reduce buffer; alltoall: split over the ranks)",
-                 o.size);
-    cmd.AddValue("loss",
-                 "loss probability of every frame arriving at a host NIC port, [0, 1)",
-                 o.loss);
-    cmd.AddValue("fabric",
-                 "mrc (MRC/SRv6 on --planes x --rate) or roce (RoCEv2/ECMP on one plane of "
-                 "planes x rate)",
-                 o.fabric);
-    cmd.AddValue("qps", "queue pairs per ordered rank pair, 1..64", o.qps);
-    cmd.AddValue("iterations",
-                 "back-to-back runs of the collective (time_us: their mean)",
-                 o.iterations);
-    cmd.AddValue("planes", "MRC planes (NIC ports per host), 1..16", o.planes);
-    cmd.AddValue("rate", "MRC per-plane link rate (RoCEv2: planes x rate on one plane)", o.rate);
-    cmd.AddValue("delay", "propagation delay of every link, us", o.delayUs);
-    cmd.AddValue("stop", "simulated time limit, ms (not finished by then: bytes_ok 0)", o.stopMs);
-    cmd.AddValue("verify", "carry real bytes and check them on delivery (VerifyData)", o.verify);
-    cmd.AddValue("seed", "RNG seed (EVs, gray loss, ECMP hash); --RngRun replicates", o.seed);
+    MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
+    strict.Add(cmd, "collective", "ring (ring all-reduce) or alltoall", o.collective);
+    strict.Add(cmd, "hosts", "ranks, 2..256", o.hosts);
+    strict.Add(cmd,
+               "hostsPerT0",
+               "hosts per T0 switch, 1..64 (T0s: ceil(hosts/this), >= 2)",
+               o.hostsPerT0);
+    strict.Add(cmd, "t1", "T1 switches per plane, 0..64 (0: hostsPerT0, non-blocking)", o.t1);
+    strict.Add(cmd,
+               "size",
+               "bytes per rank (ring: all-reduce buffer; alltoall: split over the ranks)",
+               o.size);
+    strict.Add(cmd,
+               "loss",
+               "loss probability of every frame arriving at a host NIC port, [0, 1)",
+               o.loss);
+    strict.Add(cmd,
+               "fabric",
+               "mrc (MRC/SRv6 on --planes x --rate) or roce (RoCEv2/ECMP on one plane of "
+               "planes x rate)",
+               o.fabric);
+    strict.Add(cmd, "qps", "queue pairs per ordered rank pair, 1..64", o.qps);
+    strict.Add(cmd,
+               "iterations",
+               "back-to-back runs of the collective (time_us: their mean)",
+               o.iterations);
+    strict.Add(cmd, "planes", "MRC planes (NIC ports per host), 1..16", o.planes);
+    strict.Add(cmd, "rate", "MRC per-plane link rate (RoCEv2: planes x rate on one plane)", o.rate);
+    strict.Add(cmd, "delay", "propagation delay of every link, us", o.delayUs);
+    strict.Add(cmd,
+               "stop",
+               "simulated time limit, ms (not finished by then: bytes_ok 0)",
+               o.stopMs);
+    strict.Add(cmd, "verify", "carry real bytes and check them on delivery (VerifyData)", o.verify);
+    strict.Add(cmd, "seed", "RNG seed (EVs, gray loss, ECMP hash); --RngRun replicates", o.seed);
     ValueParser::ParseCommandLine(cmd, argc, argv);
 
     std::string error = Validate(o);

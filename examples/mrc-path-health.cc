@@ -632,24 +632,26 @@ main(int argc, char* argv[])
 {
     Options o;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("experiment", "gray, links, flap or steer", o.experiment);
-    cmd.AddValue("planes", "planes, 1..16 (0: gray 8, links/flap 2; steer: 1)", o.planes);
-    cmd.AddValue("t0", "links/flap: T0s per plane, 2..64 (0: 4)", o.t0);
-    cmd.AddValue("hostsPerT0", "links/flap: hosts per T0, 1..64 (0: 4)", o.hostsPerT0);
-    cmd.AddValue("t1", "gray/links/flap: T1s per plane, 1..64 (0: gray 2, else 4)", o.t1);
-    cmd.AddValue("rate", "rate of every link (ns-3 DataRate)", o.rate);
-    cmd.AddValue("evs", "active EVs per queue pair (EvSetSize), 1..4096", o.evs);
-    cmd.AddValue("loss", "gray: loss probability of the gray link, (0, 1]", o.loss);
-    cmd.AddValue("at", "gray/flap: onset, us (0: 100); steer: measure from, us (0: 50)", o.atUs);
-    cmd.AddValue("interval", "series interval, us (0: gray 10, else 50)", o.intervalUs);
-    cmd.AddValue("stop",
-                 "end of the run, us (0: gray 400, links (count+1) x step, flap 1000, steer 500)",
-                 o.stopUs);
-    cmd.AddValue("step", "links: time between failures, us", o.stepUs);
-    cmd.AddValue("count", "links: links failed (0: 4); flap: links flapping (0: 2)", o.count);
-    cmd.AddValue("period", "flap: period, us", o.periodUs);
-    cmd.AddValue("duty", "flap: fraction of each period down, (0, 1)", o.duty);
-    cmd.AddValue("seed", "RNG seed (EV order, gray loss); --RngRun replicates", o.seed);
+    MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
+    strict.Add(cmd, "experiment", "gray, links, flap or steer", o.experiment);
+    strict.Add(cmd, "planes", "planes, 1..16 (0: gray 8, links/flap 2; steer: 1)", o.planes);
+    strict.Add(cmd, "t0", "links/flap: T0s per plane, 2..64 (0: 4)", o.t0);
+    strict.Add(cmd, "hostsPerT0", "links/flap: hosts per T0, 1..64 (0: 4)", o.hostsPerT0);
+    strict.Add(cmd, "t1", "gray/links/flap: T1s per plane, 1..64 (0: gray 2, else 4)", o.t1);
+    strict.Add(cmd, "rate", "rate of every link (ns-3 DataRate)", o.rate);
+    strict.Add(cmd, "evs", "active EVs per queue pair (EvSetSize), 1..4096", o.evs);
+    strict.Add(cmd, "loss", "gray: loss probability of the gray link, (0, 1]", o.loss);
+    strict.Add(cmd, "at", "gray/flap: onset, us (0: 100); steer: measure from, us (0: 50)", o.atUs);
+    strict.Add(cmd, "interval", "series interval, us (0: gray 10, else 50)", o.intervalUs);
+    strict.Add(cmd,
+               "stop",
+               "end of the run, us (0: gray 400, links (count+1) x step, flap 1000, steer 500)",
+               o.stopUs);
+    strict.Add(cmd, "step", "links: time between failures, us", o.stepUs);
+    strict.Add(cmd, "count", "links: links failed (0: 4); flap: links flapping (0: 2)", o.count);
+    strict.Add(cmd, "period", "flap: period, us", o.periodUs);
+    strict.Add(cmd, "duty", "flap: fraction of each period down, (0, 1)", o.duty);
+    strict.Add(cmd, "seed", "RNG seed (EV order, gray loss); --RngRun replicates", o.seed);
     ValueParser::ParseCommandLine(cmd, argc, argv);
     const std::string error = Validate(o);
     if (!error.empty())

@@ -67,17 +67,19 @@ main(int argc, char* argv[])
     bool forceSrh = false;
     std::string pcap;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("topology",
-                 "clos (2 planes, 2 T0 x 2 hosts, 2 T1, 2 parallel uplinks) or "
-                 "fattree",
-                 topology);
-    cmd.AddValue("k", "fat-tree radix", k);
-    cmd.AddValue("planes", "planes", planes);
-    cmd.AddValue("src", "source host", src);
-    cmd.AddValue("dst", "destination host (default: the last host)", dst);
-    cmd.AddValue("usidsPerCarrier", "uSIDs per carrier (0: as many as fit)", usidsPerCarrier);
-    cmd.AddValue("forceSrh", "carry an SRH even with one carrier", forceSrh);
-    cmd.AddValue("pcap", "pcap file prefix (empty: no pcap)", pcap);
+    MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
+    strict.Add(cmd,
+               "topology",
+               "clos (2 planes, 2 T0 x 2 hosts, 2 T1, 2 parallel uplinks) or "
+               "fattree",
+               topology);
+    strict.Add(cmd, "k", "fat-tree radix", k);
+    strict.Add(cmd, "planes", "planes", planes);
+    strict.Add(cmd, "src", "source host", src);
+    strict.Add(cmd, "dst", "destination host (default: the last host)", dst);
+    strict.Add(cmd, "usidsPerCarrier", "uSIDs per carrier (0: as many as fit)", usidsPerCarrier);
+    strict.Add(cmd, "forceSrh", "carry an SRH even with one carrier", forceSrh);
+    strict.Add(cmd, "pcap", "pcap file prefix (empty: no pcap)", pcap);
     ValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {

@@ -97,16 +97,17 @@ main(int argc, char* argv[])
     std::string transport = "mrc";
     uint32_t qps = 1;
     CommandLine cmd(__FILE__);
-    cmd.AddValue("planes", "planes (NIC ports per host)", planes);
-    cmd.AddValue("src", "source host", src);
-    cmd.AddValue("dst", "destination host (default: the last)", dst);
-    cmd.AddValue("bytes", "bytes to write", bytes);
-    cmd.AddValue("loss", "random packet loss on every T0-T1 link, 0..1", loss);
-    cmd.AddValue("dataPlane", "srv6 or ecmp", dataPlane);
-    cmd.AddValue("pcap", "pcap file prefix (empty: none)", pcap);
-    cmd.AddValue("seed", "RNG seed", seed);
-    cmd.AddValue("transport", "mrc, or roce (RoCEv2: single path, go-back-N, DCQCN)", transport);
-    cmd.AddValue("qps", "queue pairs the message is striped over", qps);
+    MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
+    strict.Add(cmd, "planes", "planes (NIC ports per host)", planes);
+    strict.Add(cmd, "src", "source host", src);
+    strict.Add(cmd, "dst", "destination host (default: the last)", dst);
+    strict.Add(cmd, "bytes", "bytes to write", bytes);
+    strict.Add(cmd, "loss", "random packet loss on every T0-T1 link, 0..1", loss);
+    strict.Add(cmd, "dataPlane", "srv6 or ecmp", dataPlane);
+    strict.Add(cmd, "pcap", "pcap file prefix (empty: none)", pcap);
+    strict.Add(cmd, "seed", "RNG seed", seed);
+    strict.Add(cmd, "transport", "mrc, or roce (RoCEv2: single path, go-back-N, DCQCN)", transport);
+    strict.Add(cmd, "qps", "queue pairs the message is striped over", qps);
     ValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
