@@ -142,7 +142,7 @@ class MrcClusterFailureTestCase : public TestCase
 {
   public:
     MrcClusterFailureTestCase()
-        : TestCase("link failure: MRC step bounded, RoCEv2/ECMP+BGP stalls for the outage")
+        : TestCase("link failure: MRC step bounded, RoCEv2 over ECMP and BGP stalls for the outage")
     {
     }
 
