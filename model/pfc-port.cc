@@ -455,9 +455,9 @@ void
 PfcPort::SendPause(uint8_t priority, uint16_t quanta)
 {
     NS_LOG_FUNCTION(this << unsigned(priority) << quanta);
-    if (!m_device)
+    if (!m_device || !m_device->IsLinkUp())
     {
-        return;
+        return; // nothing to pause over a dead link; the refresh resends if it comes back
     }
     PfcPauseHeader header;
     header.SetPauseTime(priority, quanta);

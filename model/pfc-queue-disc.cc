@@ -173,7 +173,7 @@ PfcQueueDisc::Bind()
     }
     Ptr<NetDevice> device = ndqi->GetObject<NetDevice>();
     m_node = device ? PeekPointer(device->GetNode()) : nullptr;
-    m_port = PeekPointer(ndqi->GetObject<PfcPort>());
+    m_port = ndqi->GetObject<PfcPort>();
     if (m_port)
     {
         m_port->SetResumeCallback(MakeCallback(&PfcQueueDisc::OnResume, this));

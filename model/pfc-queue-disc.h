@@ -113,7 +113,7 @@ class PfcQueueDisc : public QueueDisc
 
     // State
     bool m_bound{false};                  //!< Bind() done
-    PfcPort* m_port{nullptr};             //!< this device's PFC (an aggregate of the device)
+    Ptr<PfcPort> m_port;                  //!< this device's PFC (cleared on dispose: no cycle)
     Node* m_node{nullptr};                //!< the node (ingress ports); no reference: no cycle
     std::optional<RedEcnMarker> m_marker; //!< marking law
     Ptr<UniformRandomVariable> m_uv;      //!< marking draws
