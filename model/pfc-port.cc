@@ -18,7 +18,6 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <cmath>
 #include <sstream>
 #include <stdexcept>
 
@@ -186,30 +185,9 @@ void
 PfcPort::Configure()
 {
     m_lossless = ParsePriorities(m_losslessText);
-    if (m_modeText == "static")
-    {
-        m_mode = PfcThresholdMode::STATIC;
-    }
-    else if (m_modeText == "dynamic")
-    {
-        m_mode = PfcThresholdMode::DYNAMIC;
-    }
-    else
-    {
-        throw std::invalid_argument("PfcPort: ThresholdMode (=\"" + m_modeText
-                                    + "\") must be \"static\" or \"dynamic\"");
-    }
-    if (m_mode == PfcThresholdMode::STATIC && m_xonThreshold > m_xoffThreshold)
-    {
-        throw std::invalid_argument("PfcPort: XonThreshold (=" + std::to_string(m_xonThreshold)
-                                    + ") must be in 0..XoffThreshold (="
-                                    + std::to_string(m_xoffThreshold) + ")");
-    }
-    if (m_mode == PfcThresholdMode::DYNAMIC && !(m_alpha > 0.0 && m_alpha <= 64.0))
-    {
-        throw std::invalid_argument("PfcPort: DynamicAlpha (=" + std::to_string(m_alpha)
-                                    + ") must be in (0, 64]");
-    }
+    m_thresholds = PfcThresholds::ParseMode(m_modeText) == PfcThresholdMode::STATIC
+                       ? PfcThresholds::Static(m_xoffThreshold, m_xonThreshold)
+                       : PfcThresholds::Dynamic(m_alpha, m_xonOffset);
     if (m_pauseQuanta == 0)
     {
         throw std::invalid_argument("PfcPort: PauseQuanta (=0) must be in 1..65535");
@@ -327,16 +305,13 @@ PfcPort::GetHeadroom() const
     {
         return 0;
     }
-    const double bytesPerSecond = static_cast<double>(GetBitRate()) / 8.0;
-    Time delay;
     Ptr<PointToPointChannel> channel = DynamicCast<PointToPointChannel>(m_device->GetChannel());
+    const uint32_t frame = m_device->GetMtu() + kPppBytes;
     uint32_t peerFrames = 1;
-    const uint64_t frame = m_device->GetMtu() + kPppBytes;
+    TimeValue delay;
     if (channel)
     {
-        TimeValue d;
-        channel->GetAttribute("Delay", d);
-        delay = d.Get();
+        channel->GetAttribute("Delay", delay);
         for (std::size_t i = 0; i < channel->GetNDevices(); ++i)
         {
             Ptr<PointToPointNetDevice> peer = channel->GetPointToPointDevice(i);
@@ -345,35 +320,28 @@ PfcPort::GetHeadroom() const
                 const QueueSize max = peer->GetQueue()->GetMaxSize();
                 peerFrames = max.GetUnit() == QueueSizeUnit::PACKETS
                                  ? max.GetValue()
-                                 : static_cast<uint32_t>((max.GetValue() + frame - 1) / frame);
+                                 : (max.GetValue() + frame - 1) / frame;
             }
         }
     }
-    const double wire = 2.0 * delay.GetSeconds() * bytesPerSecond;
-    const double response = m_responseDelay.GetSeconds() * bytesPerSecond;
-    return static_cast<uint64_t>(std::ceil(wire + response)) + (2 + peerFrames) * frame;
+    // One frame on the wire at each end, plus what waits in the peer's device queue.
+    return PfcThresholds::Headroom(GetBitRate(),
+                                   delay.Get(),
+                                   frame,
+                                   2 + peerFrames,
+                                   m_responseDelay);
 }
 
 uint64_t
 PfcPort::GetXoff() const
 {
-    if (m_mode == PfcThresholdMode::DYNAMIC)
-    {
-        const uint64_t free = m_buffer ? m_buffer->GetFree() : 0;
-        return static_cast<uint64_t>(m_alpha * static_cast<double>(free));
-    }
-    return m_xoffThreshold;
+    return m_thresholds.GetXoff(m_buffer ? m_buffer->GetFree() : 0);
 }
 
 uint64_t
 PfcPort::GetXon() const
 {
-    if (m_mode == PfcThresholdMode::DYNAMIC)
-    {
-        const uint64_t xoff = GetXoff();
-        return xoff > m_xonOffset ? xoff - m_xonOffset : 0;
-    }
-    return m_xonThreshold;
+    return m_thresholds.GetXon(m_buffer ? m_buffer->GetFree() : 0);
 }
 
 void

@@ -7,6 +7,7 @@
 
 #include "pfc-pause-header.h"
 #include "pfc-shared-buffer.h"
+#include "pfc-thresholds.h"
 
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
@@ -22,13 +23,6 @@ namespace ns3
 {
 
 class PointToPointNetDevice;
-
-/// How a PfcPort sets its XOFF and XON thresholds.
-enum class PfcThresholdMode
-{
-    STATIC,  //!< XoffThreshold and XonThreshold bytes
-    DYNAMIC, //!< XOFF = DynamicAlpha x free shared buffer, XON = XOFF - XonOffset
-};
 
 /**
  * \ingroup mrc
@@ -236,28 +230,28 @@ class PfcPort : public Object
     Time m_responseDelay;       //!< the peer's reaction time (headroom)
 
     // State
-    PointToPointNetDevice* m_device{nullptr};           //!< the device (an aggregate: no reference)
-    Ptr<PfcSharedBuffer> m_buffer;                      //!< the switch's shared buffer
-    Callback<void> m_resume;                            //!< run the egress queue disc
-    bool m_configured{false};                           //!< Configure() done
-    std::bitset<N> m_lossless;                          //!< parsed LosslessPriorities
-    PfcThresholdMode m_mode{PfcThresholdMode::STATIC};  //!< parsed ThresholdMode
-    std::array<uint64_t, N> m_ingress{};                //!< backlog per priority
-    std::array<uint64_t, N> m_maxIngress{};             //!< largest backlog
-    std::array<bool, N> m_xoff{};                       //!< the peer was told to pause
-    std::array<EventId, N> m_refresh;                   //!< refresh of a PAUSE sent
-    std::array<bool, N> m_paused{};                     //!< transmit side paused
-    std::array<Time, N> m_pausedSince;                  //!< when the running pause began
-    std::array<Time, N> m_pausedTotal;                  //!< finished pauses
-    std::array<EventId, N> m_expiry;                    //!< end of the running pause
-    std::array<uint64_t, N> m_pausesSent{};             //!< counters
-    std::array<uint64_t, N> m_xonsSent{};               //!< counters
-    std::array<uint64_t, N> m_pausesReceived{};         //!< counters
-    std::array<uint64_t, N> m_overflows{};              //!< counters
-    TracedCallback<uint8_t, uint16_t> m_pauseSentTrace; //!< PauseSent
-    TracedCallback<uint8_t, uint16_t> m_pauseReceivedTrace; //!< PauseReceived
-    TracedCallback<uint8_t, bool> m_pauseStateTrace;        //!< PauseStateChange
-    TracedCallback<uint8_t, uint64_t> m_overflowTrace;      //!< HeadroomOverflow
+    PointToPointNetDevice* m_device{nullptr}; //!< the device (an aggregate: no reference)
+    Ptr<PfcSharedBuffer> m_buffer;            //!< the switch's shared buffer
+    Callback<void> m_resume;                  //!< run the egress queue disc
+    bool m_configured{false};                 //!< Configure() done
+    std::bitset<N> m_lossless;                //!< parsed LosslessPriorities
+    PfcThresholds m_thresholds{PfcThresholds::Static(0, 0)}; //!< parsed thresholds
+    std::array<uint64_t, N> m_ingress{};                     //!< backlog per priority
+    std::array<uint64_t, N> m_maxIngress{};                  //!< largest backlog
+    std::array<bool, N> m_xoff{};                            //!< the peer was told to pause
+    std::array<EventId, N> m_refresh;                        //!< refresh of a PAUSE sent
+    std::array<bool, N> m_paused{};                          //!< transmit side paused
+    std::array<Time, N> m_pausedSince;                       //!< when the running pause began
+    std::array<Time, N> m_pausedTotal;                       //!< finished pauses
+    std::array<EventId, N> m_expiry;                         //!< end of the running pause
+    std::array<uint64_t, N> m_pausesSent{};                  //!< counters
+    std::array<uint64_t, N> m_xonsSent{};                    //!< counters
+    std::array<uint64_t, N> m_pausesReceived{};              //!< counters
+    std::array<uint64_t, N> m_overflows{};                   //!< counters
+    TracedCallback<uint8_t, uint16_t> m_pauseSentTrace;      //!< PauseSent
+    TracedCallback<uint8_t, uint16_t> m_pauseReceivedTrace;  //!< PauseReceived
+    TracedCallback<uint8_t, bool> m_pauseStateTrace;         //!< PauseStateChange
+    TracedCallback<uint8_t, uint64_t> m_overflowTrace;       //!< HeadroomOverflow
 };
 
 } // namespace ns3
