@@ -130,6 +130,7 @@ def build(bld):
         'test/mrc-cluster-test-suite.cc',
         'test/mrc-metrics-test-suite.cc',
         'test/mrc-pfc-test-suite.cc',
+        'test/mrc-pfc-clos-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
