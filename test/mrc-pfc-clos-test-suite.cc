@@ -5,6 +5,7 @@
  * line-rate UDP on a lossless priority loses nothing with PFC and loses packets without it.
  */
 
+#include "ns3/config.h"
 #include "ns3/inet6-socket-address.h"
 #include "ns3/mrc-module.h"
 #include "ns3/names.h"
@@ -65,6 +66,9 @@ class PfcClosIncastTestCase : public TestCase
                     }
                 }
             }
+            // Every port's PauseSent, through the Config path the documentation gives.
+            Config::ConnectWithoutContext("/NodeList/*/DeviceList/*/$ns3::PfcPort/PauseSent",
+                                          MakeCallback(&PfcClosIncastTestCase::OnPauseSent, this));
         }
 
         PacketSinkHelper sinkHelper("ns3::UdpSocketFactory",
@@ -94,6 +98,7 @@ class PfcClosIncastTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(drops, 0u, "lossless");
             NS_TEST_ASSERT_MSG_EQ(sink->GetTotalRx(), sent, "every byte arrives");
             uint64_t pauses = 0;
+            uint64_t xons = 0;
             uint64_t overflows = 0;
             Time hostPaused;
             for (auto n = all.Begin(); n != all.End(); ++n)
@@ -103,6 +108,7 @@ class PfcClosIncastTestCase : public TestCase
                     if (Ptr<PfcPort> port = PfcHelper::GetPort((*n)->GetDevice(d)))
                     {
                         pauses += port->GetPausesSent(0);
+                        xons += port->GetXonsSent(0);
                         overflows += port->GetHeadroomOverflows(0);
                         NS_TEST_ASSERT_MSG_EQ(port->GetIngressBytes(0), 0u, "backlog drained");
                     }
@@ -113,6 +119,8 @@ class PfcClosIncastTestCase : public TestCase
                 hostPaused += PfcHelper::GetPort(topo->GetHostDevice(s, 0))->GetPausedTime(0);
             }
             NS_TEST_ASSERT_MSG_GT(pauses, 0u, "switches sent PAUSE frames");
+            NS_TEST_ASSERT_MSG_EQ(m_tracedPauses, pauses, "PauseSent traced via Config");
+            NS_TEST_ASSERT_MSG_EQ(m_tracedXons, xons, "XON frames traced via Config");
             NS_TEST_ASSERT_MSG_EQ(overflows, 0u, "within headroom");
             NS_TEST_ASSERT_MSG_GT(hostPaused, MicroSeconds(100), "senders were paused");
         }
@@ -120,7 +128,19 @@ class PfcClosIncastTestCase : public TestCase
         Names::Clear();
     }
 
-    bool m_pfc; //!< PFC on
+    /**
+     * PauseSent of any port.
+     * \param priority the priority
+     * \param quanta the pause time (0: XON)
+     */
+    void OnPauseSent(uint8_t priority, uint16_t quanta)
+    {
+        (quanta > 0 ? m_tracedPauses : m_tracedXons)++;
+    }
+
+    bool m_pfc;                 //!< PFC on
+    uint64_t m_tracedPauses{0}; //!< PAUSE frames seen by the trace
+    uint64_t m_tracedXons{0};   //!< XON frames seen by the trace
 };
 
 /**
