@@ -8,6 +8,7 @@
 #include "value-parser.h"
 
 #include "ns3/boolean.h"
+#include "ns3/fabric-channel.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/icmpv6-l4-protocol.h"
 #include "ns3/internet-stack-helper.h"
@@ -20,6 +21,7 @@
 #include "ns3/names.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/object-factory.h"
+#include "ns3/pfc-device-queue.h"
 #include "ns3/point-to-point-channel.h"
 #include "ns3/queue-size.h"
 #include "ns3/queue.h"
@@ -66,7 +68,7 @@ struct LinkFactories
 {
     ObjectFactory device;  //!< FabricNetDevice with DataRate and Mtu
     ObjectFactory queue;   //!< the device's transmit queue
-    ObjectFactory channel; //!< PointToPointChannel with Delay
+    ObjectFactory channel; //!< FabricChannel with Delay
 };
 
 /**
@@ -99,7 +101,7 @@ InstallLink(const LinkFactories& f, Ptr<Node> a, Ptr<Node> b)
     Ptr<NetDeviceQueueInterface> ndqiB = CreateObject<NetDeviceQueueInterface>();
     ndqiB->GetTxQueue(0)->ConnectQueueTraces(queueB);
     devB->AggregateObject(ndqiB);
-    Ptr<PointToPointChannel> channel = f.channel.Create<PointToPointChannel>();
+    Ptr<FabricChannel> channel = f.channel.Create<FabricChannel>();
     devA->Attach(channel);
     devB->Attach(channel);
     NetDeviceContainer container;
@@ -328,9 +330,9 @@ ClosTopologyHelper::Build(const ClosSpec& spec) const
         p2p[t].device.SetTypeId(FabricNetDevice::GetTypeId());
         p2p[t].device.Set("DataRate", DataRateValue(m_rate[t]));
         p2p[t].device.Set("Mtu", UintegerValue(m_mtu));
-        p2p[t].channel.SetTypeId(PointToPointChannel::GetTypeId());
+        p2p[t].channel.SetTypeId(FabricChannel::GetTypeId());
         p2p[t].channel.Set("Delay", TimeValue(m_delay[t]));
-        p2p[t].queue.SetTypeId("ns3::DropTailQueue<Packet>");
+        p2p[t].queue.SetTypeId(PfcDeviceQueue::GetTypeId());
         p2p[t].queue.Set("MaxSize", QueueSizeValue(QueueSize(m_deviceQueueSize)));
     }
     std::array<TrafficControlHelper, 3> qdisc = m_qdisc;

@@ -4,6 +4,8 @@
 
 #include "fabric-net-device.h"
 
+#include "pfc-device-queue.h"
+
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/point-to-point-channel.h"
@@ -113,6 +115,10 @@ FabricNetDevice::SetLinkUp(bool up)
         // A port that loses its carrier discards what waits in it. Dequeuing wakes the queue
         // disc, whose backlog then meets the refusing Send().
         Ptr<Queue<Packet>> queue = GetQueue();
+        if (auto pfc = DynamicCast<PfcDeviceQueue>(queue))
+        {
+            pfc->ClearControl(); // PAUSE frames are not data: not counted as lost
+        }
         while (queue && !queue->IsEmpty())
         {
             Ptr<Packet> p = queue->Dequeue();

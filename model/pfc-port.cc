@@ -1,0 +1,494 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "pfc-port.h"
+
+#include "pfc-tag.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/packet.h"
+#include "ns3/point-to-point-channel.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/queue.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("PfcPort");
+
+NS_OBJECT_ENSURE_REGISTERED(PfcPort);
+
+namespace
+{
+/// EtherType the PAUSE frame is handed to the device with (only the PPP header needs it).
+constexpr uint16_t kCarrierProtocol = 0x86DD;
+/// PPP header bytes on every frame.
+constexpr uint32_t kPppBytes = 2;
+} // namespace
+
+TypeId
+PfcPort::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::PfcPort")
+            .SetParent<Object>()
+            .SetGroupName("Mrc")
+            .AddConstructor<PfcPort>()
+            .AddAttribute("LosslessPriorities",
+                          "Comma-separated priorities (0..7) that PFC keeps lossless: paused, "
+                          "never dropped. Default: RoCEv2's priority 3 (DSCP 26 >> 3).",
+                          StringValue("3"),
+                          MakeStringAccessor(&PfcPort::m_losslessText),
+                          MakeStringChecker())
+            .AddAttribute("ThresholdMode",
+                          "\"static\": XoffThreshold/XonThreshold bytes; \"dynamic\": XOFF = "
+                          "DynamicAlpha x free shared buffer, XON = XOFF - XonOffset.",
+                          StringValue("static"),
+                          MakeStringAccessor(&PfcPort::m_modeText),
+                          MakeStringChecker())
+            .AddAttribute("XoffThreshold",
+                          "Static mode: backlog of a lossless priority (bytes) above which the "
+                          "upstream port is paused.",
+                          UintegerValue(64 * 1024),
+                          MakeUintegerAccessor(&PfcPort::m_xoffThreshold),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("XonThreshold",
+                          "Static mode: backlog (bytes) at or below which the upstream port is "
+                          "resumed; at most XoffThreshold.",
+                          UintegerValue(48 * 1024),
+                          MakeUintegerAccessor(&PfcPort::m_xonThreshold),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("DynamicAlpha",
+                          "Dynamic mode: XOFF as a fraction of the free shared buffer, in "
+                          "(0, 64].",
+                          DoubleValue(0.125),
+                          MakeDoubleAccessor(&PfcPort::m_alpha),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("XonOffset",
+                          "Dynamic mode: XON is this many bytes below XOFF.",
+                          UintegerValue(2 * 9000),
+                          MakeUintegerAccessor(&PfcPort::m_xonOffset),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("PauseQuanta",
+                          "Pause time sent in PAUSE frames, in quanta of 512 bit times (1..65535).",
+                          UintegerValue(0xffff),
+                          MakeUintegerAccessor(&PfcPort::m_pauseQuanta),
+                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute("ResponseDelay",
+                          "Time the peer takes to act on a PAUSE (headroom computation).",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&PfcPort::m_responseDelay),
+                          MakeTimeChecker())
+            .AddTraceSource("PauseSent",
+                            "A PAUSE (quanta > 0) or XON (0) frame was sent: priority, quanta.",
+                            MakeTraceSourceAccessor(&PfcPort::m_pauseSentTrace),
+                            "ns3::PfcPort::PauseTracedCallback")
+            .AddTraceSource("PauseReceived",
+                            "A PAUSE or XON frame arrived for a priority: priority, quanta.",
+                            MakeTraceSourceAccessor(&PfcPort::m_pauseReceivedTrace),
+                            "ns3::PfcPort::PauseTracedCallback")
+            .AddTraceSource("PauseStateChange",
+                            "Transmission of a priority stopped (true) or resumed (false).",
+                            MakeTraceSourceAccessor(&PfcPort::m_pauseStateTrace),
+                            "ns3::PfcPort::PauseStateTracedCallback")
+            .AddTraceSource("HeadroomOverflow",
+                            "A lossless arrival found the backlog above XOFF + headroom "
+                            "(misconfiguration): priority, backlog bytes.",
+                            MakeTraceSourceAccessor(&PfcPort::m_overflowTrace),
+                            "ns3::PfcPort::OverflowTracedCallback");
+    return tid;
+}
+
+PfcPort::PfcPort()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+PfcPort::~PfcPort() = default;
+
+void
+PfcPort::DoDispose()
+{
+    for (uint32_t p = 0; p < N; ++p)
+    {
+        m_refresh[p].Cancel();
+        m_expiry[p].Cancel();
+    }
+    m_device = nullptr;
+    m_buffer = nullptr;
+    m_resume = Callback<void>();
+    Object::DoDispose();
+}
+
+void
+PfcPort::DoInitialize()
+{
+    Configure();
+    Object::DoInitialize();
+}
+
+void
+PfcPort::CheckPriority(uint8_t priority)
+{
+    if (priority >= N)
+    {
+        throw std::invalid_argument("PfcPort: priority (=" + std::to_string(priority)
+                                    + ") must be in 0..7");
+    }
+}
+
+std::bitset<PfcPauseHeader::kPriorities>
+PfcPort::ParsePriorities(const std::string& list)
+{
+    std::bitset<N> set;
+    std::stringstream ss(list);
+    std::string item;
+    while (std::getline(ss, item, ','))
+    {
+        if (item.find_first_not_of(' ') == std::string::npos)
+        {
+            continue;
+        }
+        size_t used = 0;
+        int value = -1;
+        try
+        {
+            value = std::stoi(item, &used);
+        }
+        catch (const std::exception&)
+        {
+            used = 0;
+        }
+        if (used == 0 || item.find_first_not_of(' ', used) != std::string::npos || value < 0
+            || value > 7)
+        {
+            throw std::invalid_argument("PfcPort: LosslessPriorities (=\"" + list
+                                        + "\") must be a comma-separated list of priorities "
+                                          "in 0..7");
+        }
+        set.set(value);
+    }
+    return set;
+}
+
+void
+PfcPort::Configure()
+{
+    m_lossless = ParsePriorities(m_losslessText);
+    m_thresholds = PfcThresholds::ParseMode(m_modeText) == PfcThresholdMode::STATIC
+                       ? PfcThresholds::Static(m_xoffThreshold, m_xonThreshold)
+                       : PfcThresholds::Dynamic(m_alpha, m_xonOffset);
+    if (m_pauseQuanta == 0)
+    {
+        throw std::invalid_argument("PfcPort: PauseQuanta (=0) must be in 1..65535");
+    }
+    if (m_responseDelay.IsStrictlyNegative())
+    {
+        throw std::invalid_argument("PfcPort: ResponseDelay must be >= 0");
+    }
+    m_configured = true;
+}
+
+void
+PfcPort::NotifyNewAggregate()
+{
+    if (!m_device)
+    {
+        m_device = PeekPointer(GetObject<PointToPointNetDevice>());
+    }
+    Object::NotifyNewAggregate();
+}
+
+void
+PfcPort::SetSharedBuffer(Ptr<PfcSharedBuffer> buffer)
+{
+    m_buffer = buffer;
+}
+
+void
+PfcPort::SetResumeCallback(Callback<void> callback)
+{
+    m_resume = callback;
+}
+
+bool
+PfcPort::IsLossless(uint8_t priority) const
+{
+    CheckPriority(priority);
+    if (!m_configured)
+    {
+        return ParsePriorities(m_losslessText).test(priority);
+    }
+    return m_lossless.test(priority);
+}
+
+bool
+PfcPort::IsPaused(uint8_t priority) const
+{
+    return priority < N && m_paused[priority];
+}
+
+uint64_t
+PfcPort::GetBitRate() const
+{
+    DataRateValue rate;
+    if (m_device)
+    {
+        m_device->GetAttribute("DataRate", rate);
+    }
+    return rate.Get().GetBitRate();
+}
+
+void
+PfcPort::ReceivePause(const PfcPauseHeader& header)
+{
+    NS_LOG_FUNCTION(this << header);
+    const uint64_t bitRate = GetBitRate();
+    for (uint8_t p = 0; p < N; ++p)
+    {
+        if (!header.IsEnabled(p))
+        {
+            continue;
+        }
+        const uint16_t quanta = header.GetPauseTime(p);
+        m_pausesReceived[p]++;
+        m_pauseReceivedTrace(p, quanta);
+        if (quanta == 0 || bitRate == 0)
+        {
+            Resume(p);
+            continue;
+        }
+        if (!m_paused[p])
+        {
+            m_paused[p] = true;
+            m_pausedSince[p] = Simulator::Now();
+            m_pauseStateTrace(p, true);
+        }
+        m_expiry[p].Cancel();
+        const Time duration = NanoSeconds(PfcPauseHeader::QuantaToNanoSeconds(quanta, bitRate));
+        m_expiry[p] = Simulator::Schedule(duration, &PfcPort::Resume, this, p);
+    }
+}
+
+void
+PfcPort::Resume(uint8_t priority)
+{
+    m_expiry[priority].Cancel();
+    if (!m_paused[priority])
+    {
+        return;
+    }
+    NS_LOG_FUNCTION(this << unsigned(priority));
+    m_paused[priority] = false;
+    m_pausedTotal[priority] += Simulator::Now() - m_pausedSince[priority];
+    m_pauseStateTrace(priority, false);
+    if (!m_resume.IsNull())
+    {
+        m_resume();
+    }
+}
+
+uint64_t
+PfcPort::GetHeadroom() const
+{
+    if (!m_device)
+    {
+        return 0;
+    }
+    Ptr<PointToPointChannel> channel = DynamicCast<PointToPointChannel>(m_device->GetChannel());
+    const uint32_t frame = m_device->GetMtu() + kPppBytes;
+    uint32_t peerFrames = 1;
+    TimeValue delay;
+    if (channel)
+    {
+        channel->GetAttribute("Delay", delay);
+        for (std::size_t i = 0; i < channel->GetNDevices(); ++i)
+        {
+            Ptr<PointToPointNetDevice> peer = channel->GetPointToPointDevice(i);
+            if (PeekPointer(peer) != m_device && peer->GetQueue())
+            {
+                const QueueSize max = peer->GetQueue()->GetMaxSize();
+                peerFrames = max.GetUnit() == QueueSizeUnit::PACKETS
+                                 ? max.GetValue()
+                                 : (max.GetValue() + frame - 1) / frame;
+            }
+        }
+    }
+    // One frame on the wire at each end, plus what waits in the peer's device queue.
+    return PfcThresholds::Headroom(GetBitRate(),
+                                   delay.Get(),
+                                   frame,
+                                   2 + peerFrames,
+                                   m_responseDelay);
+}
+
+uint64_t
+PfcPort::GetXoff() const
+{
+    return m_thresholds.GetXoff(m_buffer ? m_buffer->GetFree() : 0);
+}
+
+uint64_t
+PfcPort::GetXon() const
+{
+    return m_thresholds.GetXon(m_buffer ? m_buffer->GetFree() : 0);
+}
+
+void
+PfcPort::NotifyIngress(uint8_t priority, uint32_t bytes)
+{
+    if (!m_configured)
+    {
+        Initialize();
+    }
+    if (priority >= N || !m_lossless.test(priority))
+    {
+        return;
+    }
+    m_ingress[priority] += bytes;
+    m_maxIngress[priority] = std::max(m_maxIngress[priority], m_ingress[priority]);
+    if (m_buffer)
+    {
+        m_buffer->Add(bytes);
+    }
+    const uint64_t xoff = GetXoff();
+    if (!m_xoff[priority] && m_ingress[priority] > xoff)
+    {
+        m_xoff[priority] = true;
+        Refresh(priority);
+    }
+    if (m_ingress[priority] > xoff + GetHeadroom())
+    {
+        m_overflows[priority]++;
+        m_overflowTrace(priority, m_ingress[priority]);
+        NS_LOG_WARN("PFC headroom overflow on priority "
+                    << unsigned(priority) << ": backlog " << m_ingress[priority] << " B > XOFF "
+                    << xoff << " B + headroom " << GetHeadroom()
+                    << " B; the class is not lossless with this configuration");
+    }
+}
+
+void
+PfcPort::NotifyEgress(uint8_t priority, uint32_t bytes)
+{
+    if (priority >= N || !m_lossless.test(priority))
+    {
+        return;
+    }
+    const uint64_t released = std::min<uint64_t>(bytes, m_ingress[priority]);
+    m_ingress[priority] -= released;
+    if (m_buffer)
+    {
+        m_buffer->Release(static_cast<uint32_t>(released));
+    }
+    if (m_xoff[priority] && m_ingress[priority] <= GetXon())
+    {
+        m_xoff[priority] = false;
+        m_refresh[priority].Cancel();
+        SendPause(priority, 0);
+    }
+}
+
+void
+PfcPort::Refresh(uint8_t priority)
+{
+    if (!m_xoff[priority])
+    {
+        return;
+    }
+    SendPause(priority, m_pauseQuanta);
+    const uint64_t bitRate = GetBitRate();
+    if (bitRate > 0)
+    {
+        // Re-send at half the pause time so that the peer never resumes while above XON.
+        const uint64_t ns = PfcPauseHeader::QuantaToNanoSeconds(m_pauseQuanta, bitRate);
+        m_refresh[priority] = Simulator::Schedule(NanoSeconds(std::max<uint64_t>(1, ns / 2)),
+                                                  &PfcPort::Refresh,
+                                                  this,
+                                                  priority);
+    }
+}
+
+void
+PfcPort::SendPause(uint8_t priority, uint16_t quanta)
+{
+    NS_LOG_FUNCTION(this << unsigned(priority) << quanta);
+    if (!m_device || !m_device->IsLinkUp())
+    {
+        return; // nothing to pause over a dead link; the refresh resends if it comes back
+    }
+    PfcPauseHeader header;
+    header.SetPauseTime(priority, quanta);
+    Ptr<Packet> frame = Create<Packet>();
+    frame->AddHeader(header);
+    frame->AddPacketTag(PfcTag(PfcTag::Kind::PAUSE_FRAME, 0));
+    (quanta > 0 ? m_pausesSent : m_xonsSent)[priority]++;
+    m_pauseSentTrace(priority, quanta);
+    m_device->Send(frame, m_device->GetBroadcast(), kCarrierProtocol);
+}
+
+uint64_t
+PfcPort::GetIngressBytes(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_ingress[priority];
+}
+
+uint64_t
+PfcPort::GetMaxIngressBytes(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_maxIngress[priority];
+}
+
+uint64_t
+PfcPort::GetPausesSent(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_pausesSent[priority];
+}
+
+uint64_t
+PfcPort::GetXonsSent(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_xonsSent[priority];
+}
+
+uint64_t
+PfcPort::GetPausesReceived(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_pausesReceived[priority];
+}
+
+Time
+PfcPort::GetPausedTime(uint8_t priority) const
+{
+    CheckPriority(priority);
+    Time total = m_pausedTotal[priority];
+    if (m_paused[priority])
+    {
+        total += Simulator::Now() - m_pausedSince[priority];
+    }
+    return total;
+}
+
+uint64_t
+PfcPort::GetHeadroomOverflows(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_overflows[priority];
+}
+
+} // namespace ns3

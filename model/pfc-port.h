@@ -1,0 +1,259 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_PFC_PORT_H
+#define MRC_PFC_PORT_H
+
+#include "pfc-pause-header.h"
+#include "pfc-shared-buffer.h"
+#include "pfc-thresholds.h"
+
+#include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+#include <bitset>
+#include <string>
+
+namespace ns3
+{
+
+class PointToPointNetDevice;
+
+/**
+ * \ingroup mrc
+ * \brief IEEE 802.1Qbb priority flow control at one end of a fabric link (a switch port or a
+ * host NIC): what a FabricNetDevice does with PAUSE frames.
+ *
+ * Transmit side (every PFC-enabled device): a PAUSE frame from the peer (ReceivePause) stops
+ * the priorities it enables for pause time x 512 bit times at the link rate, or resumes them
+ * at once if the time is 0 (XON); a later frame replaces the running time. The egress queue
+ * disc (PfcQueueDisc) asks IsPaused() before it serves a priority and is run again, through
+ * the resume callback, when one resumes.
+ *
+ * Receive side (switch ports): the switch's egress queue discs report the bytes of lossless
+ * priorities that arrived on this port while they wait (NotifyIngress when queued,
+ * NotifyEgress when they leave). Above the XOFF threshold the port sends its peer a PAUSE for
+ * the priority with PauseQuanta, refreshed every half pause time while the backlog stays above
+ * XON; at or below XON it sends an XON. A backlog above XOFF + GetHeadroom() means the
+ * configuration cannot keep the class lossless: it is counted (GetHeadroomOverflows), traced
+ * and logged with NS_LOG_WARN; the packet is still queued (the model never drops a lossless
+ * packet).
+ *
+ * Headroom (bytes): 2 x channel delay x rate / 8 + (2 + D) x (MTU + 2) + ResponseDelay x rate / 8,
+ * where D is the capacity in frames of the peer's device transmit queue (frames already handed
+ * to it are sent even while paused) and MTU + 2 the largest PPP frame.
+ */
+class PfcPort : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    PfcPort();
+    ~PfcPort() override;
+
+    /**
+     * TracedCallback signature of PauseSent and PauseReceived.
+     * \param priority the priority
+     * \param quanta the pause time in quanta (0: XON)
+     */
+    typedef void (*PauseTracedCallback)(uint8_t priority, uint16_t quanta);
+
+    /**
+     * TracedCallback signature of PauseStateChange.
+     * \param priority the priority
+     * \param paused true when transmission of the priority stops, false when it resumes
+     */
+    typedef void (*PauseStateTracedCallback)(uint8_t priority, bool paused);
+
+    /**
+     * TracedCallback signature of HeadroomOverflow.
+     * \param priority the priority
+     * \param bytes the port's backlog of the priority after the arrival
+     */
+    typedef void (*OverflowTracedCallback)(uint8_t priority, uint64_t bytes);
+
+    /**
+     * \param list comma-separated priorities in 0..7 (may be empty)
+     * \return the set
+     * \throws std::invalid_argument naming LosslessPriorities if malformed
+     */
+    static std::bitset<PfcPauseHeader::kPriorities> ParsePriorities(const std::string& list);
+
+    /// \param buffer the switch's shared buffer (needed by DYNAMIC thresholds)
+    void SetSharedBuffer(Ptr<PfcSharedBuffer> buffer);
+
+    /**
+     * \param callback called when a paused priority resumes (PfcQueueDisc runs itself again)
+     */
+    void SetResumeCallback(Callback<void> callback);
+
+    /**
+     * \param priority 0..7
+     * \return true if the priority is lossless (LosslessPriorities)
+     */
+    bool IsLossless(uint8_t priority) const;
+
+    /**
+     * \param priority 0..7
+     * \return true while the peer has paused the priority
+     */
+    bool IsPaused(uint8_t priority) const;
+
+    /**
+     * A PAUSE frame arrived from the peer (FabricChannel calls it).
+     * \param header the frame's payload
+     */
+    void ReceivePause(const PfcPauseHeader& header);
+
+    /**
+     * A packet that arrived on this port was queued for transmission on some port of the node.
+     * \param priority its priority
+     * \param bytes its size
+     */
+    void NotifyIngress(uint8_t priority, uint32_t bytes);
+
+    /**
+     * A packet counted by NotifyIngress left its egress queue.
+     * \param priority its priority
+     * \param bytes its size, as given to NotifyIngress
+     */
+    void NotifyEgress(uint8_t priority, uint32_t bytes);
+
+    /// \return the headroom the port needs above XOFF, in bytes (see the class description)
+    uint64_t GetHeadroom() const;
+
+    /// \return the current XOFF threshold in bytes
+    uint64_t GetXoff() const;
+
+    /// \return the current XON threshold in bytes
+    uint64_t GetXon() const;
+
+    /**
+     * \param priority 0..7
+     * \return bytes of the priority received here and not yet transmitted
+     */
+    uint64_t GetIngressBytes(uint8_t priority) const;
+
+    /**
+     * \param priority 0..7
+     * \return the largest GetIngressBytes seen
+     */
+    uint64_t GetMaxIngressBytes(uint8_t priority) const;
+
+    /**
+     * \param priority 0..7
+     * \return PAUSE frames (pause time > 0) sent for the priority, refreshes included
+     */
+    uint64_t GetPausesSent(uint8_t priority) const;
+
+    /**
+     * \param priority 0..7
+     * \return XON frames (pause time 0) sent for the priority
+     */
+    uint64_t GetXonsSent(uint8_t priority) const;
+
+    /**
+     * \param priority 0..7
+     * \return PAUSE frames enabling the priority received (XON included)
+     */
+    uint64_t GetPausesReceived(uint8_t priority) const;
+
+    /**
+     * \param priority 0..7
+     * \return total time the priority has been paused here, the running pause included
+     */
+    Time GetPausedTime(uint8_t priority) const;
+
+    /**
+     * \param priority 0..7
+     * \return arrivals that found the backlog above XOFF + headroom
+     */
+    uint64_t GetHeadroomOverflows(uint8_t priority) const;
+
+  protected:
+    void DoDispose() override;
+    void DoInitialize() override;
+    /// Find the PointToPointNetDevice the port is aggregated to.
+    void NotifyNewAggregate() override;
+
+  private:
+    /// Parse and check the attributes (thrown errors name the attribute).
+    void Configure();
+
+    /**
+     * Send the peer a PAUSE frame for one priority.
+     * \param priority the priority
+     * \param quanta pause time (0: XON)
+     */
+    void SendPause(uint8_t priority, uint16_t quanta);
+
+    /**
+     * Refresh a PAUSE while the backlog stays above XON.
+     * \param priority the priority
+     */
+    void Refresh(uint8_t priority);
+
+    /**
+     * The priority may be sent again (expiry or XON).
+     * \param priority the priority
+     */
+    void Resume(uint8_t priority);
+
+    /// \return the link's rate in bit/s
+    uint64_t GetBitRate() const;
+
+    /**
+     * \param priority a priority
+     * \throws std::invalid_argument if not 0..7
+     */
+    static void CheckPriority(uint8_t priority);
+
+    static constexpr uint32_t N = PfcPauseHeader::kPriorities; //!< priorities
+
+    // Attributes
+    std::string m_losslessText; //!< LosslessPriorities
+    std::string m_modeText;     //!< ThresholdMode
+    uint32_t m_xoffThreshold;   //!< static XOFF bytes
+    uint32_t m_xonThreshold;    //!< static XON bytes
+    double m_alpha;             //!< dynamic: fraction of the free shared buffer
+    uint32_t m_xonOffset;       //!< dynamic: XON below XOFF
+    uint16_t m_pauseQuanta;     //!< pause time sent
+    Time m_responseDelay;       //!< the peer's reaction time (headroom)
+
+    // State
+    PointToPointNetDevice* m_device{nullptr}; //!< the device (an aggregate: no reference)
+    Ptr<PfcSharedBuffer> m_buffer;            //!< the switch's shared buffer
+    Callback<void> m_resume;                  //!< run the egress queue disc
+    bool m_configured{false};                 //!< Configure() done
+    std::bitset<N> m_lossless;                //!< parsed LosslessPriorities
+    PfcThresholds m_thresholds{PfcThresholds::Static(0, 0)}; //!< parsed thresholds
+    std::array<uint64_t, N> m_ingress{};                     //!< backlog per priority
+    std::array<uint64_t, N> m_maxIngress{};                  //!< largest backlog
+    std::array<bool, N> m_xoff{};                            //!< the peer was told to pause
+    std::array<EventId, N> m_refresh;                        //!< refresh of a PAUSE sent
+    std::array<bool, N> m_paused{};                          //!< transmit side paused
+    std::array<Time, N> m_pausedSince;                       //!< when the running pause began
+    std::array<Time, N> m_pausedTotal;                       //!< finished pauses
+    std::array<EventId, N> m_expiry;                         //!< end of the running pause
+    std::array<uint64_t, N> m_pausesSent{};                  //!< counters
+    std::array<uint64_t, N> m_xonsSent{};                    //!< counters
+    std::array<uint64_t, N> m_pausesReceived{};              //!< counters
+    std::array<uint64_t, N> m_overflows{};                   //!< counters
+    TracedCallback<uint8_t, uint16_t> m_pauseSentTrace;      //!< PauseSent
+    TracedCallback<uint8_t, uint16_t> m_pauseReceivedTrace;  //!< PauseReceived
+    TracedCallback<uint8_t, bool> m_pauseStateTrace;         //!< PauseStateChange
+    TracedCallback<uint8_t, uint64_t> m_overflowTrace;       //!< HeadroomOverflow
+};
+
+} // namespace ns3
+
+#endif /* MRC_PFC_PORT_H */
