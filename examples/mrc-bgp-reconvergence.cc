@@ -116,7 +116,7 @@ main(int argc, char* argv[])
     const uint32_t n = topo->GetHostCount();
     const uint32_t peers = std::min<uint32_t>(n - 1, 15);
     const Time start = MilliSeconds(1);
-    const Time stop = MilliSeconds(stopMs);
+    const Time stop = Time::FromDouble(stopMs, Time::MS);
     const auto packets = static_cast<uint32_t>((stop - start).GetMicroSeconds() / intervalUs);
     std::vector<Ptr<UdpServer>> servers;
     for (uint32_t s = 0; s < n; ++s)
@@ -142,8 +142,8 @@ main(int argc, char* argv[])
     // The failure goes through the FabricNetDevices; the model follows their carrier and,
     // with BFD enabled, their black holes.
     Ptr<FailureHelper> failures = CreateObject<FailureHelper>(topo);
-    const Time failAt = MilliSeconds(failMs);
-    const Time duration = repairMs > 0 ? MilliSeconds(repairMs) - failAt : Time(0);
+    const Time failAt = Time::FromDouble(failMs, Time::MS);
+    const Time duration = repairMs > 0 ? Time::FromDouble(repairMs, Time::MS) - failAt : Time(0);
     const bool carrier = kind == LinkFailureKind::CARRIER_LOSS;
     if (fail == "switch")
     {
@@ -175,7 +175,7 @@ main(int argc, char* argv[])
               << timing.fibBaseTime.GetSeconds() * 1e3 << " ms + "
               << timing.fibPerRouteTime.GetSeconds() * 1e3 << " ms per route\n\n";
     // Per switch and phase (failure, repair): first change heard, routes, last FIB batch done.
-    const Time repairAt = repairMs > 0 ? MilliSeconds(repairMs) : Time::Max();
+    const Time repairAt = repairMs > 0 ? Time::FromDouble(repairMs, Time::MS) : Time::Max();
     std::cout << std::left << std::setw(12) << "switch" << std::right << std::setw(27)
               << "after the failure (ms)" << std::setw(27) << "after the repair (ms)\n"
               << std::setw(12) << "";

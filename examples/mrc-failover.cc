@@ -95,8 +95,9 @@ RunFabric(const Options& o, bool roce)
     const FabricLink link = topo->GetLinksBetween(topo->GetSwitch(SwitchTier::T0, 0, 0),
                                                   topo->GetSwitch(SwitchTier::T1, 0, 0))
                                 .at(0);
-    const Time failAt = MicroSeconds(o.failAtUs);
-    const Time duration = o.repairAtUs > 0 ? MicroSeconds(o.repairAtUs) - failAt : Time(0);
+    const Time failAt = Time::FromDouble(o.failAtUs, Time::US);
+    const Time duration =
+        o.repairAtUs > 0 ? Time::FromDouble(o.repairAtUs, Time::US) - failAt : Time(0);
     if (o.kind == "carrier")
     {
         failures->LinkDown(failAt, link.id, duration);
@@ -116,9 +117,9 @@ RunFabric(const Options& o, bool roce)
     mrc.SetStream(o.seed);
     mrc.Install();
     Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
-    monitor->SetAttribute("Interval", TimeValue(MicroSeconds(o.intervalUs)));
+    monitor->SetAttribute("Interval", TimeValue(Time::FromDouble(o.intervalUs, Time::US)));
     const uint32_t hosts = topo->GetHostCount();
-    const Time stop = MicroSeconds(o.stopUs);
+    const Time stop = Time::FromDouble(o.stopUs, Time::US);
     DataRateValue rate;
     topo->GetHostDevice(0, 0)->GetAttribute("DataRate", rate);
     const uint64_t bytes =
@@ -156,7 +157,8 @@ RunFabric(const Options& o, bool roce)
                   : "MRC/SRv6";
     r.flows = monitor->GetSummaries(stop);
     r.total = monitor->GetTotalSeries();
-    const size_t slots = stop.GetTimeStep() / MicroSeconds(o.intervalUs).GetTimeStep();
+    const size_t slots =
+        stop.GetTimeStep() / Time::FromDouble(o.intervalUs, Time::US).GetTimeStep();
     r.total.resize(slots, 0);
     r.slowest.assign(slots, UINT64_MAX);
     for (uint32_t f = 0; f < monitor->GetFlowCount(); ++f)
@@ -205,7 +207,7 @@ Gbps(uint64_t bytes, Time interval)
 void
 PrintRun(const Options& o, const Result& r)
 {
-    const Time interval = MicroSeconds(o.intervalUs);
+    const Time interval = Time::FromDouble(o.intervalUs, Time::US);
     std::cout << "\n== " << r.name << "\n"
               << "  interval start (us)   all flows (Gb/s)   slowest flow (Gb/s)\n";
     for (size_t i = 0; i < r.total.size(); ++i)

@@ -244,7 +244,7 @@ Run(const Options& o, DataRate rate)
     for (LinkTier tier : {LinkTier::HOST_T0, LinkTier::T0_T1})
     {
         topoHelper.SetLinkRate(tier, linkRate);
-        topoHelper.SetLinkDelay(tier, MicroSeconds(o.delayUs));
+        topoHelper.SetLinkDelay(tier, Time::FromDouble(o.delayUs, Time::US));
     }
     roce ? topoHelper.SetEcnQueues() : topoHelper.SetTrimmingQueues();
     Ptr<FabricTopology> topo = topoHelper.Build(spec);
@@ -303,7 +303,7 @@ Run(const Options& o, DataRate rate)
     }
     c->SetDoneCallback(MakeBoundCallback(&OnDone, &o, &out));
     c->Start();
-    Simulator::Stop(MilliSeconds(o.stopMs));
+    Simulator::Stop(Time::FromDouble(o.stopMs, Time::MS));
     Simulator::Run();
 
     for (const auto& [src, dst] : c->GetPairs())

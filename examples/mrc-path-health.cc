@@ -122,7 +122,7 @@ Build(const Options& o, const ClosSpec& spec, std::function<void(Fabric&)> sched
     f.mrc->SetStream(stream);
     f.mrc->Install();
     f.monitor = CreateObject<TransferMonitor>();
-    f.monitor->SetAttribute("Interval", TimeValue(MicroSeconds(o.intervalUs)));
+    f.monitor->SetAttribute("Interval", TimeValue(Time::FromDouble(o.intervalUs, Time::US)));
     return f;
 }
 
@@ -231,7 +231,7 @@ Gray(const Options& o)
     Fabric f = Build(o, spec, [&](Fabric& fab) {
         Ptr<Node> t0 = fab.topo->GetSwitch(SwitchTier::T0, 0, fab.topo->GetHostT0(0));
         link = fab.topo->GetLinksBetween(t0, fab.topo->GetSwitch(SwitchTier::T1, 0, 0)).at(0).id;
-        fab.failures->GrayLoss(MicroSeconds(o.atUs), link, o.loss, LinkDirection::UP);
+        fab.failures->GrayLoss(Time::FromDouble(o.atUs, Time::US), link, o.loss, LinkDirection::UP);
     });
     AddFlow(o, f, 0, 1);
     Ptr<MrcQueuePair> qa = f.qps[0].first;
@@ -246,7 +246,7 @@ Gray(const Options& o)
     }
     qa->TraceConnectWithoutContext("EvStateChange", MakeBoundCallback(&OnEv, &log));
     qa->TraceConnectWithoutContext("Retransmit", MakeBoundCallback(&OnRtx, &log));
-    Simulator::Stop(MicroSeconds(o.stopUs));
+    Simulator::Stop(Time::FromDouble(o.stopUs, Time::US));
     Simulator::Run();
 
     const std::vector<uint64_t> s = Series(f, o);
@@ -383,12 +383,12 @@ Load(const Options& o)
             order = FailureOrder(fab.topo, o);
             for (size_t k = 0; k < order.size() && failing; ++k)
             {
-                const Time at = MicroSeconds(flap ? o.atUs : o.stepUs * (k + 1));
+                const Time at = Time::FromDouble(flap ? o.atUs : o.stepUs * (k + 1), Time::US);
                 flap ? fab.failures->Flap(at,
                                           order[k],
-                                          MicroSeconds(o.periodUs),
+                                          Time::FromDouble(o.periodUs, Time::US),
                                           o.duty,
-                                          MicroSeconds(o.stopUs - o.atUs))
+                                          Time::FromDouble(o.stopUs - o.atUs, Time::US))
                      : fab.failures->LinkDown(at, order[k]);
             }
         });
@@ -396,7 +396,7 @@ Load(const Options& o)
         {
             AddFlow(o, f, a, (a + o.hostsPerT0) % f.topo->GetHostCount());
         }
-        Simulator::Stop(MicroSeconds(o.stopUs));
+        Simulator::Stop(Time::FromDouble(o.stopUs, Time::US));
         Simulator::Run();
         series.push_back(Series(f, o));
         TransferMonitor::FlowSummary all;
@@ -533,7 +533,7 @@ Steer(const Options& o)
     const uint32_t sharedEv = kept[1][true]; // B's EV on the shared path
     std::map<uint32_t, uint64_t> tx;
     f.qps[1].first->TraceConnectWithoutContext("Tx", MakeBoundCallback(&OnTx, &tx, o.atUs));
-    Simulator::Stop(MicroSeconds(o.stopUs));
+    Simulator::Stop(Time::FromDouble(o.stopUs, Time::US));
     Simulator::Run();
     const double line = DataRate(o.rate).GetBitRate() * 1e-9;
     const auto sums = f.monitor->GetSummaries(Simulator::Now());
