@@ -132,6 +132,7 @@ def build(bld):
         'test/mrc-metrics-test-suite.cc',
         'test/mrc-pfc-test-suite.cc',
         'test/mrc-pfc-clos-test-suite.cc',
+        'test/mrc-pfc-nic-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
