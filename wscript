@@ -135,6 +135,7 @@ def build(bld):
         'test/mrc-pfc-clos-test-suite.cc',
         'test/mrc-pfc-nic-test-suite.cc',
         'test/mrc-pfc-watchdog-test-suite.cc',
+        'test/mrc-pfc-deadlock-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')

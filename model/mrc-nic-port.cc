@@ -111,9 +111,8 @@ MrcNicPort::Pfc()
 }
 
 bool
-MrcNicPort::IsPaused(uint8_t dscp)
+MrcNicPort::IsPaused(const PfcPort* pfc, uint8_t dscp)
 {
-    PfcPort* pfc = Pfc();
     return pfc && pfc->IsPaused(static_cast<uint8_t>(dscp >> 3));
 }
 
@@ -148,11 +147,12 @@ MrcNicPort::Run()
     {
         return;
     }
+    const PfcPort* pfc = Pfc();
     bool held = false;
     // Control packets first, in order, except those of a paused priority.
     for (auto it = m_control.begin(); it != m_control.end(); ++it)
     {
-        if (IsPaused(std::get<2>(*it)))
+        if (IsPaused(pfc, std::get<2>(*it)))
         {
             held = true;
             continue;
@@ -170,7 +170,7 @@ MrcNicPort::Run()
     {
         Ptr<MrcQueuePair> qp = m_ready.front();
         m_ready.pop_front();
-        if (IsPaused(qp->GetNextDscp()))
+        if (IsPaused(pfc, qp->GetNextDscp()))
         {
             m_ready.push_back(qp);
             held = true;

@@ -106,10 +106,11 @@ class MrcNicPort : public SimpleRefCount<MrcNicPort>
     PfcPort* Pfc();
 
     /**
+     * \param pfc the device's PfcPort, or null
      * \param dscp a packet's DSCP
-     * \return true if the device's PfcPort has the packet's priority paused
+     * \return true if the PfcPort has the packet's priority paused
      */
-    bool IsPaused(uint8_t dscp);
+    static bool IsPaused(const PfcPort* pfc, uint8_t dscp);
 
     /**
      * PfcPort's PauseStateChange.
