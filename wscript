@@ -64,7 +64,7 @@ def build(bld):
         'model/pfc-shared-buffer.cc',
         'model/pfc-thresholds.cc',
         'model/pfc-port.cc',
-        'model/pfc-port-type-id.cc',
+        'model/pfc-port-attributes.cc',
         'model/pfc-queue-disc.cc',
         'model/mrc-qp-group.cc',
         'helper/clos-spec.cc',

@@ -271,49 +271,6 @@ PfcPort::WatchdogRestore(uint8_t priority)
     m_watchdogTrace(priority, false);
 }
 
-bool
-PfcPort::IsStuck(uint8_t priority) const
-{
-    return priority < N && m_stuck[priority];
-}
-
-PfcPort::WatchdogAction
-PfcPort::GetWatchdogAction() const
-{
-    return m_action;
-}
-
-void
-PfcPort::SetWatchdogActionText(std::string text)
-{
-    if (text == "drop")
-    {
-        m_action = WatchdogAction::DROP;
-    }
-    else if (text == "forward")
-    {
-        m_action = WatchdogAction::FORWARD;
-    }
-    else
-    {
-        throw std::invalid_argument("PfcPort: WatchdogAction (=\"" + text
-                                    + "\") must be \"drop\" or \"forward\"");
-    }
-}
-
-std::string
-PfcPort::GetWatchdogActionText() const
-{
-    return m_action == WatchdogAction::DROP ? "drop" : "forward";
-}
-
-uint64_t
-PfcPort::GetWatchdogTriggers(uint8_t priority) const
-{
-    CheckPriority(priority);
-    return m_watchdogTriggers[priority];
-}
-
 void
 PfcPort::Resume(uint8_t priority)
 {
@@ -470,60 +427,6 @@ PfcPort::SendPause(uint8_t priority, uint16_t quanta)
     (quanta > 0 ? m_pausesSent : m_xonsSent)[priority]++;
     m_pauseSentTrace(priority, quanta);
     m_device->Send(frame, m_device->GetBroadcast(), kCarrierProtocol);
-}
-
-uint64_t
-PfcPort::GetIngressBytes(uint8_t priority) const
-{
-    CheckPriority(priority);
-    return m_ingress[priority];
-}
-
-uint64_t
-PfcPort::GetMaxIngressBytes(uint8_t priority) const
-{
-    CheckPriority(priority);
-    return m_maxIngress[priority];
-}
-
-uint64_t
-PfcPort::GetPausesSent(uint8_t priority) const
-{
-    CheckPriority(priority);
-    return m_pausesSent[priority];
-}
-
-uint64_t
-PfcPort::GetXonsSent(uint8_t priority) const
-{
-    CheckPriority(priority);
-    return m_xonsSent[priority];
-}
-
-uint64_t
-PfcPort::GetPausesReceived(uint8_t priority) const
-{
-    CheckPriority(priority);
-    return m_pausesReceived[priority];
-}
-
-Time
-PfcPort::GetPausedTime(uint8_t priority) const
-{
-    CheckPriority(priority);
-    Time total = m_pausedTotal[priority];
-    if (m_paused[priority])
-    {
-        total += Simulator::Now() - m_pausedSince[priority];
-    }
-    return total;
-}
-
-uint64_t
-PfcPort::GetHeadroomOverflows(uint8_t priority) const
-{
-    CheckPriority(priority);
-    return m_overflows[priority];
 }
 
 } // namespace ns3

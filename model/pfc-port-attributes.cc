@@ -2,15 +2,19 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// PfcPort's TypeId: its attributes and trace sources (the port's behaviour is in pfc-port.cc).
+// PfcPort's TypeId (attributes and trace sources) and the accessors of its attributes and
+// counters; the port's behaviour is in pfc-port.cc.
 
 #include "pfc-port.h"
 
 #include "ns3/double.h"
 #include "ns3/nstime.h"
+#include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
+
+#include <stdexcept>
 
 namespace ns3
 {
@@ -112,6 +116,103 @@ PfcPort::GetTypeId()
                             MakeTraceSourceAccessor(&PfcPort::m_watchdogTrace),
                             "ns3::PfcPort::WatchdogTracedCallback");
     return tid;
+}
+
+bool
+PfcPort::IsStuck(uint8_t priority) const
+{
+    return priority < N && m_stuck[priority];
+}
+
+PfcPort::WatchdogAction
+PfcPort::GetWatchdogAction() const
+{
+    return m_action;
+}
+
+void
+PfcPort::SetWatchdogActionText(std::string text)
+{
+    if (text == "drop")
+    {
+        m_action = WatchdogAction::DROP;
+    }
+    else if (text == "forward")
+    {
+        m_action = WatchdogAction::FORWARD;
+    }
+    else
+    {
+        throw std::invalid_argument("PfcPort: WatchdogAction (=\"" + text
+                                    + "\") must be \"drop\" or \"forward\"");
+    }
+}
+
+std::string
+PfcPort::GetWatchdogActionText() const
+{
+    return m_action == WatchdogAction::DROP ? "drop" : "forward";
+}
+
+uint64_t
+PfcPort::GetWatchdogTriggers(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_watchdogTriggers[priority];
+}
+
+uint64_t
+PfcPort::GetIngressBytes(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_ingress[priority];
+}
+
+uint64_t
+PfcPort::GetMaxIngressBytes(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_maxIngress[priority];
+}
+
+uint64_t
+PfcPort::GetPausesSent(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_pausesSent[priority];
+}
+
+uint64_t
+PfcPort::GetXonsSent(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_xonsSent[priority];
+}
+
+uint64_t
+PfcPort::GetPausesReceived(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_pausesReceived[priority];
+}
+
+Time
+PfcPort::GetPausedTime(uint8_t priority) const
+{
+    CheckPriority(priority);
+    Time total = m_pausedTotal[priority];
+    if (m_paused[priority])
+    {
+        total += Simulator::Now() - m_pausedSince[priority];
+    }
+    return total;
+}
+
+uint64_t
+PfcPort::GetHeadroomOverflows(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_overflows[priority];
 }
 
 } // namespace ns3
