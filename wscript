@@ -64,6 +64,7 @@ def build(bld):
         'model/pfc-shared-buffer.cc',
         'model/pfc-thresholds.cc',
         'model/pfc-port.cc',
+        'model/pfc-port-attributes.cc',
         'model/pfc-queue-disc.cc',
         'model/mrc-qp-group.cc',
         'helper/clos-spec.cc',
@@ -132,6 +133,9 @@ def build(bld):
         'test/mrc-metrics-test-suite.cc',
         'test/mrc-pfc-test-suite.cc',
         'test/mrc-pfc-clos-test-suite.cc',
+        'test/mrc-pfc-nic-test-suite.cc',
+        'test/mrc-pfc-watchdog-test-suite.cc',
+        'test/mrc-pfc-deadlock-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')

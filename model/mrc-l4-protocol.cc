@@ -110,6 +110,7 @@ MrcL4Protocol::AddPort(uint32_t plane, uint32_t interface, DataRate rate)
     Ptr<Ipv6L3Protocol> ipv6 = m_node ? m_node->GetObject<Ipv6L3Protocol>() : nullptr;
     if (ipv6 && interface < ipv6->GetNInterfaces())
     {
+        m_ports.back()->SetDevice(ipv6->GetInterface(interface)->GetDevice());
         ipv6->GetInterface(interface)->GetDevice()->AddLinkChangeCallback(
             MakeCallback(&MrcL4Protocol::OnDeviceLinkChange, this, plane));
     }

@@ -6,8 +6,10 @@
 
 #include "mrc-l4-protocol.h"
 #include "mrc-queue-pair.h"
+#include "pfc-port.h"
 
 #include "ns3/log.h"
+#include "ns3/net-device.h"
 #include "ns3/simulator.h"
 
 #include <algorithm>
@@ -71,6 +73,57 @@ MrcNicPort::Clear()
     m_ready.clear();
     m_control.clear();
     m_busy = false;
+    if (m_pfc)
+    {
+        m_pfc->TraceDisconnectWithoutContext("PauseStateChange",
+                                             MakeCallback(&MrcNicPort::OnPauseState, this));
+    }
+    m_pfc = nullptr;
+    m_device = nullptr;
+}
+
+void
+MrcNicPort::SetDevice(Ptr<NetDevice> device)
+{
+    m_device = device;
+}
+
+uint64_t
+MrcNicPort::GetPausedHolds() const
+{
+    return m_pausedHolds;
+}
+
+PfcPort*
+MrcNicPort::Pfc()
+{
+    if (!m_pfc && m_device)
+    {
+        // Looked up until found: PfcHelper::Install may come after MrcHelper::Install.
+        m_pfc = m_device->GetObject<PfcPort>();
+        if (m_pfc)
+        {
+            m_pfc->TraceConnectWithoutContext("PauseStateChange",
+                                              MakeCallback(&MrcNicPort::OnPauseState, this));
+        }
+    }
+    return PeekPointer(m_pfc);
+}
+
+bool
+MrcNicPort::IsPaused(const PfcPort* pfc, uint8_t dscp)
+{
+    return pfc && pfc->IsPaused(static_cast<uint8_t>(dscp >> 3));
+}
+
+void
+MrcNicPort::OnPauseState(uint8_t priority, bool paused)
+{
+    NS_LOG_FUNCTION(this << unsigned(priority) << paused);
+    if (!paused)
+    {
+        Run();
+    }
 }
 
 void
@@ -94,20 +147,35 @@ MrcNicPort::Run()
     {
         return;
     }
-    if (!m_control.empty())
+    const PfcPort* pfc = Pfc();
+    bool held = false;
+    // Control packets first, in order, except those of a paused priority.
+    for (auto it = m_control.begin(); it != m_control.end(); ++it)
     {
-        auto [packet, path, dscp] = m_control.front();
-        m_control.pop_front();
+        if (IsPaused(pfc, std::get<2>(*it)))
+        {
+            held = true;
+            continue;
+        }
+        auto [packet, path, dscp] = *it;
+        m_control.erase(it);
         const uint32_t size = MrcL4Protocol::GetWireSize(packet->GetSize(), path);
         m_l4->Transmit(packet, path, dscp, false);
         Busy(size);
         return;
     }
-    // Round robin over the ready QPs; one that has nothing leaves the list.
-    while (!m_ready.empty())
+    // Round robin over the ready QPs; one that has nothing leaves the list, one whose next
+    // packet's priority is paused stays (it goes when the priority resumes).
+    for (std::size_t n = m_ready.size(); n > 0 && !m_ready.empty(); --n)
     {
         Ptr<MrcQueuePair> qp = m_ready.front();
         m_ready.pop_front();
+        if (IsPaused(pfc, qp->GetNextDscp()))
+        {
+            m_ready.push_back(qp);
+            held = true;
+            continue;
+        }
         std::optional<MrcQueuePair::TxPacket> tx = qp->PullPacket(m_plane);
         if (!tx)
         {
@@ -117,8 +185,15 @@ MrcNicPort::Run()
         const uint32_t size = MrcL4Protocol::GetWireSize(tx->packet->GetSize(), tx->path);
         m_l4->Transmit(tx->packet, tx->path, tx->dscp, true);
         Busy(size);
+        m_holding = false;
         return;
     }
+    if (held && !m_holding)
+    {
+        NS_LOG_LOGIC("NIC port " << m_plane << ": packets held by a PFC pause");
+        m_pausedHolds++;
+    }
+    m_holding = held;
 }
 
 } // namespace ns3

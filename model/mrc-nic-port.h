@@ -6,9 +6,11 @@
 #define MRC_NIC_PORT_H
 
 #include "mrc-wire-path.h"
+#include "pfc-port.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
+#include "ns3/net-device.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/simple-ref-count.h"
@@ -34,6 +36,14 @@ class MrcQueuePair;
  * The port is then busy for the packet's serialisation time at the port's rate (the wire size:
  * the MRC payload plus UDP, SRH, IPv6 and link framing). A QP that has nothing to send (window
  * closed, nothing posted) leaves the ready list until it asks again.
+ *
+ * Priority flow control: when the port's NetDevice has a PfcPort (PfcHelper::Install), the
+ * port starts no packet whose priority (DSCP >> 3, as PfcQueueDisc classifies) the peer has
+ * paused: a QP whose next packet is of a paused priority stays in the ready list but is
+ * skipped, a control packet of a paused priority waits (control packets of other priorities
+ * go first), and the port runs again when the PfcPort reports that a priority resumed
+ * (PauseStateChange). The queue pairs are thus held back instead of their packets piling up
+ * in the host's queue disc. Without a PfcPort nothing changes.
  */
 class MrcNicPort : public SimpleRefCount<MrcNicPort>
 {
@@ -68,6 +78,15 @@ class MrcNicPort : public SimpleRefCount<MrcNicPort>
     /// Forget every QP and queued packet (end of simulation).
     void Clear();
 
+    /**
+     * \param device the port's NetDevice: its PfcPort, if it has one (now or once PFC is
+     *        installed), is honoured
+     */
+    void SetDevice(Ptr<NetDevice> device);
+
+    /// \return packets not started because their priority was paused (each wait counted once)
+    uint64_t GetPausedHolds() const;
+
   private:
     /// Send the next packet if the port is free, and schedule the end of its serialisation.
     void Run();
@@ -80,12 +99,36 @@ class MrcNicPort : public SimpleRefCount<MrcNicPort>
      */
     void Busy(uint32_t size);
 
+    /**
+     * Find the device's PfcPort (once it has one) and listen to its pause state.
+     * \return the PfcPort, or null
+     */
+    PfcPort* Pfc();
+
+    /**
+     * \param pfc the device's PfcPort, or null
+     * \param dscp a packet's DSCP
+     * \return true if the PfcPort has the packet's priority paused
+     */
+    static bool IsPaused(const PfcPort* pfc, uint8_t dscp);
+
+    /**
+     * PfcPort's PauseStateChange.
+     * \param priority the priority
+     * \param paused true when paused, false when resumed
+     */
+    void OnPauseState(uint8_t priority, bool paused);
+
     MrcL4Protocol* m_l4;                  //!< the NIC (owner)
     uint32_t m_plane;                     //!< plane
     DataRate m_rate;                      //!< line rate
     bool m_up{true};                      //!< link state
     bool m_busy{false};                   //!< a packet is being serialised
     EventId m_doneEvent;                  //!< end of serialisation
+    Ptr<NetDevice> m_device;              //!< the port's device (PFC), or null
+    Ptr<PfcPort> m_pfc;                   //!< the device's PfcPort, once found
+    bool m_holding{false};                //!< a packet is held by a pause
+    uint64_t m_pausedHolds{0};            //!< GetPausedHolds
     std::list<Ptr<MrcQueuePair>> m_ready; //!< QPs that may have data, round-robin order
     /// Queued control packets.
     std::deque<std::tuple<Ptr<Packet>, MrcWirePath, uint8_t>> m_control;

@@ -427,6 +427,12 @@ MrcQueuePair::NextLength()
     return std::make_pair(*length, rtx != nullptr);
 }
 
+uint8_t
+MrcQueuePair::GetNextDscp()
+{
+    return m_recovery && m_recovery->PeekRetransmission() ? m_rtxDscp : m_dataDscp;
+}
+
 std::optional<MrcQueuePair::TxPacket>
 MrcQueuePair::PullPacket(uint32_t plane)
 {

@@ -242,6 +242,11 @@ class MrcQueuePair : public Object
      */
     std::optional<TxPacket> PullPacket(uint32_t plane);
     /**
+     * \return the DSCP the next packet PullPacket gives would carry (retransmission or new
+     *         data), so that a NIC port can hold the QP back while that priority is paused
+     */
+    uint8_t GetNextDscp();
+    /**
      * \param packet the packet after the BTH
      * \param bth its BTH
      * \param outer its outer IPv6 header

@@ -36,79 +36,6 @@ constexpr uint16_t kCarrierProtocol = 0x86DD;
 constexpr uint32_t kPppBytes = 2;
 } // namespace
 
-TypeId
-PfcPort::GetTypeId()
-{
-    static TypeId tid =
-        TypeId("ns3::PfcPort")
-            .SetParent<Object>()
-            .SetGroupName("Mrc")
-            .AddConstructor<PfcPort>()
-            .AddAttribute("LosslessPriorities",
-                          "Comma-separated priorities (0..7) that PFC keeps lossless: paused, "
-                          "never dropped. Default: RoCEv2's priority 3 (DSCP 26 >> 3).",
-                          StringValue("3"),
-                          MakeStringAccessor(&PfcPort::m_losslessText),
-                          MakeStringChecker())
-            .AddAttribute("ThresholdMode",
-                          "\"static\": XoffThreshold/XonThreshold bytes; \"dynamic\": XOFF = "
-                          "DynamicAlpha x free shared buffer, XON = XOFF - XonOffset.",
-                          StringValue("static"),
-                          MakeStringAccessor(&PfcPort::m_modeText),
-                          MakeStringChecker())
-            .AddAttribute("XoffThreshold",
-                          "Static mode: backlog of a lossless priority (bytes) above which the "
-                          "upstream port is paused.",
-                          UintegerValue(64 * 1024),
-                          MakeUintegerAccessor(&PfcPort::m_xoffThreshold),
-                          MakeUintegerChecker<uint32_t>())
-            .AddAttribute("XonThreshold",
-                          "Static mode: backlog (bytes) at or below which the upstream port is "
-                          "resumed; at most XoffThreshold.",
-                          UintegerValue(48 * 1024),
-                          MakeUintegerAccessor(&PfcPort::m_xonThreshold),
-                          MakeUintegerChecker<uint32_t>())
-            .AddAttribute("DynamicAlpha",
-                          "Dynamic mode: XOFF as a fraction of the free shared buffer, in "
-                          "(0, 64].",
-                          DoubleValue(0.125),
-                          MakeDoubleAccessor(&PfcPort::m_alpha),
-                          MakeDoubleChecker<double>())
-            .AddAttribute("XonOffset",
-                          "Dynamic mode: XON is this many bytes below XOFF.",
-                          UintegerValue(2 * 9000),
-                          MakeUintegerAccessor(&PfcPort::m_xonOffset),
-                          MakeUintegerChecker<uint32_t>())
-            .AddAttribute("PauseQuanta",
-                          "Pause time sent in PAUSE frames, in quanta of 512 bit times (1..65535).",
-                          UintegerValue(0xffff),
-                          MakeUintegerAccessor(&PfcPort::m_pauseQuanta),
-                          MakeUintegerChecker<uint16_t>())
-            .AddAttribute("ResponseDelay",
-                          "Time the peer takes to act on a PAUSE (headroom computation).",
-                          TimeValue(MicroSeconds(1)),
-                          MakeTimeAccessor(&PfcPort::m_responseDelay),
-                          MakeTimeChecker())
-            .AddTraceSource("PauseSent",
-                            "A PAUSE (quanta > 0) or XON (0) frame was sent: priority, quanta.",
-                            MakeTraceSourceAccessor(&PfcPort::m_pauseSentTrace),
-                            "ns3::PfcPort::PauseTracedCallback")
-            .AddTraceSource("PauseReceived",
-                            "A PAUSE or XON frame arrived for a priority: priority, quanta.",
-                            MakeTraceSourceAccessor(&PfcPort::m_pauseReceivedTrace),
-                            "ns3::PfcPort::PauseTracedCallback")
-            .AddTraceSource("PauseStateChange",
-                            "Transmission of a priority stopped (true) or resumed (false).",
-                            MakeTraceSourceAccessor(&PfcPort::m_pauseStateTrace),
-                            "ns3::PfcPort::PauseStateTracedCallback")
-            .AddTraceSource("HeadroomOverflow",
-                            "A lossless arrival found the backlog above XOFF + headroom "
-                            "(misconfiguration): priority, backlog bytes.",
-                            MakeTraceSourceAccessor(&PfcPort::m_overflowTrace),
-                            "ns3::PfcPort::OverflowTracedCallback");
-    return tid;
-}
-
 PfcPort::PfcPort()
 {
     NS_LOG_FUNCTION(this);
@@ -123,6 +50,8 @@ PfcPort::DoDispose()
     {
         m_refresh[p].Cancel();
         m_expiry[p].Cancel();
+        m_watchdog[p].Cancel();
+        m_restore[p].Cancel();
     }
     m_device = nullptr;
     m_buffer = nullptr;
@@ -196,6 +125,18 @@ PfcPort::Configure()
     {
         throw std::invalid_argument("PfcPort: ResponseDelay must be >= 0");
     }
+    if (m_watchdogTime.IsStrictlyNegative())
+    {
+        std::ostringstream os;
+        os << "PfcPort: WatchdogTime (=" << m_watchdogTime.As() << ") must be >= 0 (0: off)";
+        throw std::invalid_argument(os.str());
+    }
+    if (!m_watchdogRestore.IsStrictlyPositive())
+    {
+        std::ostringstream os;
+        os << "PfcPort: WatchdogRestoreTime (=" << m_watchdogRestore.As() << ") must be > 0";
+        throw std::invalid_argument(os.str());
+    }
     m_configured = true;
 }
 
@@ -263,6 +204,17 @@ PfcPort::ReceivePause(const PfcPauseHeader& header)
         const uint16_t quanta = header.GetPauseTime(p);
         m_pausesReceived[p]++;
         m_pauseReceivedTrace(p, quanta);
+        if (m_stuck[p])
+        {
+            // Ignored; a PAUSE (not an XON) postpones the restore.
+            if (quanta > 0)
+            {
+                m_restore[p].Cancel();
+                m_restore[p] =
+                    Simulator::Schedule(m_watchdogRestore, &PfcPort::WatchdogRestore, this, p);
+            }
+            continue;
+        }
         if (quanta == 0 || bitRate == 0)
         {
             Resume(p);
@@ -273,6 +225,11 @@ PfcPort::ReceivePause(const PfcPauseHeader& header)
             m_paused[p] = true;
             m_pausedSince[p] = Simulator::Now();
             m_pauseStateTrace(p, true);
+            if (m_watchdogTime.IsStrictlyPositive())
+            {
+                m_watchdog[p] =
+                    Simulator::Schedule(m_watchdogTime, &PfcPort::WatchdogFire, this, p);
+            }
         }
         m_expiry[p].Cancel();
         const Time duration = NanoSeconds(PfcPauseHeader::QuantaToNanoSeconds(quanta, bitRate));
@@ -281,9 +238,44 @@ PfcPort::ReceivePause(const PfcPauseHeader& header)
 }
 
 void
+PfcPort::WatchdogFire(uint8_t priority)
+{
+    if (!m_paused[priority])
+    {
+        return;
+    }
+    NS_LOG_WARN("PFC watchdog: priority " << unsigned(priority) << " paused for "
+                                          << (Simulator::Now() - m_pausedSince[priority]).As()
+                                          << " (WatchdogTime " << m_watchdogTime.As()
+                                          << "): declared stuck, PAUSE frames ignored ("
+                                          << GetWatchdogActionText() << ")");
+    m_stuck[priority] = true;
+    m_watchdogTriggers[priority]++;
+    m_restore[priority].Cancel();
+    m_restore[priority] =
+        Simulator::Schedule(m_watchdogRestore, &PfcPort::WatchdogRestore, this, priority);
+    m_watchdogTrace(priority, true);
+    Resume(priority); // the queue disc runs (and drops, with WatchdogAction "drop")
+}
+
+void
+PfcPort::WatchdogRestore(uint8_t priority)
+{
+    if (!m_stuck[priority])
+    {
+        return;
+    }
+    NS_LOG_WARN("PFC watchdog: priority " << unsigned(priority) << " restored after "
+                                          << m_watchdogRestore.As() << " without PAUSE");
+    m_stuck[priority] = false;
+    m_watchdogTrace(priority, false);
+}
+
+void
 PfcPort::Resume(uint8_t priority)
 {
     m_expiry[priority].Cancel();
+    m_watchdog[priority].Cancel();
     if (!m_paused[priority])
     {
         return;
@@ -435,60 +427,6 @@ PfcPort::SendPause(uint8_t priority, uint16_t quanta)
     (quanta > 0 ? m_pausesSent : m_xonsSent)[priority]++;
     m_pauseSentTrace(priority, quanta);
     m_device->Send(frame, m_device->GetBroadcast(), kCarrierProtocol);
-}
-
-uint64_t
-PfcPort::GetIngressBytes(uint8_t priority) const
-{
-    CheckPriority(priority);
-    return m_ingress[priority];
-}
-
-uint64_t
-PfcPort::GetMaxIngressBytes(uint8_t priority) const
-{
-    CheckPriority(priority);
-    return m_maxIngress[priority];
-}
-
-uint64_t
-PfcPort::GetPausesSent(uint8_t priority) const
-{
-    CheckPriority(priority);
-    return m_pausesSent[priority];
-}
-
-uint64_t
-PfcPort::GetXonsSent(uint8_t priority) const
-{
-    CheckPriority(priority);
-    return m_xonsSent[priority];
-}
-
-uint64_t
-PfcPort::GetPausesReceived(uint8_t priority) const
-{
-    CheckPriority(priority);
-    return m_pausesReceived[priority];
-}
-
-Time
-PfcPort::GetPausedTime(uint8_t priority) const
-{
-    CheckPriority(priority);
-    Time total = m_pausedTotal[priority];
-    if (m_paused[priority])
-    {
-        total += Simulator::Now() - m_pausedSince[priority];
-    }
-    return total;
-}
-
-uint64_t
-PfcPort::GetHeadroomOverflows(uint8_t priority) const
-{
-    CheckPriority(priority);
-    return m_overflows[priority];
 }
 
 } // namespace ns3

@@ -44,6 +44,15 @@ class PointToPointNetDevice;
  * and logged with NS_LOG_WARN; the packet is still queued (the model never drops a lossless
  * packet).
  *
+ * Watchdog (as switches ship it: "PFC watchdog", storm detection), off by default: a priority
+ * that stays paused continuously for WatchdogTime is declared stuck (a deadlock or a PAUSE
+ * storm). The port then ignores PAUSE frames for it (IsPaused is false, the queue disc serves
+ * it) and, with WatchdogAction "drop", the egress PfcQueueDisc drops what it holds of the
+ * priority and every packet of it that arrives; with "forward" it forwards them ignoring the
+ * pauses. The priority is restored (PAUSE honoured again) once WatchdogRestoreTime passes
+ * without a PAUSE frame for it. Counted (GetWatchdogTriggers), traced (WatchdogTrigger) and
+ * logged with NS_LOG_WARN.
+ *
  * Headroom (bytes): 2 x channel delay x rate / 8 + (2 + D) x (MTU + 2) + ResponseDelay x rate / 8,
  * where D is the capacity in frames of the peer's device transmit queue (frames already handed
  * to it are sent even while paused) and MTU + 2 the largest PPP frame.
@@ -82,6 +91,20 @@ class PfcPort : public Object
     typedef void (*OverflowTracedCallback)(uint8_t priority, uint64_t bytes);
 
     /**
+     * TracedCallback signature of WatchdogTrigger.
+     * \param priority the priority
+     * \param stuck true when the watchdog declares it stuck, false when it is restored
+     */
+    typedef void (*WatchdogTracedCallback)(uint8_t priority, bool stuck);
+
+    /// What the watchdog does with the packets of a stuck priority (WatchdogAction).
+    enum class WatchdogAction
+    {
+        DROP,    //!< "drop": the queue disc drops them (queued and arriving)
+        FORWARD, //!< "forward": they are sent, ignoring PAUSE frames
+    };
+
+    /**
      * \param list comma-separated priorities in 0..7 (may be empty)
      * \return the set
      * \throws std::invalid_argument naming LosslessPriorities if malformed
@@ -107,6 +130,31 @@ class PfcPort : public Object
      * \return true while the peer has paused the priority
      */
     bool IsPaused(uint8_t priority) const;
+
+    /**
+     * \param priority 0..7
+     * \return true while the watchdog holds the priority stuck (PAUSE frames ignored)
+     */
+    bool IsStuck(uint8_t priority) const;
+
+    /// \return the parsed WatchdogAction
+    WatchdogAction GetWatchdogAction() const;
+
+    /**
+     * Set WatchdogAction (parsed at once, so that it may change after Initialize).
+     * \param text "drop" or "forward"
+     * \throws std::invalid_argument naming WatchdogAction otherwise
+     */
+    void SetWatchdogActionText(std::string text);
+
+    /// \return WatchdogAction as text
+    std::string GetWatchdogActionText() const;
+
+    /**
+     * \param priority 0..7
+     * \return times the watchdog declared the priority stuck
+     */
+    uint64_t GetWatchdogTriggers(uint8_t priority) const;
 
     /**
      * A PAUSE frame arrived from the peer (FabricChannel calls it).
@@ -208,6 +256,18 @@ class PfcPort : public Object
      */
     void Resume(uint8_t priority);
 
+    /**
+     * The priority has been paused for WatchdogTime: declare it stuck.
+     * \param priority the priority
+     */
+    void WatchdogFire(uint8_t priority);
+
+    /**
+     * WatchdogRestoreTime passed without a PAUSE: honour PAUSE frames again.
+     * \param priority the priority
+     */
+    void WatchdogRestore(uint8_t priority);
+
     /// \return the link's rate in bit/s
     uint64_t GetBitRate() const;
 
@@ -228,6 +288,8 @@ class PfcPort : public Object
     uint32_t m_xonOffset;       //!< dynamic: XON below XOFF
     uint16_t m_pauseQuanta;     //!< pause time sent
     Time m_responseDelay;       //!< the peer's reaction time (headroom)
+    Time m_watchdogTime;        //!< continuous pause that triggers the watchdog (0: off)
+    Time m_watchdogRestore;     //!< quiet time after which a stuck priority is restored
 
     // State
     PointToPointNetDevice* m_device{nullptr}; //!< the device (an aggregate: no reference)
@@ -248,6 +310,12 @@ class PfcPort : public Object
     std::array<uint64_t, N> m_xonsSent{};                    //!< counters
     std::array<uint64_t, N> m_pausesReceived{};              //!< counters
     std::array<uint64_t, N> m_overflows{};                   //!< counters
+    WatchdogAction m_action{WatchdogAction::DROP};           //!< parsed WatchdogAction
+    std::array<EventId, N> m_watchdog;                       //!< fires after WatchdogTime
+    std::array<EventId, N> m_restore;                        //!< ends a stuck state
+    std::array<bool, N> m_stuck{};                           //!< declared stuck
+    std::array<uint64_t, N> m_watchdogTriggers{};            //!< counters
+    TracedCallback<uint8_t, bool> m_watchdogTrace;           //!< WatchdogTrigger
     TracedCallback<uint8_t, uint16_t> m_pauseSentTrace;      //!< PauseSent
     TracedCallback<uint8_t, uint16_t> m_pauseReceivedTrace;  //!< PauseReceived
     TracedCallback<uint8_t, bool> m_pauseStateTrace;         //!< PauseStateChange

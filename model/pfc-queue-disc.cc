@@ -184,7 +184,26 @@ void
 PfcQueueDisc::OnResume()
 {
     NS_LOG_FUNCTION(this);
+    for (uint8_t b = 0; b < kBands; ++b)
+    {
+        while (IsDropping(b) && !GetInternalQueue(b)->IsEmpty())
+        {
+            Ptr<QueueDiscItem> item = GetInternalQueue(b)->Dequeue();
+            if (Ptr<PfcPort> in = IngressPort(item))
+            {
+                in->NotifyEgress(b, item->GetSize());
+            }
+            DropAfterDequeue(item, kDropWatchdog);
+        }
+    }
     Run();
+}
+
+bool
+PfcQueueDisc::IsDropping(uint8_t priority) const
+{
+    return m_port && m_port->IsStuck(priority)
+           && m_port->GetWatchdogAction() == PfcPort::WatchdogAction::DROP;
 }
 
 Ptr<PfcPort>
@@ -206,6 +225,11 @@ PfcQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     Bind();
     const uint8_t priority = Classify(item);
     Ptr<InternalQueue> queue = GetInternalQueue(priority);
+    if (IsDropping(priority))
+    {
+        DropBeforeEnqueue(item, kDropWatchdog);
+        return false;
+    }
     const bool lossless = m_port && m_port->IsLossless(priority);
     if (!lossless)
     {

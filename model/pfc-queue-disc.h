@@ -38,6 +38,10 @@ namespace ns3
  * A paused priority is only held here: a packet already handed to the device's transmit
  * queue (PfcDeviceQueue, one frame by default) is still sent; PfcPort's headroom counts it.
  *
+ * PFC watchdog: while the PfcPort holds a priority stuck with WatchdogAction "drop", its
+ * queued packets are dropped when the watchdog fires and its arrivals are dropped (reason
+ * kDropWatchdog), their ingress bytes released.
+ *
  * ECN: ECN-capable packets are CE-marked at enqueue with RedEcnMarker's probability over the
  * bytes queued in their priority (EcnMinTh, EcnMaxTh, EcnMaxP), as DCQCN expects.
  */
@@ -46,6 +50,8 @@ class PfcQueueDisc : public QueueDisc
   public:
     /// Drop reason: a lossy priority's FIFO is full.
     static constexpr const char* kDropLossyFull = "Lossy priority full";
+    /// Drop reason: the PFC watchdog declared the priority stuck (WatchdogAction "drop").
+    static constexpr const char* kDropWatchdog = "PFC watchdog";
     /// Mark reason: ECN congestion experienced.
     static constexpr const char* kMarkEcn = "ECN mark";
 
@@ -92,8 +98,14 @@ class PfcQueueDisc : public QueueDisc
     /// Find the device's PfcPort and node (once, on first use).
     void Bind();
 
-    /// A paused priority resumed: serve again.
+    /// A paused priority resumed (or was declared stuck): drop what the watchdog discards, serve.
     void OnResume();
+
+    /**
+     * \param priority a priority
+     * \return true if the watchdog holds it stuck with WatchdogAction "drop"
+     */
+    bool IsDropping(uint8_t priority) const;
 
     /**
      * \param item a queued or leaving item

@@ -165,8 +165,8 @@ class PfcChain
         return m_interfaces.back().GetAddress(1);
     }
 
-  private:
     /**
+     * A fabric link as ClosTopologyHelper builds it (also used by other fixtures).
      * \param a one node
      * \param b the other
      * \param rate the link rate
@@ -195,6 +195,7 @@ class PfcChain
         return c;
     }
 
+  private:
     NodeContainer m_nodes;                            //!< the chain
     std::vector<NetDeviceContainer> m_devices;        //!< per link
     std::vector<Ipv4InterfaceContainer> m_interfaces; //!< per link

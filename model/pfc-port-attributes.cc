@@ -1,0 +1,218 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// PfcPort's TypeId (attributes and trace sources) and the accessors of its attributes and
+// counters; the port's behaviour is in pfc-port.cc.
+
+#include "pfc-port.h"
+
+#include "ns3/double.h"
+#include "ns3/nstime.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/type-id.h"
+#include "ns3/uinteger.h"
+
+#include <stdexcept>
+
+namespace ns3
+{
+
+TypeId
+PfcPort::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::PfcPort")
+            .SetParent<Object>()
+            .SetGroupName("Mrc")
+            .AddConstructor<PfcPort>()
+            .AddAttribute("LosslessPriorities",
+                          "Comma-separated priorities (0..7) that PFC keeps lossless: paused, "
+                          "never dropped. Default: RoCEv2's priority 3 (DSCP 26 >> 3).",
+                          StringValue("3"),
+                          MakeStringAccessor(&PfcPort::m_losslessText),
+                          MakeStringChecker())
+            .AddAttribute("ThresholdMode",
+                          "\"static\": XoffThreshold/XonThreshold bytes; \"dynamic\": XOFF = "
+                          "DynamicAlpha x free shared buffer, XON = XOFF - XonOffset.",
+                          StringValue("static"),
+                          MakeStringAccessor(&PfcPort::m_modeText),
+                          MakeStringChecker())
+            .AddAttribute("XoffThreshold",
+                          "Static mode: backlog of a lossless priority (bytes) above which the "
+                          "upstream port is paused.",
+                          UintegerValue(64 * 1024),
+                          MakeUintegerAccessor(&PfcPort::m_xoffThreshold),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("XonThreshold",
+                          "Static mode: backlog (bytes) at or below which the upstream port is "
+                          "resumed; at most XoffThreshold.",
+                          UintegerValue(48 * 1024),
+                          MakeUintegerAccessor(&PfcPort::m_xonThreshold),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("DynamicAlpha",
+                          "Dynamic mode: XOFF as a fraction of the free shared buffer, in "
+                          "(0, 64].",
+                          DoubleValue(0.125),
+                          MakeDoubleAccessor(&PfcPort::m_alpha),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("XonOffset",
+                          "Dynamic mode: XON is this many bytes below XOFF.",
+                          UintegerValue(2 * 9000),
+                          MakeUintegerAccessor(&PfcPort::m_xonOffset),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("PauseQuanta",
+                          "Pause time sent in PAUSE frames, in quanta of 512 bit times (1..65535).",
+                          UintegerValue(0xffff),
+                          MakeUintegerAccessor(&PfcPort::m_pauseQuanta),
+                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute("ResponseDelay",
+                          "Time the peer takes to act on a PAUSE (headroom computation).",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&PfcPort::m_responseDelay),
+                          MakeTimeChecker())
+            .AddAttribute("WatchdogTime",
+                          "PFC watchdog: a priority paused continuously this long is declared "
+                          "stuck (deadlock, PAUSE storm) and its PAUSE frames are ignored; 0 "
+                          "turns the watchdog off (the default). Must be >= 0.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&PfcPort::m_watchdogTime),
+                          MakeTimeChecker())
+            .AddAttribute("WatchdogRestoreTime",
+                          "PFC watchdog: a stuck priority honours PAUSE frames again once this "
+                          "long passes without a PAUSE frame for it. Must be > 0.",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&PfcPort::m_watchdogRestore),
+                          MakeTimeChecker())
+            .AddAttribute("WatchdogAction",
+                          "PFC watchdog: what happens to the packets of a stuck priority: "
+                          "\"drop\" (the egress PfcQueueDisc drops those it holds and those "
+                          "that arrive) or \"forward\" (they are sent, ignoring PAUSE frames).",
+                          StringValue("drop"),
+                          MakeStringAccessor(&PfcPort::SetWatchdogActionText,
+                                             &PfcPort::GetWatchdogActionText),
+                          MakeStringChecker())
+            .AddTraceSource("PauseSent",
+                            "A PAUSE (quanta > 0) or XON (0) frame was sent: priority, quanta.",
+                            MakeTraceSourceAccessor(&PfcPort::m_pauseSentTrace),
+                            "ns3::PfcPort::PauseTracedCallback")
+            .AddTraceSource("PauseReceived",
+                            "A PAUSE or XON frame arrived for a priority: priority, quanta.",
+                            MakeTraceSourceAccessor(&PfcPort::m_pauseReceivedTrace),
+                            "ns3::PfcPort::PauseTracedCallback")
+            .AddTraceSource("PauseStateChange",
+                            "Transmission of a priority stopped (true) or resumed (false).",
+                            MakeTraceSourceAccessor(&PfcPort::m_pauseStateTrace),
+                            "ns3::PfcPort::PauseStateTracedCallback")
+            .AddTraceSource("HeadroomOverflow",
+                            "A lossless arrival found the backlog above XOFF + headroom "
+                            "(misconfiguration): priority, backlog bytes.",
+                            MakeTraceSourceAccessor(&PfcPort::m_overflowTrace),
+                            "ns3::PfcPort::OverflowTracedCallback")
+            .AddTraceSource("WatchdogTrigger",
+                            "The PFC watchdog declared a priority stuck (true) or restored it "
+                            "(false): priority, stuck.",
+                            MakeTraceSourceAccessor(&PfcPort::m_watchdogTrace),
+                            "ns3::PfcPort::WatchdogTracedCallback");
+    return tid;
+}
+
+bool
+PfcPort::IsStuck(uint8_t priority) const
+{
+    return priority < N && m_stuck[priority];
+}
+
+PfcPort::WatchdogAction
+PfcPort::GetWatchdogAction() const
+{
+    return m_action;
+}
+
+void
+PfcPort::SetWatchdogActionText(std::string text)
+{
+    if (text == "drop")
+    {
+        m_action = WatchdogAction::DROP;
+    }
+    else if (text == "forward")
+    {
+        m_action = WatchdogAction::FORWARD;
+    }
+    else
+    {
+        throw std::invalid_argument("PfcPort: WatchdogAction (=\"" + text
+                                    + "\") must be \"drop\" or \"forward\"");
+    }
+}
+
+std::string
+PfcPort::GetWatchdogActionText() const
+{
+    return m_action == WatchdogAction::DROP ? "drop" : "forward";
+}
+
+uint64_t
+PfcPort::GetWatchdogTriggers(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_watchdogTriggers[priority];
+}
+
+uint64_t
+PfcPort::GetIngressBytes(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_ingress[priority];
+}
+
+uint64_t
+PfcPort::GetMaxIngressBytes(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_maxIngress[priority];
+}
+
+uint64_t
+PfcPort::GetPausesSent(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_pausesSent[priority];
+}
+
+uint64_t
+PfcPort::GetXonsSent(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_xonsSent[priority];
+}
+
+uint64_t
+PfcPort::GetPausesReceived(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_pausesReceived[priority];
+}
+
+Time
+PfcPort::GetPausedTime(uint8_t priority) const
+{
+    CheckPriority(priority);
+    Time total = m_pausedTotal[priority];
+    if (m_paused[priority])
+    {
+        total += Simulator::Now() - m_pausedSince[priority];
+    }
+    return total;
+}
+
+uint64_t
+PfcPort::GetHeadroomOverflows(uint8_t priority) const
+{
+    CheckPriority(priority);
+    return m_overflows[priority];
+}
+
+} // namespace ns3
