@@ -4,6 +4,7 @@
 
 #include "pfc-port.h"
 
+#include "mrc-index-list.h"
 #include "pfc-tag.h"
 
 #include "ns3/data-rate.h"
@@ -79,33 +80,17 @@ PfcPort::CheckPriority(uint8_t priority)
 std::bitset<PfcPauseHeader::kPriorities>
 PfcPort::ParsePriorities(const std::string& list)
 {
-    std::bitset<N> set;
-    std::stringstream ss(list);
-    std::string item;
-    while (std::getline(ss, item, ','))
+    const auto values = MrcParseIndexList(list, N - 1);
+    if (!values)
     {
-        if (item.find_first_not_of(' ') == std::string::npos)
-        {
-            continue;
-        }
-        size_t used = 0;
-        int value = -1;
-        try
-        {
-            value = std::stoi(item, &used);
-        }
-        catch (const std::exception&)
-        {
-            used = 0;
-        }
-        if (used == 0 || item.find_first_not_of(' ', used) != std::string::npos || value < 0
-            || value > 7)
-        {
-            throw std::invalid_argument("PfcPort: LosslessPriorities (=\"" + list
-                                        + "\") must be a comma-separated list of priorities "
-                                          "in 0..7");
-        }
-        set.set(value);
+        throw std::invalid_argument("PfcPort: LosslessPriorities (=\"" + list
+                                    + "\") must be a comma-separated list of priorities "
+                                      "in 0..7");
+    }
+    std::bitset<N> set;
+    for (uint32_t v : *values)
+    {
+        set.set(v);
     }
     return set;
 }

@@ -5,6 +5,7 @@
 #include "trimming-queue-disc.h"
 
 #include "mrc-dscp.h"
+#include "mrc-index-list.h"
 #include "packet-trimmer.h"
 
 #include "ns3/boolean.h"
@@ -15,7 +16,6 @@
 #include "ns3/uinteger.h"
 
 #include <limits>
-#include <sstream>
 #include <stdexcept>
 
 namespace ns3
@@ -184,32 +184,16 @@ TrimmingQueueDisc::ParseDscpList(const std::string& field, const std::string& li
     {
         return set.set(); // every DSCP
     }
-    std::stringstream ss(list);
-    std::string item;
-    while (std::getline(ss, item, ','))
+    const auto values = MrcParseIndexList(list, 63);
+    if (!values)
     {
-        if (item.find_first_not_of(" ") == std::string::npos)
-        {
-            continue;
-        }
-        size_t used = 0;
-        int value = -1;
-        try
-        {
-            value = std::stoi(item, &used);
-        }
-        catch (const std::exception&)
-        {
-            used = 0;
-        }
-        if (used == 0 || item.find_first_not_of(" ", used) != std::string::npos || value < 0
-            || value > 63)
-        {
-            throw std::invalid_argument("TrimmingQueueDisc: " + field + " (=\"" + list
-                                        + "\") must be a comma-separated list of DSCPs in 0..63"
-                                        + (field == "TrimmableDscps" ? " or *" : ""));
-        }
-        set.set(value);
+        throw std::invalid_argument("TrimmingQueueDisc: " + field + " (=\"" + list
+                                    + "\") must be a comma-separated list of DSCPs in 0..63"
+                                    + (field == "TrimmableDscps" ? " or *" : ""));
+    }
+    for (uint32_t v : *values)
+    {
+        set.set(v);
     }
     return set;
 }
