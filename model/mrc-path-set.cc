@@ -101,12 +101,18 @@ MrcPathSet::SetClock(std::function<Time()> clock)
     m_clock = std::move(clock);
 }
 
+Time
+MrcPathSet::Now() const
+{
+    return m_clock ? m_clock() : Simulator::Now();
+}
+
 bool
 MrcPathSet::SkipOver(const Entry& e, const Plane& pl) const
 {
     if (m_skipTime.IsStrictlyPositive())
     {
-        return (m_clock ? m_clock() : Simulator::Now()) >= e.skipEnd;
+        return Now() >= e.skipEnd;
     }
     return pl.rotation >= e.skipUntil;
 }
@@ -124,7 +130,7 @@ MrcPathSet::SkipRecent(const Entry& e, const Plane& pl) const
     }
     if (m_skipTime.IsStrictlyPositive())
     {
-        return (m_clock ? m_clock() : Simulator::Now()) < e.skipEnd + m_skipMemory;
+        return Now() < e.skipEnd + m_skipMemory;
     }
     // (An echo needs an RTT to come back: "recent" spans the last SKIP's length plus two.)
     return pl.rotation < e.skipUntil + uint64_t(e.skipLength + 2) * m_skipRotations;
@@ -222,7 +228,7 @@ MrcPathSet::Skip(uint32_t ev, uint32_t skips, const std::string& cause)
     const bool skipping = e.state == MrcEvState::SKIP;
     if (m_skipTime.IsStrictlyPositive())
     {
-        const Time end = (m_clock ? m_clock() : Simulator::Now()) + m_skipTime * int64_t(skips);
+        const Time end = Now() + m_skipTime * int64_t(skips);
         e.skipEnd = skipping ? std::max(e.skipEnd, end) : end;
     }
     else

@@ -234,6 +234,9 @@ class MrcPathSet
      */
     void Skip(uint32_t ev, uint32_t skips, const std::string& cause);
 
+    /// \return now, by the clock (SetClock; default Simulator::Now)
+    Time Now() const;
+
     /**
      * \param e an EV in SKIP
      * \param pl its plane
