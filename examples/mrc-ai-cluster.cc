@@ -8,6 +8,11 @@
  *   RoCEv2/ECMP+BGP     RoCEv2-style queue pairs (one path, go-back-N, DCQCN) over per-flow
  *                       ECMP with the BGP reconvergence model, ECN switches that drop
  *   RoCEv2 xN QPs       the same with N queue pairs per peer (QP scaling)
+ *   RoCEv2/PFC          (--fabrics=...,roce-pfc,roce-pfc-xN) the RoCEv2 queue pairs on a
+ *                       lossless fabric: PFC on every switch and NIC port, ECN for DCQCN
+ *
+ * --roceSinglePlane gives the RoCEv2 fabrics one plane at Planes x the link rate (one 400G
+ * plane against MRC's 4x100G, as the paper's comparison clusters), the same bandwidth.
  *
  * The cluster is a two-tier multi-plane Clos (default 4 planes, 8 T0 x 8 hosts, 8 T1 per
  * plane, 100 Gb/s links: 64 hosts with 400 Gb/s each). Every step is a compute gap, then a
@@ -52,6 +57,7 @@ struct Options
     bool noFailures{false};                    //!< healthy run
     double failAtUs{-1};                       //!< first failure (-1: preset)
     double spanUs{-1};                         //!< failure window (-1: preset)
+    bool roceSinglePlane{false};               //!< RoCEv2 fabrics on one plane at N x rate
 };
 
 /**
@@ -144,14 +150,14 @@ void
 PrintTable(const std::vector<MrcScenarioResult>& runs)
 {
     std::cout << "\nstep time, us: P50 / P99 / P100 (steps)\n"
-              << std::left << std::setw(24) << "fabric" << std::setw(26) << "before failures"
+              << std::left << std::setw(30) << "fabric" << std::setw(26) << "before failures"
               << std::setw(28) << "during" << std::setw(26) << "after" << std::right
               << std::setw(10) << "rtx MB" << std::setw(12) << "stall us" << std::setw(10)
               << "QP fail"
               << "\n";
     for (const auto& r : runs)
     {
-        std::cout << std::left << std::setw(24) << r.name << std::setw(26)
+        std::cout << std::left << std::setw(30) << r.name << std::setw(26)
                   << Triple(r.GetStepStats(ScenarioPhase::BEFORE)) << std::setw(28)
                   << Triple(r.GetStepStats(ScenarioPhase::DURING)) << std::setw(26)
                   << Triple(r.GetStepStats(ScenarioPhase::AFTER)) << std::right << std::fixed
@@ -199,7 +205,10 @@ main(int argc, char* argv[])
     CommandLine cmd(__FILE__);
     MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
     strict.Add(cmd, "quick", "a small cluster (16 hosts, 2 planes) that runs in seconds", o.quick);
-    strict.Add(cmd, "fabrics", "comma-separated: mrc, mrc-ecmp, roce, roce-xN", o.fabrics);
+    strict.Add(cmd,
+               "fabrics",
+               "comma-separated: mrc, mrc-ecmp, roce, roce-xN, roce-pfc, roce-pfc-xN",
+               o.fabrics);
     strict.Add(cmd, "qps", "queue pairs per peer of roce-xN (QP scaling), 2..64", o.qps);
     strict.Add(cmd, "out", "results directory (none: write nothing)", o.out);
     strict.Add(cmd,
@@ -209,6 +218,10 @@ main(int argc, char* argv[])
     strict.Add(cmd, "noFailures", "run without failures", o.noFailures);
     strict.Add(cmd, "failAt", "start of the built-in failure window, us (-1: preset)", o.failAtUs);
     strict.Add(cmd, "span", "length of the built-in failure window, us (-1: preset)", o.spanUs);
+    strict.Add(cmd,
+               "roceSinglePlane",
+               "RoCEv2 fabrics on one plane at Planes x LinkRate (SinglePlane)",
+               o.roceSinglePlane);
     // --quick changes the scenario's defaults before the command line is applied, so that an
     // explicit --ns3::MrcClusterScenario::<Name>=value still wins.
     for (int i = 1; i < argc; ++i)
@@ -255,7 +268,9 @@ main(int argc, char* argv[])
 
         // Everything is checked before the first fabric runs: the fabric list, the schedule
         // file, every scenario's attributes and size, and that the results can be written.
-        const std::vector<std::string> accepted = {"mrc", "mrc-ecmp", "roce", "roce-xN"};
+        const std::vector<std::string> accepted =
+            {"mrc", "mrc-ecmp", "roce", "roce-xN", "roce-pfc", "roce-pfc-xN"};
+        const std::string acceptedText = "mrc, mrc-ecmp, roce, roce-xN, roce-pfc, roce-pfc-xN";
         std::vector<std::string> items;
         std::stringstream list(o.fabrics);
         for (std::string item; std::getline(list, item, ',');)
@@ -272,13 +287,13 @@ main(int argc, char* argv[])
             {
                 throw std::invalid_argument("--fabrics (=\"" + o.fabrics + "\"): item "
                                             + std::to_string(i + 1) + " ('" + items[i]
-                                            + "') is not one of mrc, mrc-ecmp, roce, roce-xN");
+                                            + "') is not one of " + acceptedText);
             }
         }
         if (items.empty())
         {
-            throw std::invalid_argument("--fabrics is empty (one or more of mrc, mrc-ecmp, "
-                                        "roce, roce-xN, comma-separated)");
+            throw std::invalid_argument("--fabrics is empty (one or more of " + acceptedText
+                                        + ", comma-separated)");
         }
         const std::vector<FailureSpec> fromFile =
             o.failures.empty() ? std::vector<FailureSpec>{}
@@ -293,8 +308,11 @@ main(int argc, char* argv[])
             }
             else
             {
-                s->SetAttribute("Fabric", StringValue("roce-ecmp"));
-                s->SetAttribute("QpsPerPeer", UintegerValue(item == "roce" ? 1 : o.qps));
+                const bool pfc = item.rfind("roce-pfc", 0) == 0;
+                const bool scaled = item.size() > 3 && item.substr(item.size() - 3) == "-xN";
+                s->SetAttribute("Fabric", StringValue(pfc ? "roce-pfc" : "roce-ecmp"));
+                s->SetAttribute("QpsPerPeer", UintegerValue(scaled ? o.qps : 1));
+                s->SetAttribute("SinglePlane", BooleanValue(o.roceSinglePlane));
             }
             if (!o.failures.empty())
             {
@@ -313,8 +331,7 @@ main(int argc, char* argv[])
             if (!o.out.empty())
             {
                 // The run's key (MrcScenarioResult::key) names its directory.
-                const std::string key = item == "roce-xN" ? "roce-x" + std::to_string(o.qps) : item;
-                s->SetAttribute("OutputDirectory", StringValue(o.out + "/" + key));
+                s->SetAttribute("OutputDirectory", StringValue(o.out + "/" + s->GetKey()));
             }
             s->GetSpec(); // checks the attributes and the fabric's size
             scenarios.push_back(s);

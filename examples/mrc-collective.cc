@@ -9,12 +9,21 @@
  *   mrc-collective --collective=incast --hosts=8 --victim=1000000
  *   mrc-collective --collective=ring --transport=roce --qps=4 --dataPlane=ecmp
  *   mrc-collective --collective=ring --ns3::MrcRingCollective::WaitForAck=false --verify
+ *   mrc-collective --collective=incast --hosts=8 --victim=4000000 --t0s=4 --planes=1 \
+ *                  --rate=400Gbps --transport=roce-pfc [--dcqcn=false]
  *
  * Collectives: ring (ring all-reduce, S per rank), allgather, alltoall, permutation, incast
  * (rank 0 receives S from every other rank; --victim adds an unrelated pair), bulk (two ranks).
  * Ranks alternate over the T0s so that neighbours in the ring talk across the fabric.
  * --transport=roce is the RoCEv2 baseline (one EV per queue pair, go-back-N, DCQCN) over
- * switches that mark ECN on every port and drop instead of trimming.
+ * switches that mark ECN on every port and drop instead of trimming; --transport=roce-pfc the
+ * same queue pairs on a lossless fabric (PfcQueueDisc and PfcPort on every switch and NIC
+ * port), and --dcqcn=false takes DCQCN away (PFC alone: the senders run at line rate).
+ *
+ * With --victim the victim pair is placed as in the paper's collateral-damage experiment: its
+ * receiver is a free host in the incast target's rack (T0) and its sender a free host in
+ * another rack, so that the victim shares the T1-T0 downlinks into the target's rack, the ones
+ * PFC pauses, but not the target's port.
  */
 
 #include "ns3/core-module.h"
@@ -80,6 +89,9 @@ main(int argc, char* argv[])
     uint32_t iterations = 2;
     double computeUs = 20;
     uint32_t planes = 2;
+    uint32_t t0s = 0;
+    std::string rate = "100Gbps";
+    bool dcqcn = true;
     uint64_t victim = 0;
     uint32_t seed = 1;
     bool verify = false;
@@ -92,12 +104,18 @@ main(int argc, char* argv[])
                collective);
     strict.Add(cmd, "hosts", "ranks (2..32; bulk: 2)", hosts);
     strict.Add(cmd, "size", "message size S in bytes", size);
-    strict.Add(cmd, "transport", "mrc, or roce (RoCEv2 baseline)", transport);
+    strict.Add(cmd,
+               "transport",
+               "mrc, roce (RoCEv2 baseline, lossy) or roce-pfc (RoCEv2 on a lossless fabric)",
+               transport);
+    strict.Add(cmd, "dcqcn", "roce, roce-pfc: DCQCN on (false: no congestion control)", dcqcn);
     strict.Add(cmd, "dataPlane", "srv6 or ecmp", dataPlane);
     strict.Add(cmd, "qps", "queue pairs per peer", qps);
     strict.Add(cmd, "iterations", "training steps", iterations);
     strict.Add(cmd, "compute", "compute gap before each step's collective, us", computeUs);
     strict.Add(cmd, "planes", "planes (NIC ports per host), 1..16", planes);
+    strict.Add(cmd, "t0s", "T0 switches (racks) of 4 hosts per plane (0: as few as fit)", t0s);
+    strict.Add(cmd, "rate", "rate of every link (per plane)", rate);
     strict.Add(cmd, "victim", "incast only: bytes of an unrelated victim flow (0: none)", victim);
     strict.Add(cmd, "seed", "RNG seed", seed);
     strict.Add(cmd, "verify", "carry real bytes and check them on delivery (VerifyData)", verify);
@@ -121,24 +139,56 @@ main(int argc, char* argv[])
             throw std::invalid_argument("--hosts (=" + std::to_string(hosts)
                                         + ") must be in 2..32");
         }
-        if (transport != "mrc" && transport != "roce")
+        if (transport != "mrc" && transport != "roce" && transport != "roce-pfc")
         {
-            throw std::invalid_argument("--transport (=" + transport + ") must be mrc or roce");
+            throw std::invalid_argument("--transport (=" + transport
+                                        + ") must be mrc, roce or roce-pfc");
+        }
+        ValueParser::CheckAttributeText("--rate", MakeDataRateChecker(), rate);
+        DataRateValue linkRate;
+        linkRate.DeserializeFromString(rate, MakeDataRateChecker());
+        if (linkRate.Get().GetBitRate() == 0)
+        {
+            throw std::invalid_argument("--rate (=" + rate + ") must be a positive rate");
         }
         if (qps == 0 || iterations == 0 || computeUs < 0)
         {
             throw std::invalid_argument("--qps and --iterations must be >= 1, --compute >= 0");
         }
         const Time compute = ValueParser::ToTime("--compute", computeUs, Time::US);
-        const bool roce = transport == "roce";
+        const bool pfc = transport == "roce-pfc";
+        const bool roce = transport == "roce" || pfc;
         RngSeedManager::SetSeed(seed);
 
         // Enough T0s of 4 hosts for the ranks (and the victim pair), at least two.
-        const uint32_t needed = hosts + ((victim > 0) ? 2 : 0);
-        const uint32_t t0s = std::max<uint32_t>(2, (needed + 3) / 4);
+        const bool withVictim = collective == "incast" && victim > 0;
+        const uint32_t needed = hosts + (withVictim ? 2 : 0);
+        const uint32_t fit = std::max<uint32_t>(2, (needed + 3) / 4);
+        if (t0s == 0)
+        {
+            t0s = fit;
+        }
+        // The victim needs a free host beside the incast target (rank 0, on T0 0).
+        if (t0s < fit || t0s > 64 || (withVictim && (hosts + t0s - 1) / t0s >= 4))
+        {
+            throw std::invalid_argument(
+                "--t0s (=" + std::to_string(t0s) + ") must be 0 or in [" + std::to_string(fit)
+                + ", 64]" + (withVictim ? " with a free host in rack 0 for the victim" : ""));
+        }
         ClosTopologyHelper topoHelper;
+        for (LinkTier tier : {LinkTier::HOST_T0, LinkTier::T0_T1})
+        {
+            topoHelper.SetLinkRate(tier, linkRate.Get());
+        }
         topoHelper.SetTrimmingQueues();
-        if (roce)
+        if (pfc)
+        {
+            // A lossless RoCEv2 fabric: 8 strict priorities with ECN on every port, PFC on
+            // every switch and NIC port (data and retransmissions, DSCP 26 and 30, are
+            // priority 3, PfcPort's default lossless priority).
+            topoHelper.SetPfcQueues();
+        }
+        else if (roce)
         {
             // A RoCEv2 fabric: RED/ECN marking on every switch port (DCQCN's signal), the last
             // hop included; drop-tail, no trimming, no PFC.
@@ -146,6 +196,10 @@ main(int argc, char* argv[])
         }
         const ClosSpec spec = ClosSpec::TwoTier(planes, t0s, 4, 4);
         Ptr<FabricTopology> topo = topoHelper.Build(spec);
+        if (pfc)
+        {
+            PfcHelper().Install(*topo);
+        }
         DataPlaneHelper dp;
         dp.SetDataPlane(DataPlaneHelper::Parse("--dataPlane", dataPlane));
         dp.Install(topo);
@@ -154,13 +208,27 @@ main(int argc, char* argv[])
         if (roce)
         {
             mrc.SetRoceV2Baseline(qps);
+            if (!dcqcn)
+            {
+                // No congestion control: the window never binds (go-back-N's MaxOutstandingPsns
+                // still does), the NIC sends at line rate and only PFC or drops hold it back.
+                mrc.SetQueuePairAttribute("CongestionControl",
+                                          TypeIdValue(MrcFixedWindow::GetTypeId()));
+                Config::SetDefault("ns3::MrcFixedWindow::Window", UintegerValue(1ULL << 40));
+            }
         }
 
         // Rank i on T0 i mod t0s: consecutive ranks on different T0s.
         std::vector<uint32_t> ranks;
-        for (uint32_t i = 0; i < needed; ++i)
+        for (uint32_t i = 0; i < hosts; ++i)
         {
             ranks.push_back((i % t0s) * 4 + i / t0s);
+        }
+        if (withVictim)
+        {
+            // Sender: the next free host of rack 1; receiver: the next free host of rack 0.
+            ranks.push_back(1 * 4 + (hosts + t0s - 2) / t0s);
+            ranks.push_back(0 * 4 + (hosts + t0s - 1) / t0s);
         }
         ObjectFactory f(types.at(collective));
         f.Set("MessageSize", UintegerValue(size));
@@ -179,8 +247,11 @@ main(int argc, char* argv[])
         job->TraceConnectWithoutContext("StepComplete",
                                         MakeBoundCallback(&OnStep, PeekPointer(job)));
 
-        std::cout << spec.Describe() << ", " << dataPlane << ", "
-                  << (roce ? "RoCEv2 baseline" : "MRC") << ", " << qps << " QP(s) per peer\n"
+        std::cout << spec.Describe() << ", " << rate << " links, " << dataPlane << ", "
+                  << (pfc    ? "RoCEv2 baseline on PFC"
+                      : roce ? "RoCEv2 baseline"
+                             : "MRC")
+                  << (roce && !dcqcn ? " without DCQCN" : "") << ", " << qps << " QP(s) per peer\n"
                   << c->GetName() << " over " << c->GetRankCount() << " ranks, S = " << size
                   << " B, " << iterations << " step(s) with " << computeUs
                   << " us compute; collective ideal " << Us(c->GetIdealTime()) << " us\n";

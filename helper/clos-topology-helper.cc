@@ -5,6 +5,7 @@
 #include "clos-topology-helper.h"
 
 #include "fabric-address-plan.h"
+#include "pfc-helper.h"
 #include "value-parser.h"
 
 #include "ns3/boolean.h"
@@ -212,6 +213,22 @@ ClosTopologyHelper::SetEcnQueues()
                          BooleanValue(true));
     SetQueueDisc(PortRole::FABRIC, ecn);
     SetQueueDisc(PortRole::HOST_FACING, ecn);
+}
+
+void
+ClosTopologyHelper::SetPfcQueues(const std::string& lossyMaxSize)
+{
+    const TrafficControlHelper pfc = PfcHelper::QueueDiscHelper(lossyMaxSize);
+    SetQueueDisc(PortRole::FABRIC, pfc);
+    SetQueueDisc(PortRole::HOST_FACING, pfc);
+    // A host paces its own traffic and marks nothing: as deep as the default host FIFO.
+    TrafficControlHelper nic;
+    nic.SetRootQueueDisc("ns3::PfcQueueDisc",
+                         "LossyMaxSize",
+                         QueueSizeValue(QueueSize("64MiB")),
+                         "EcnEnabled",
+                         BooleanValue(false));
+    SetQueueDisc(PortRole::HOST_NIC, nic);
 }
 
 void

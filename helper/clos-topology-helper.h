@@ -101,6 +101,17 @@ class ClosTopologyHelper
     void SetEcnQueues();
 
     /**
+     * Lossless RoCEv2 ports (the PFC baseline): PfcQueueDisc (eight strict priorities, DSCP >> 3,
+     * ECN marking per priority) on every port, the hosts' NIC ports included, so that a PAUSE
+     * holds back exactly its priority wherever it arrives (the hosts' without ECN marking and
+     * with 64 MiB per lossy priority, as the default host FIFO). Which priorities are lossless is
+     * a PfcPort attribute (PfcHelper); a lossy priority keeps lossyMaxSize and drops beyond it.
+     * \param lossyMaxSize LossyMaxSize of each port's lossy priorities
+     * \throws std::invalid_argument if lossyMaxSize is not a positive queue size
+     */
+    void SetPfcQueues(const std::string& lossyMaxSize = "512KiB");
+
+    /**
      * \param size the NetDevice transmit queue size (e.g. "1p"), kept small so that packets
      *        wait in the queue disc
      */

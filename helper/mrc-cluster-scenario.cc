@@ -21,6 +21,7 @@
 #include "mrc-ring-all-reduce.h"
 #include "mrc-training-job.h"
 #include "permutation-helper.h"
+#include "pfc-helper.h"
 #include "scoped-attribute-default.h"
 #include "tcp-bulk-workload.h"
 #include "transfer-monitor.h"
@@ -92,8 +93,10 @@ MrcClusterScenario::GetTypeId()
             .AddConstructor<MrcClusterScenario>()
             .AddAttribute("Fabric",
                           "mrc-srv6 (MRC over static SRv6, trimming switches), mrc-ecmp (MRC "
-                          "over per-flow ECMP + BGP) or roce-ecmp (RoCEv2-style queue pairs over "
-                          "per-flow ECMP + BGP, ECN switches that drop).",
+                          "over per-flow ECMP + BGP), roce-ecmp (RoCEv2-style queue pairs over "
+                          "per-flow ECMP + BGP, ECN switches that drop) or roce-pfc (the same "
+                          "queue pairs on a lossless fabric: PfcQueueDisc and PfcPort, with "
+                          "PfcPort's defaults, on every switch and NIC port; ECN marking).",
                           StringValue("mrc-srv6"),
                           MakeStringAccessor(&MrcClusterScenario::SetFabricName,
                                              &MrcClusterScenario::GetFabricNameAttr),
@@ -109,6 +112,14 @@ MrcClusterScenario::GetTypeId()
                           UintegerValue(4),
                           MakeUintegerAccessor(&MrcClusterScenario::m_planes),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("SinglePlane",
+                          "Build one plane whose links run at Planes x LinkRate instead of "
+                          "Planes planes at LinkRate: the same bandwidth per host and per switch "
+                          "(e.g. one 400G plane against MRC's 4x100G, as in the paper's "
+                          "comparison clusters). Failures then name plane 0 only.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MrcClusterScenario::m_singlePlane),
+                          MakeBooleanChecker())
             .AddAttribute("T0Count",
                           "T0 switches per plane, >= 2 (traffic crosses the T1s).",
                           UintegerValue(8),
@@ -281,8 +292,12 @@ MrcClusterScenario::ParseFabric(const std::string& name)
     {
         return ClusterFabric::ROCE_ECMP;
     }
+    if (name == "roce-pfc")
+    {
+        return ClusterFabric::ROCE_PFC;
+    }
     throw std::invalid_argument("MrcClusterScenario: Fabric (=" + name
-                                + ") must be mrc-srv6, mrc-ecmp or roce-ecmp");
+                                + ") must be mrc-srv6, mrc-ecmp, roce-ecmp or roce-pfc");
 }
 
 std::string
@@ -296,6 +311,8 @@ MrcClusterScenario::GetFabricName(ClusterFabric fabric)
             return "mrc-ecmp";
         case ClusterFabric::ROCE_ECMP:
             return "roce-ecmp";
+        case ClusterFabric::ROCE_PFC:
+            return "roce-pfc";
     }
     return "?";
 }
@@ -337,9 +354,9 @@ MrcClusterScenario::MakeSpec() const
                                         + ") must be 0 or an even number in [4, "
                                         + std::to_string(ClosSpec::kMaxFatTreeK) + "]");
         }
-        return ClosSpec::FatTree(m_fatTreeK, m_planes);
+        return ClosSpec::FatTree(m_fatTreeK, m_singlePlane ? 1 : m_planes);
     }
-    return ClosSpec::TwoTier(m_planes, m_t0, m_hostsPerT0, m_t1);
+    return ClosSpec::TwoTier(m_singlePlane ? 1 : m_planes, m_t0, m_hostsPerT0, m_t1);
 }
 
 void
@@ -629,8 +646,10 @@ MrcClusterScenario::GetKey() const
 {
     std::string key = m_fabric == ClusterFabric::MRC_SRV6   ? "mrc"
                       : m_fabric == ClusterFabric::MRC_ECMP ? "mrc-ecmp"
+                      : m_fabric == ClusterFabric::ROCE_PFC ? "roce-pfc"
                                                             : "roce";
-    return m_qpsPerPeer > 1 ? key + "-x" + std::to_string(m_qpsPerPeer) : key;
+    key += m_qpsPerPeer > 1 ? "-x" + std::to_string(m_qpsPerPeer) : "";
+    return m_singlePlane && m_planes > 1 ? key + "-1p" : key;
 }
 
 std::string
@@ -638,8 +657,10 @@ MrcClusterScenario::GetDisplayName() const
 {
     std::string name = m_fabric == ClusterFabric::MRC_SRV6   ? "MRC/SRv6"
                        : m_fabric == ClusterFabric::MRC_ECMP ? "MRC/ECMP+BGP"
+                       : m_fabric == ClusterFabric::ROCE_PFC ? "RoCEv2/PFC/ECMP+BGP"
                                                              : "RoCEv2/ECMP+BGP";
-    return m_qpsPerPeer > 1 ? name + " x" + std::to_string(m_qpsPerPeer) + " QPs" : name;
+    name += m_qpsPerPeer > 1 ? " x" + std::to_string(m_qpsPerPeer) + " QPs" : "";
+    return m_singlePlane && m_planes > 1 ? name + ", 1 plane" : name;
 }
 
 MrcScenarioResult
@@ -683,7 +704,8 @@ MrcClusterScenario::DoRun()
     {
         MrcResultsWriter::CheckDirectory(m_outputDirectory, "MrcClusterScenario: OutputDirectory");
     }
-    const bool roce = m_fabric == ClusterFabric::ROCE_ECMP;
+    const bool pfc = m_fabric == ClusterFabric::ROCE_PFC;
+    const bool roce = m_fabric == ClusterFabric::ROCE_ECMP || pfc;
     const bool ecmp = m_fabric != ClusterFabric::MRC_SRV6;
     RngSeedManager::SetSeed(m_seed);
     RngSeedManager::SetRun(1);
@@ -709,15 +731,27 @@ MrcClusterScenario::DoRun()
 
     ClosTopologyHelper topoHelper;
     topoHelper.SetMaxLinks(m_maxLinks, "ns3::MrcClusterScenario::MaxLinks");
-    topoHelper.SetLinkRate(LinkTier::HOST_T0, m_linkRate);
-    topoHelper.SetLinkRate(LinkTier::T0_T1, m_linkRate);
-    topoHelper.SetLinkRate(LinkTier::T1_T2, m_linkRate);
+    const DataRate rate(m_linkRate.GetBitRate() * (m_singlePlane ? m_planes : 1));
+    topoHelper.SetLinkRate(LinkTier::HOST_T0, rate);
+    topoHelper.SetLinkRate(LinkTier::T0_T1, rate);
+    topoHelper.SetLinkRate(LinkTier::T1_T2, rate);
     for (LinkTier tier : {LinkTier::HOST_T0, LinkTier::T0_T1, LinkTier::T1_T2})
     {
         topoHelper.SetLinkDelay(tier, m_linkDelay);
     }
-    roce ? topoHelper.SetEcnQueues() : topoHelper.SetTrimmingQueues();
+    if (pfc)
+    {
+        topoHelper.SetPfcQueues();
+    }
+    else
+    {
+        roce ? topoHelper.SetEcnQueues() : topoHelper.SetTrimmingQueues();
+    }
     Ptr<FabricTopology> topo = topoHelper.Build(spec);
+    if (pfc)
+    {
+        PfcHelper().Install(*topo);
+    }
     DataPlaneHelper dataPlane;
     dataPlane.SetDataPlane(ecmp ? DataPlane::ECMP : DataPlane::SRV6);
     dataPlane.GetEcmpHelper().SetBaseSeed(m_seed);
@@ -865,6 +899,7 @@ MrcClusterScenario::DoRun()
     {
         r.tcpFlows = tcp->GetFlows();
     }
+    r.pfcPorts = PfcPortStats::Collect(*topo);
     if (!m_outputDirectory.empty())
     {
         MrcResultsWriter writer(m_outputDirectory);

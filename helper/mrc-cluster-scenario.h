@@ -38,6 +38,7 @@ enum class ClusterFabric : uint8_t
     MRC_SRV6,  //!< "mrc-srv6": MRC queue pairs over static SRv6, trimming switches
     MRC_ECMP,  //!< "mrc-ecmp": MRC queue pairs over per-flow ECMP + BGP, trimming switches
     ROCE_ECMP, //!< "roce-ecmp": RoCEv2-style QPs over per-flow ECMP + BGP, ECN switches
+    ROCE_PFC,  //!< "roce-pfc": the same over a lossless fabric (PFC on every port, ECN)
 };
 
 /**
@@ -81,7 +82,7 @@ class MrcClusterScenario : public Object
     ~MrcClusterScenario() override;
 
     /**
-     * \param name "mrc-srv6", "mrc-ecmp" or "roce-ecmp"
+     * \param name "mrc-srv6", "mrc-ecmp", "roce-ecmp" or "roce-pfc"
      * \return the fabric
      * \throws std::invalid_argument naming the accepted values
      */
@@ -98,6 +99,16 @@ class MrcClusterScenario : public Object
 
     /// \return the fabric
     ClusterFabric GetFabric() const;
+
+    /**
+     * \return the run's short key, as MrcScenarioResult::key and for file names: "mrc",
+     *         "mrc-ecmp", "roce", "roce-pfc", with "-x<N>" for N queue pairs per peer and "-1p"
+     *         for SinglePlane ("roce-pfc-x8-1p")
+     */
+    std::string GetKey() const;
+
+    /// \return the display name ("MRC/SRv6", "RoCEv2/PFC/ECMP+BGP x8 QPs, 1 plane")
+    std::string GetDisplayName() const;
 
     /**
      * Add a failure (absolute simulation time; node names as FailureHelper::FindLink takes
@@ -227,14 +238,11 @@ class MrcClusterScenario : public Object
      */
     static void WatchFlows(const std::vector<Ptr<MrcCollective>>& collectives,
                            Ptr<TransferMonitor> monitor);
-    /// \return the short key of the fabric for file names ("mrc", "roce-x4")
-    std::string GetKey() const;
-    /// \return the display name ("MRC/SRv6", "RoCEv2/ECMP+BGP x4 QPs")
-    std::string GetDisplayName() const;
 
     ClusterFabric m_fabric{ClusterFabric::MRC_SRV6}; //!< Fabric
     uint32_t m_qpsPerPeer{1};                        //!< QpsPerPeer
     uint32_t m_planes{4};                            //!< Planes
+    bool m_singlePlane{false};                       //!< SinglePlane
     uint32_t m_t0{8};                                //!< T0Count
     uint32_t m_hostsPerT0{8};                        //!< HostsPerT0
     uint32_t m_t1{8};                                //!< T1Count

@@ -254,6 +254,11 @@ MrcResultsWriter::WriteRun(const MrcScenarioResult& r,
         std::ofstream os = Open("tcp-flows.csv");
         WriteTcpFlowsCsv(r, os);
     }
+    if (!r.pfcPorts.empty())
+    {
+        std::ofstream os = Open("pfc.csv");
+        PfcPortStats::WriteCsv(r.pfcPorts, os);
+    }
     std::ofstream os = Open("summary.json");
     WriteJson(ToPtree(r), os);
     os << "\n";
@@ -376,6 +381,20 @@ MrcResultsWriter::ToPtree(const MrcScenarioResult& r)
     t.put("routing_converged_us",
           r.routingConverged.IsStrictlyPositive() ? Us(r.routingConverged) : "-1");
     t.put("events", r.events);
+    if (!r.pfcPorts.empty())
+    {
+        const PfcPortStats::Totals p = PfcPortStats::Sum(r.pfcPorts);
+        boost::property_tree::ptree pfc;
+        pfc.put("ports", p.ports);
+        pfc.put("pauses_sent", p.pausesSent);
+        pfc.put("xons_sent", p.xonsSent);
+        pfc.put("paused_us", Us(p.pausedTime));
+        pfc.put("max_paused_us", Us(p.maxPausedTime));
+        pfc.put("max_paused_port", p.maxPausedPort);
+        pfc.put("headroom_overflows", p.overflows);
+        pfc.put("watchdog_triggers", p.watchdogTriggers);
+        t.add_child("pfc", pfc);
+    }
     if (!r.tcpFlows.empty())
     {
         const CompletionStats st = r.GetTcpStats();

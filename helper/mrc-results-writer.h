@@ -37,7 +37,9 @@ class FabricDropMonitor;
  * - `goodput.csv`: `time_us,bytes,gbps`, payload placed per Interval over all flows;
  * - `failures.csv`: FailureLog::WriteCsv, the failure events as they happened;
  * - `tcp-flows.csv` (only with TCP flows): WriteTcpFlowsCsv, one row per TCP flow;
- * - `summary.json`: ToPtree of the result (with a `tcp` object when there are TCP flows);
+ * - `pfc.csv` (only with PFC): PfcPortStats::WriteCsv, one row per port and lossless priority;
+ * - `summary.json`: ToPtree of the result (with a `tcp` object when there are TCP flows and a
+ *   `pfc` object, PfcPortStats::Sum, with PFC);
  * - with WriteFabric: `links.csv`, `link-summary.csv`, `link-balance.csv`, `drops.csv` (columns
  *   in LinkMonitor and FabricDropMonitor).
  *

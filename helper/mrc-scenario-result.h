@@ -6,6 +6,7 @@
 #define MRC_SCENARIO_RESULT_H
 
 #include "completion-stats.h"
+#include "pfc-port-stats.h"
 #include "tcp-bulk-workload.h"
 
 #include "ns3/nstime.h"
@@ -98,6 +99,7 @@ struct MrcScenarioResult
     uint64_t events{0};         //!< simulator events executed
 
     std::vector<TcpBulkWorkload::Flow> tcpFlows; //!< the TCP workload's flows (none: no TCP)
+    std::vector<PfcPortStats::Row> pfcPorts;     //!< PFC counters per port (none: no PFC)
 
     /// \return completion times of the complete TCP flows
     CompletionStats GetTcpStats() const;

@@ -4,6 +4,9 @@
 
 #include "pfc-helper.h"
 
+#include "fabric-topology.h"
+#include "value-parser.h"
+
 #include "ns3/fabric-channel.h"
 #include "ns3/node.h"
 #include "ns3/pfc-device-queue.h"
@@ -73,13 +76,36 @@ PfcHelper::Install(const NetDeviceContainer& devices) const
     }
 }
 
+uint32_t
+PfcHelper::Install(const FabricTopology& topo) const
+{
+    uint32_t ports = 0;
+    for (const FabricLink& link : topo.GetLinks())
+    {
+        Install(link.lowerDevice);
+        Install(link.upperDevice);
+        ports += 2;
+    }
+    return ports;
+}
+
 TrafficControlHelper
 PfcHelper::QueueDiscHelper(const std::string& lossyMaxSize)
 {
+    // QueueSize's constructor aborts on a malformed string: check it first, naming the field.
+    ValueParser::CheckAttributeText("PfcHelper: LossyMaxSize",
+                                    MakeQueueSizeChecker(),
+                                    lossyMaxSize);
+    QueueSizeValue size;
+    if (!size.DeserializeFromString(lossyMaxSize, MakeQueueSizeChecker())
+        || size.Get().GetValue() == 0)
+    {
+        throw std::invalid_argument("PfcHelper: LossyMaxSize (=\"" + lossyMaxSize
+                                    + "\") must be a positive queue size such as \"512KiB\" or "
+                                      "\"100p\"");
+    }
     TrafficControlHelper tch;
-    tch.SetRootQueueDisc("ns3::PfcQueueDisc",
-                         "LossyMaxSize",
-                         QueueSizeValue(QueueSize(lossyMaxSize)));
+    tch.SetRootQueueDisc("ns3::PfcQueueDisc", "LossyMaxSize", size);
     return tch;
 }
 

@@ -15,6 +15,8 @@
 namespace ns3
 {
 
+class FabricTopology;
+
 /**
  * \ingroup mrc
  * \brief Turns on IEEE 802.1Qbb priority flow control on fabric devices.
@@ -58,8 +60,17 @@ class PfcHelper
     void Install(const NetDeviceContainer& devices) const;
 
     /**
+     * PFC on both ends of every link of a fabric: hosts' NIC ports and every switch port.
+     * The topology's queue discs should be PfcQueueDisc (ClosTopologyHelper::SetPfcQueues).
+     * \param topo a fabric built by ClosTopologyHelper
+     * \return the number of PfcPorts installed (2 per link)
+     */
+    uint32_t Install(const FabricTopology& topo) const;
+
+    /**
      * \param lossyMaxSize limit of each lossy priority, e.g. "512KiB"
      * \return a TrafficControlHelper whose root queue disc is a PfcQueueDisc
+     * \throws std::invalid_argument if lossyMaxSize is not a positive queue size
      */
     static TrafficControlHelper QueueDiscHelper(const std::string& lossyMaxSize = "512KiB");
 

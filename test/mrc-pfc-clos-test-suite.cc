@@ -2,7 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * PFC on a fabric built by ClosTopologyHelper (IPv6, per-flow ECMP): an 8-to-1 incast of
- * line-rate UDP on a lossless priority loses nothing with PFC and loses packets without it.
+ * line-rate UDP on a lossless priority loses nothing with PFC and loses packets without it;
+ * MrcClusterScenario's roce-pfc fabric on a single plane runs a training job without a drop,
+ * pauses, and reports every port's PFC counters (pfc.csv, summary.json).
  */
 
 #include "ns3/config.h"
@@ -18,6 +20,8 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 using namespace ns3;
 
@@ -145,6 +149,94 @@ class PfcClosIncastTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * MrcClusterScenario, Fabric roce-pfc, SinglePlane: 16 hosts, 2 planes of 100G collapsed into
+ * one at 200G; XOFF lowered to 16 KiB so that the job's all-to-all fills ingress queues. Every
+ * byte arrives exactly once without a retransmission or a queue drop, PAUSE frames were sent
+ * and honoured, no headroom overflow, and pfc.csv holds one row per port (both ends of the 32
+ * links) whose counters add up to summary.json's.
+ */
+class PfcClusterScenarioTestCase : public TestCase
+{
+  public:
+    PfcClusterScenarioTestCase()
+        : TestCase("roce-pfc cluster scenario on one plane: lossless, paused, reported per port")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ScopedAttributeDefault xoff("ns3::PfcPort", "XoffThreshold", UintegerValue(16384));
+        ScopedAttributeDefault xon("ns3::PfcPort", "XonThreshold", UintegerValue(8192));
+        Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
+        s->SetAttribute("Fabric", StringValue("roce-pfc"));
+        s->SetAttribute("SinglePlane", BooleanValue(true));
+        s->SetAttribute("Planes", UintegerValue(2));
+        s->SetAttribute("T0Count", UintegerValue(4));
+        s->SetAttribute("HostsPerT0", UintegerValue(4));
+        s->SetAttribute("T1Count", UintegerValue(4));
+        s->SetAttribute("AllReduceSize", UintegerValue(0));
+        s->SetAttribute("AllToAllSize", UintegerValue(1600000));
+        s->SetAttribute("AllToAllGroup", UintegerValue(16));
+        s->SetAttribute("Iterations", UintegerValue(2));
+        s->SetAttribute("VerifyData", BooleanValue(true));
+        s->SetAttribute("ShowProgress", BooleanValue(false));
+        const std::string dir = CreateTempDirFilename("mrc-pfc-cluster");
+        s->SetAttribute("OutputDirectory", StringValue(dir));
+        NS_TEST_ASSERT_MSG_EQ(s->GetSpec().planes, 1u, "one plane");
+        NS_TEST_ASSERT_MSG_EQ(s->GetKey(), "roce-pfc-1p", "the run's key");
+        const MrcScenarioResult r = s->Run();
+
+        NS_TEST_ASSERT_MSG_EQ(r.jobDone && !r.jobFailed, true, "the job completed");
+        NS_TEST_ASSERT_MSG_EQ(r.corruptTransfers, 0u, "byte for byte");
+        NS_TEST_ASSERT_MSG_EQ(r.bytesDelivered, r.bytesPosted, "exactly once");
+        NS_TEST_ASSERT_MSG_EQ(r.queueDrops, 0u, "lossless: no queue drop");
+        NS_TEST_ASSERT_MSG_EQ(r.retransmissions, 0u, "nothing to retransmit");
+        NS_TEST_ASSERT_MSG_EQ(r.pfcPorts.size(), 64u, "both ends of 32 links, priority 3");
+        const PfcPortStats::Totals t = PfcPortStats::Sum(r.pfcPorts);
+        NS_TEST_ASSERT_MSG_EQ(t.ports, 64u, "64 ports");
+        NS_TEST_ASSERT_MSG_GT(t.pausesSent, 0u, "ingress queues crossed XOFF: PAUSE sent");
+        NS_TEST_ASSERT_MSG_GT(t.pausedTime, Time(0), "and honoured");
+        NS_TEST_ASSERT_MSG_EQ(t.overflows, 0u, "within headroom");
+        for (const auto& row : r.pfcPorts)
+        {
+            NS_TEST_ASSERT_MSG_EQ(unsigned(row.priority), 3u, "RoCEv2 data: priority 3");
+            NS_TEST_ASSERT_MSG_EQ(row.plane, 0u, "one plane");
+        }
+
+        std::ifstream csv(dir + "/pfc.csv");
+        std::string line;
+        std::getline(csv, line);
+        NS_TEST_ASSERT_MSG_EQ(line.rfind("node,peer,tier,plane,priority,pauses_sent,", 0),
+                              0u,
+                              "pfc.csv header");
+        uint64_t rows = 0;
+        uint64_t pauses = 0;
+        while (std::getline(csv, line))
+        {
+            std::vector<std::string> f;
+            std::stringstream ss(line);
+            for (std::string x; std::getline(ss, x, ',');)
+            {
+                f.push_back(x);
+            }
+            NS_TEST_ASSERT_MSG_EQ(f.size(), 12u, "12 columns: " + line);
+            pauses += std::stoull(f.at(5));
+            rows++;
+        }
+        NS_TEST_ASSERT_MSG_EQ(rows, 64u, "one row per port");
+        NS_TEST_ASSERT_MSG_EQ(pauses, t.pausesSent, "pfc.csv adds up");
+        std::ifstream json(dir + "/summary.json");
+        std::ostringstream text;
+        text << json.rdbuf();
+        NS_TEST_ASSERT_MSG_NE(text.str().find("\"pauses_sent\": " + std::to_string(t.pausesSent)),
+                              std::string::npos,
+                              "summary.json's pfc object");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * PFC on a ClosTopologyHelper fabric.
  */
 class MrcPfcClosTestSuite : public TestSuite
@@ -155,6 +247,7 @@ class MrcPfcClosTestSuite : public TestSuite
     {
         AddTestCase(new PfcClosIncastTestCase(true));
         AddTestCase(new PfcClosIncastTestCase(false));
+        AddTestCase(new PfcClusterScenarioTestCase);
     }
 };
 

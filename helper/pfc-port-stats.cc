@@ -1,0 +1,144 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "pfc-port-stats.h"
+
+#include "fabric-topology.h"
+#include "pfc-helper.h"
+
+#include "ns3/names.h"
+#include "ns3/pfc-pause-header.h"
+
+#include <iomanip>
+
+namespace ns3
+{
+
+namespace
+{
+
+/**
+ * \param node a node
+ * \return its ns-3 name, or "node-<id>" without one
+ */
+std::string
+NodeName(Ptr<Node> node)
+{
+    const std::string name = Names::FindName(node);
+    return name.empty() ? "node-" + std::to_string(node->GetId()) : name;
+}
+
+/**
+ * Append the rows of one port.
+ * \param link its link
+ * \param lowerEnd the port is the link's lower end
+ * \param rows where to append
+ */
+void
+AddPort(const FabricLink& link, bool lowerEnd, std::vector<PfcPortStats::Row>& rows)
+{
+    Ptr<PfcPort> port = PfcHelper::GetPort(lowerEnd ? link.lowerDevice : link.upperDevice);
+    if (!port)
+    {
+        return;
+    }
+    for (uint8_t p = 0; p < PfcPauseHeader::kPriorities; ++p)
+    {
+        if (!port->IsLossless(p))
+        {
+            continue;
+        }
+        PfcPortStats::Row r;
+        r.node = NodeName(lowerEnd ? link.lower : link.upper);
+        r.peer = NodeName(lowerEnd ? link.upper : link.lower);
+        r.tier = link.tier;
+        r.plane = link.plane;
+        r.priority = p;
+        r.pausesSent = port->GetPausesSent(p);
+        r.xonsSent = port->GetXonsSent(p);
+        r.pausesReceived = port->GetPausesReceived(p);
+        r.pausedTime = port->GetPausedTime(p);
+        r.maxIngressBytes = port->GetMaxIngressBytes(p);
+        r.overflows = port->GetHeadroomOverflows(p);
+        r.watchdogTriggers = port->GetWatchdogTriggers(p);
+        rows.push_back(r);
+    }
+}
+
+/**
+ * \param field a CSV field
+ * \return it, quoted if it holds a comma, a quote or a line break
+ */
+std::string
+Quote(const std::string& field)
+{
+    if (field.find_first_of(",\"\n\r") == std::string::npos)
+    {
+        return field;
+    }
+    std::string out = "\"";
+    for (char c : field)
+    {
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    }
+    return out + "\"";
+}
+
+} // namespace
+
+std::vector<PfcPortStats::Row>
+PfcPortStats::Collect(const FabricTopology& topo)
+{
+    std::vector<Row> rows;
+    for (const FabricLink& link : topo.GetLinks())
+    {
+        AddPort(link, true, rows);
+        AddPort(link, false, rows);
+    }
+    return rows;
+}
+
+PfcPortStats::Totals
+PfcPortStats::Sum(const std::vector<Row>& rows)
+{
+    Totals t;
+    std::string last;
+    for (const Row& r : rows)
+    {
+        const std::string port = r.node + "->" + r.peer;
+        if (port != last)
+        {
+            t.ports++;
+            last = port;
+        }
+        t.pausesSent += r.pausesSent;
+        t.xonsSent += r.xonsSent;
+        t.pausedTime += r.pausedTime;
+        if (r.pausedTime > t.maxPausedTime)
+        {
+            t.maxPausedTime = r.pausedTime;
+            t.maxPausedPort = port;
+        }
+        t.overflows += r.overflows;
+        t.watchdogTriggers += r.watchdogTriggers;
+    }
+    return t;
+}
+
+void
+PfcPortStats::WriteCsv(const std::vector<Row>& rows, std::ostream& os)
+{
+    os << "node,peer,tier,plane,priority,pauses_sent,xons_sent,pauses_received,paused_us,"
+          "max_ingress_bytes,headroom_overflows,watchdog_triggers\n";
+    for (const Row& r : rows)
+    {
+        os << Quote(r.node) << "," << Quote(r.peer) << "," << r.tier << "," << r.plane << ","
+           << unsigned(r.priority) << "," << r.pausesSent << "," << r.xonsSent << ","
+           << r.pausesReceived << "," << std::fixed << std::setprecision(3)
+           << r.pausedTime.GetSeconds() * 1e6 << std::defaultfloat << "," << r.maxIngressBytes
+           << "," << r.overflows << "," << r.watchdogTriggers << "\n";
+    }
+}
+
+} // namespace ns3
