@@ -277,6 +277,16 @@ main(int argc, char* argv[])
                       << " us (alone at line rate "
                       << Us(c->GetLineRate().Transfer(victim, c->GetMaxLinks())) << " us)\n";
         }
+        if (pfc)
+        {
+            const PfcPortStats::Totals t = PfcPortStats::Sum(PfcPortStats::Collect(*topo));
+            std::cout << "  PFC: " << t.pausesSent << " PAUSE and " << t.xonsSent
+                      << " XON frames sent by " << t.ports << " ports, paused " << Us(t.pausedTime)
+                      << " us in total, longest " << Us(t.maxPausedTime) << " us ("
+                      << t.maxPausedPort << "), headroom overflows " << t.overflows << "\n";
+        }
+        const NodeContainer nodes(topo->GetHosts(), topo->GetAllSwitches());
+        std::cout << "  queue drops " << FabricQueueStats::Sum(nodes).droppedPackets << "\n";
         Simulator::Destroy();
         return (job->IsDone() && !job->HasFailed() && c->GetCorruptTransfers() == 0) ? 0 : 1;
     }

@@ -21,7 +21,9 @@
  *  - mrc: MRC queue pairs (spraying, SACK/NACK selective retransmission, NSCC) over static
  *    SRv6 on --planes planes of --rate each, trimming switches;
  *  - roce: RoCEv2 baseline (MrcHelper::SetRoceV2Baseline: one path per QP, go-back-N, DCQCN)
- *    over per-flow ECMP on one plane of planes x rate, switches marking ECN and dropping.
+ *    over per-flow ECMP on one plane of planes x rate, switches marking ECN and dropping;
+ *  - roce-pfc: the same on a lossless fabric (PfcQueueDisc and PfcPort with their defaults on
+ *    every switch and NIC port; the random loss still drops frames, PFC does not prevent it).
  * --qps queue pairs per ordered rank pair (a message is striped over them).
  *
  * Output (stdout): a header and one CSV line
@@ -72,7 +74,7 @@ struct Options
     uint32_t t1{0};                 //!< T1s per plane (0: hostsPerT0, non-blocking)
     uint64_t size{16000000};        //!< bytes per rank
     double loss{0};                 //!< loss probability at host NIC ports
-    std::string fabric{"mrc"};      //!< mrc or roce
+    std::string fabric{"mrc"};      //!< mrc, roce or roce-pfc
     uint32_t qps{1};                //!< queue pairs per peer
     uint32_t iterations{1};         //!< runs
     uint32_t planes{4};             //!< MRC planes
@@ -175,9 +177,9 @@ Validate(const Options& o)
     {
         e << "--collective (=" << o.collective << ") must be ring or alltoall";
     }
-    else if (o.fabric != "mrc" && o.fabric != "roce")
+    else if (o.fabric != "mrc" && o.fabric != "roce" && o.fabric != "roce-pfc")
     {
-        e << "--fabric (=" << o.fabric << ") must be mrc or roce";
+        e << "--fabric (=" << o.fabric << ") must be mrc, roce or roce-pfc";
     }
     else if (o.hosts < 2 || o.hosts > 256)
     {
@@ -231,7 +233,8 @@ Validate(const Options& o)
 Outcome
 Run(const Options& o, DataRate rate)
 {
-    const bool roce = o.fabric == "roce";
+    const bool pfc = o.fabric == "roce-pfc";
+    const bool roce = o.fabric == "roce" || pfc;
     const uint32_t t0s = std::max<uint32_t>(2, (o.hosts + o.hostsPerT0 - 1) / o.hostsPerT0);
     const uint32_t t1 = o.t1 ? o.t1 : o.hostsPerT0;
     // RoCEv2: one plane at the aggregate rate of MRC's planes (the paper's 1 x 400G vs 4 x 100G).
@@ -246,8 +249,19 @@ Run(const Options& o, DataRate rate)
         topoHelper.SetLinkRate(tier, linkRate);
         topoHelper.SetLinkDelay(tier, Time::FromDouble(o.delayUs, Time::US));
     }
-    roce ? topoHelper.SetEcnQueues() : topoHelper.SetTrimmingQueues();
+    if (pfc)
+    {
+        topoHelper.SetPfcQueues();
+    }
+    else
+    {
+        roce ? topoHelper.SetEcnQueues() : topoHelper.SetTrimmingQueues();
+    }
     Ptr<FabricTopology> topo = topoHelper.Build(spec);
+    if (pfc)
+    {
+        PfcHelper().Install(*topo);
+    }
     DataPlaneHelper dataPlane;
     dataPlane.SetDataPlane(roce ? DataPlane::ECMP : DataPlane::SRV6);
     // --RngRun replicates with other ECMP hashes too.
@@ -349,8 +363,8 @@ main(int argc, char* argv[])
                o.loss);
     strict.Add(cmd,
                "fabric",
-               "mrc (MRC/SRv6 on --planes x --rate) or roce (RoCEv2/ECMP on one plane of "
-               "planes x rate)",
+               "mrc (MRC/SRv6 on --planes x --rate), roce (RoCEv2/ECMP on one plane of "
+               "planes x rate) or roce-pfc (the same, lossless: PFC)",
                o.fabric);
     strict.Add(cmd, "qps", "queue pairs per ordered rank pair, 1..64", o.qps);
     strict.Add(cmd,

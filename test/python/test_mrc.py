@@ -42,6 +42,27 @@ class HealthyRun(unittest.TestCase):
             self.assertEqual(list(r["step_durations_us"]), [s["duration_us"] for s in r["steps"]])
 
 
+class LosslessRoce(unittest.TestCase):
+    def test_roce_pfc_on_one_plane_is_lossless_and_reports_pfc(self):
+        mrc.set_default("ns3::PfcPort::XoffThreshold", 16384)
+        mrc.set_default("ns3::PfcPort::XonThreshold", 8192)
+        try:
+            r = run("roce-pfc", 1, SinglePlane=True, VerifyData=True)
+        finally:
+            mrc.set_default("ns3::PfcPort::XoffThreshold", 65536)
+            mrc.set_default("ns3::PfcPort::XonThreshold", 49152)
+        self.assertEqual(r["key"], "roce-pfc-1p")
+        self.assertTrue(r["job_done"])
+        self.assertEqual(r["bytes_delivered"], r["bytes_posted"])
+        self.assertEqual(r["corrupt_transfers"], 0)
+        self.assertEqual(r["queue_drops"], 0)
+        # One plane of 16 host links and 16 T0-T1 links, PFC at both ends.
+        self.assertEqual(r["pfc"]["ports"], 64)
+        self.assertGreater(r["pfc"]["pauses_sent"], 0)
+        self.assertEqual(r["pfc"]["headroom_overflows"], 0)
+        self.assertNotIn("pfc", run("roce-ecmp", 1))
+
+
 class LinkDelay(unittest.TestCase):
     def test_longer_links_lengthen_the_ideal_and_the_steps(self):
         near = run("mrc-srv6", 1)["steps"][0]
