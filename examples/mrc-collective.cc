@@ -75,6 +75,27 @@ OnStep(MrcTrainingJob* job, uint32_t step, Time duration, Time ideal)
               << Us(st.GetPercentile(99)) << ", P100 " << Us(st.GetMax()) << " us\n";
 }
 
+/**
+ * Count an EV retirement by its cause.
+ * \param causes the counts
+ * \param ev the EV
+ * \param from old state
+ * \param to new state
+ * \param cause why
+ */
+void
+OnEvState(std::map<std::string, uint64_t>* causes,
+          uint32_t ev,
+          MrcEvState from,
+          MrcEvState to,
+          std::string cause)
+{
+    if (to == MrcEvState::ASSUMED_BAD)
+    {
+        (*causes)[cause]++;
+    }
+}
+
 } // namespace
 
 int
@@ -255,6 +276,17 @@ main(int argc, char* argv[])
                   << c->GetName() << " over " << c->GetRankCount() << " ranks, S = " << size
                   << " B, " << iterations << " step(s) with " << computeUs
                   << " us compute; collective ideal " << Us(c->GetIdealTime()) << " us\n";
+        std::map<std::string, uint64_t> retired; // EV retirements by cause, all steps
+        for (const auto& [src, dst] : c->GetPairs())
+        {
+            Ptr<MrcQpGroup> g = c->GetGroup(src, dst);
+            for (uint32_t q = 0; q < g->GetSize(); ++q)
+            {
+                g->GetSender(q)->TraceConnectWithoutContext(
+                    "EvStateChange",
+                    MakeBoundCallback(&OnEvState, &retired));
+            }
+        }
         job->Start();
         Simulator::Stop(Seconds(10));
         Simulator::Run();
@@ -277,6 +309,25 @@ main(int argc, char* argv[])
                       << " us (alone at line rate "
                       << Us(c->GetLineRate().Transfer(victim, c->GetMaxLinks())) << " us)\n";
         }
+        MrcQpStats tx;
+        MrcQpStats rx;
+        for (const auto& [src, dst] : c->GetPairs())
+        {
+            tx += c->GetGroup(src, dst)->GetSenderStats();
+            rx += c->GetGroup(src, dst)->GetReceiverStats();
+        }
+        std::cout << "  recovery (all steps): " << tx.retransmissions
+                  << " retransmissions (trimmed " << tx.rtxTrimmed << ", trimmed at the last hop "
+                  << tx.rtxTrimmedLastHop << ", sack " << tx.rtxSack << ", path-order "
+                  << tx.rtxPathOrder << ", tail-reorder " << tx.rtxTailReorder << ", tail-probe "
+                  << tx.rtxTailProbe << ", timer " << tx.rtxTimeout << "; go-back-N rewinds "
+                  << tx.rewindsNack + tx.rewindsTimeout << "); receivers " << rx.duplicatesReceived
+                  << " duplicates, " << rx.trimmedReceived << " trimmed; EVs retired:";
+        for (const auto& [cause, n] : retired)
+        {
+            std::cout << " " << n << " (" << cause << ")";
+        }
+        std::cout << (retired.empty() ? " none\n" : "\n");
         if (pfc)
         {
             const PfcPortStats::Totals t = PfcPortStats::Sum(PfcPortStats::Collect(*topo));

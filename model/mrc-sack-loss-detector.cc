@@ -54,7 +54,9 @@ MrcSackLossDetector::OnSack(MrcSendQueue& sq,
         m_recoveryPsn = sq.GetNextPsn();
         ++m_episodes;
         // A new episode may declare again what an old one declared (it was lost again).
-        m_nextDeclare = cum;
+        m_episodeStart = cum;
+        m_declared.clear();
+        m_declared.resize(static_cast<size_t>(std::max(0, PsnDiff(m_recoveryPsn, cum))));
     }
     return Collect(sq, cwnd, mss);
 }
@@ -68,34 +70,27 @@ MrcSackLossDetector::Collect(MrcSendQueue& sq, uint64_t cwnd, uint32_t mss)
     const uint32_t limit =
         PsnDiff(m_recoveryPsn, PsnAdd(cum, span)) < 0 ? m_recoveryPsn : PsnAdd(cum, span);
     std::vector<uint32_t> lost;
-    // PSNs before m_nextDeclare were acknowledged or declared in this episode; the first PSN too
-    // recent to be judged stops its advance, so later SACKs judge it again.
-    bool resolved = true;
     for (uint32_t psn = cum; PsnLess(psn, limit); psn = PsnAdd(psn, 1))
     {
         const MrcSendQueue::Record* r = sq.Find(psn);
         if (!r || r->acked || r->queued || r->transmissions == 0)
         {
-            if (resolved && !PsnLess(psn, m_nextDeclare))
-            {
-                m_nextDeclare = PsnAdd(psn, 1);
-            }
             continue;
         }
-        const bool again = PsnLess(psn, m_nextDeclare);
+        const int32_t index = PsnDiff(psn, m_episodeStart);
+        const bool inEpisode = index >= 0 && size_t(index) < m_declared.size();
+        const bool again = inEpisode && m_declared.test(size_t(index));
+        // Declared before: judged by the reloss window (zero: never again); otherwise by the
+        // reorder window, whether this is the first transmission or one after a trim's NACK.
         const bool old = again ? (m_params.relossWindow.IsStrictlyPositive()
                                   && r->sentAt + m_params.relossWindow < m_latestDelivered)
                                : r->sentAt + m_params.reorderWindow < m_latestDelivered;
         if (old)
         {
             lost.push_back(psn);
-        }
-        if (!again)
-        {
-            resolved = resolved && old;
-            if (resolved)
+            if (inEpisode)
             {
-                m_nextDeclare = PsnAdd(psn, 1);
+                m_declared.set(size_t(index));
             }
         }
     }

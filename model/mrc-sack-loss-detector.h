@@ -7,6 +7,8 @@
 
 #include "mrc-send-queue.h"
 
+#include <boost/dynamic_bitset.hpp>
+
 #include <cstdint>
 #include <vector>
 
@@ -29,8 +31,11 @@ namespace ns3
  * arrivals that preceded it; such PSNs are judged again by later SACKs of the episode).
  * A PSN is declared once per recovery episode, and again only when a packet sent relossWindow
  * after its retransmission has been acknowledged (the retransmission was lost too, e.g. on
- * another EV of a dead path; the reference simulator leaves that to its timers). The episode
- * ends when the cumulative PSN passes the recovery point.
+ * another EV of a dead path; the reference simulator leaves that to its timers). A PSN
+ * retransmitted during the episode for another reason (a trim's NACK) was not declared by the
+ * episode: its retransmission is judged by reorderWindow like a first transmission, since it
+ * queues where the trimmed original did. The episode ends when the cumulative PSN passes the
+ * recovery point.
  *
  * Reordering across paths of different delay shows as an out-of-order count too; below the
  * threshold (about one and a half windows of later packets) it causes no retransmission.
@@ -115,7 +120,8 @@ class MrcSackLossDetector
     Params m_params;                  //!< threshold parameters
     bool m_inRecovery{false};         //!< in a loss-recovery episode
     uint32_t m_recoveryPsn{0};        //!< the episode ends when the cumulative PSN reaches this
-    uint32_t m_nextDeclare{0};        //!< PSNs before this were resolved in the episode
+    uint32_t m_episodeStart{0};       //!< the cumulative PSN when the episode began
+    boost::dynamic_bitset<> m_declared; //!< PSNs declared in the episode, from m_episodeStart
     uint64_t m_episodes{0};           //!< episodes entered
     Time m_latestDelivered{Time(-1)}; //!< latest send time among the acknowledged packets
 };
