@@ -5,11 +5,27 @@
 #include "dcqcn-rate-state.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
 namespace ns3
 {
+
+DcqcnRateState::Params
+DcqcnRateState::Params::Paper(double lineRate)
+{
+    Params p;
+    p.lineRate = lineRate;
+    p.minRate = 100e6;
+    p.g = 1.0 / 256;
+    p.byteCounter = 10'000'000;
+    p.fastRecoverySteps = 5;
+    p.additiveIncrease = 40e6;
+    p.hyperIncrease = 400e6;
+    p.clampTargetRate = true;
+    return p;
+}
 
 DcqcnRateState::DcqcnRateState(const Params& params)
     : m_params(params)
@@ -30,10 +46,6 @@ DcqcnRateState::DcqcnRateState(const Params& params)
         throw std::invalid_argument("DCQCN: G (=" + std::to_string(params.g)
                                     + ") must be in (0, 1]");
     }
-    if (params.byteCounter == 0)
-    {
-        throw std::invalid_argument("DCQCN: ByteCounter must be >= 1 byte");
-    }
     if (!(params.additiveIncrease >= 0 && params.hyperIncrease >= 0))
     {
         throw std::invalid_argument("DCQCN: RateAi and RateHai must be >= 0");
@@ -41,20 +53,28 @@ DcqcnRateState::DcqcnRateState(const Params& params)
 }
 
 void
-DcqcnRateState::OnCnp()
+DcqcnRateState::Cut()
 {
-    m_rt = m_rc;
+    if (m_params.clampTargetRate || (m_params.clampAfterTimeIncrease && m_t > 0))
+    {
+        m_rt = m_rc;
+    }
     m_rc = std::max(m_params.minRate, m_rc * (1 - m_alpha / 2));
-    m_alpha = (1 - m_params.g) * m_alpha + m_params.g;
     m_t = 0;
     m_bc = 0;
     m_bytes = 0;
 }
 
 void
-DcqcnRateState::OnAlphaTimer()
+DcqcnRateState::UpdateAlpha(bool congested)
 {
-    m_alpha = (1 - m_params.g) * m_alpha;
+    m_alpha = (1 - m_params.g) * m_alpha + (congested ? m_params.g : 0.0);
+}
+
+void
+DcqcnRateState::DecayAlpha(uint64_t periods)
+{
+    m_alpha *= std::pow(1 - m_params.g, static_cast<double>(periods));
 }
 
 void
@@ -67,6 +87,10 @@ DcqcnRateState::OnIncreaseTimer()
 void
 DcqcnRateState::OnBytesSent(uint64_t bytes)
 {
+    if (m_params.byteCounter == 0)
+    {
+        return;
+    }
     m_bytes += bytes;
     while (m_bytes >= m_params.byteCounter)
     {
@@ -80,7 +104,20 @@ void
 DcqcnRateState::Increase()
 {
     const uint32_t f = m_params.fastRecoverySteps;
-    if (std::max(m_t, m_bc) < f)
+    if (m_params.byteCounter == 0)
+    {
+        // The timer stage alone, counted from 0 before this event.
+        const uint32_t stage = m_t - 1;
+        if (stage == f)
+        {
+            m_rt += m_params.additiveIncrease;
+        }
+        else if (stage > f)
+        {
+            m_rt += m_params.hyperIncrease;
+        }
+    }
+    else if (std::max(m_t, m_bc) < f)
     {
         // Fast recovery: halfway back to the rate before the cut.
     }
@@ -116,6 +153,12 @@ double
 DcqcnRateState::GetAlpha() const
 {
     return m_alpha;
+}
+
+double
+DcqcnRateState::GetG() const
+{
+    return m_params.g;
 }
 
 uint32_t

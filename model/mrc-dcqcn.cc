@@ -4,6 +4,7 @@
 
 #include "mrc-dcqcn.h"
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -27,49 +28,83 @@ MrcDcqcn::GetTypeId()
             .SetGroupName("Mrc")
             .AddConstructor<MrcDcqcn>()
             .AddAttribute("MinRate",
-                          "Lowest rate a CNP can cut to.",
-                          DataRateValue(DataRate("100Mbps")),
+                          "Lowest rate a cut can reach: 1 Gb/s, the HPCC simulator's DCQCN floor "
+                          "(ConnectX rpg_min_rate: 1 Mb/s, with which a 400G flow cut to the "
+                          "floor takes tens of ms to recover).",
+                          DataRateValue(DataRate("1Gbps")),
                           MakeDataRateAccessor(&MrcDcqcn::m_minRate),
                           MakeDataRateChecker())
             .AddAttribute("G",
-                          "Alpha gain g (DCQCN paper: 1/256).",
-                          DoubleValue(1.0 / 256),
+                          "Alpha gain g, in (0, 1] (ConnectX dce_tcp_g 1019: g = 5/1024; the "
+                          "DCQCN paper: 1/256).",
+                          DoubleValue(5.0 / 1024),
                           MakeDoubleAccessor(&MrcDcqcn::m_g),
                           MakeDoubleChecker<double>())
             .AddAttribute("AlphaTimer",
-                          "K: alpha decays once per K without a CNP (DCQCN paper: 55 us).",
-                          TimeValue(MicroSeconds(55)),
+                          "K: alpha is updated once per period, from the first CNP on: up if a "
+                          "CNP arrived in it, down otherwise (ConnectX dce_tcp_rtt: 1 us; the "
+                          "DCQCN paper: 55 us).",
+                          TimeValue(MicroSeconds(1)),
                           MakeTimeAccessor(&MrcDcqcn::m_alphaPeriod),
                           MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("RateDecreaseInterval",
+                          "At most one rate cut per interval; the CNPs of an interval make one "
+                          "cut (ConnectX rate_reduce_monitor_period: 4 us). 0: a cut at every "
+                          "CNP, as the DCQCN paper.",
+                          TimeValue(MicroSeconds(4)),
+                          MakeTimeAccessor(&MrcDcqcn::m_decreasePeriod),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("IncreaseTimer",
-                          "T: period of the rate-increase timer (55 us, as K).",
-                          TimeValue(MicroSeconds(55)),
+                          "T: period of the rate-increase timer, restarted at every cut "
+                          "(ConnectX rpg_time_reset: 300 us; the DCQCN paper: 55 us).",
+                          TimeValue(MicroSeconds(300)),
                           MakeTimeAccessor(&MrcDcqcn::m_increasePeriod),
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("ByteCounter",
-                          "B: bytes sent per byte-counter stage (DCQCN paper: 10 MB).",
-                          UintegerValue(10'000'000),
+                          "B: bytes sent per byte-counter stage; 0: no byte counter, the timer "
+                          "stage alone drives recovery (the default, as the HPCC simulator's "
+                          "ConnectX model; the NIC's rpg_byte_reset unit is not documented) "
+                          "[open]. The DCQCN paper: 10 MB.",
+                          UintegerValue(0),
                           MakeUintegerAccessor(&MrcDcqcn::m_byteCounter),
-                          MakeUintegerChecker<uint64_t>(1))
+                          MakeUintegerChecker<uint64_t>())
             .AddAttribute("FastRecoverySteps",
-                          "F: timer or byte-counter stages of fast recovery (DCQCN paper: 5).",
-                          UintegerValue(5),
+                          "F: stages of fast recovery (ConnectX rpg_threshold: 1; the DCQCN "
+                          "paper: 5).",
+                          UintegerValue(1),
                           MakeUintegerAccessor(&MrcDcqcn::m_fastRecovery),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("RateAi",
-                          "R_AI: additive increase step (DCQCN paper: 40 Mb/s).",
-                          DataRateValue(DataRate("40Mbps")),
+                          "R_AI: additive increase step; 0 (default): 5 Mb/s per 25 Gb/s of line "
+                          "rate, the HPCC simulator's DCQCN setting (20 Mb/s at 100G, 80 Mb/s at "
+                          "400G; ConnectX rpg_ai_rate: 5 Mb/s at any rate; the DCQCN paper: 40 "
+                          "Mb/s at 40G).",
+                          DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&MrcDcqcn::m_rateAi),
                           MakeDataRateChecker())
             .AddAttribute("RateHai",
-                          "R_HAI: hyper increase step (400 Mb/s, ten times R_AI).",
-                          DataRateValue(DataRate("400Mbps")),
+                          "R_HAI: hyper increase step; 0 (default): 50 Mb/s per 25 Gb/s of line "
+                          "rate, as RateAi (ConnectX rpg_hai_rate: 50 Mb/s).",
+                          DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&MrcDcqcn::m_rateHai),
                           MakeDataRateChecker())
+            .AddAttribute("ClampTargetRate",
+                          "Set the target rate to the current rate at every cut (the DCQCN "
+                          "paper; ConnectX clamp_tgt_rate: false).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MrcDcqcn::m_clampTarget),
+                          MakeBooleanChecker())
+            .AddAttribute("ClampTargetRateAfterTimeIncrease",
+                          "Set the target rate to the current rate at a cut that follows a "
+                          "rate-increase timer stage (ConnectX clamp_tgt_rate_after_time_inc: "
+                          "true).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MrcDcqcn::m_clampAfterIncrease),
+                          MakeBooleanChecker())
             .AddAttribute("CnpInterval",
                           "N: the receiving end sends at most one CNP per this interval "
-                          "(DCQCN paper: 50 us).",
-                          TimeValue(MicroSeconds(50)),
+                          "(ConnectX min_time_between_cnps: 4 us; the DCQCN paper: 50 us).",
+                          TimeValue(MicroSeconds(4)),
                           MakeTimeAccessor(&MrcDcqcn::m_cnpInterval),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("Window",
@@ -83,7 +118,8 @@ MrcDcqcn::GetTypeId()
                             MakeTraceSourceAccessor(&MrcDcqcn::m_rate),
                             "ns3::TracedValueCallback::Double")
             .AddTraceSource("Alpha",
-                            "DCQCN's alpha.",
+                            "DCQCN's alpha, as of the last CNP or cut (it is updated lazily on "
+                            "its period grid; GetAlpha gives the current value).",
                             MakeTraceSourceAccessor(&MrcDcqcn::m_alpha),
                             "ns3::TracedValueCallback::Double");
     return tid;
@@ -96,7 +132,7 @@ MrcDcqcn::~MrcDcqcn() = default;
 void
 MrcDcqcn::DoDispose()
 {
-    Simulator::Cancel(m_alphaEvent);
+    Simulator::Cancel(m_decreaseEvent);
     Simulator::Cancel(m_increaseEvent);
     MrcCongestionOps::DoDispose();
 }
@@ -110,8 +146,14 @@ MrcDcqcn::Init(uint32_t mss, uint32_t mtu, DataRate linkRate, Time baseRtt)
     p.g = m_g;
     p.byteCounter = m_byteCounter;
     p.fastRecoverySteps = m_fastRecovery;
-    p.additiveIncrease = static_cast<double>(m_rateAi.GetBitRate());
-    p.hyperIncrease = static_cast<double>(m_rateHai.GetBitRate());
+    // 0: scaled with the line rate, 5 and 50 Mb/s per 25 Gb/s (the HPCC simulator's setting).
+    const double per25G = p.lineRate / 25e9;
+    p.additiveIncrease =
+        m_rateAi.GetBitRate() == 0 ? 5e6 * per25G : static_cast<double>(m_rateAi.GetBitRate());
+    p.hyperIncrease =
+        m_rateHai.GetBitRate() == 0 ? 50e6 * per25G : static_cast<double>(m_rateHai.GetBitRate());
+    p.clampTargetRate = m_clampTarget;
+    p.clampAfterTimeIncrease = m_clampAfterIncrease;
     m_state.emplace(p);
     m_lineRate = p.lineRate;
     m_rate = m_state->GetRate();
@@ -162,39 +204,64 @@ MrcDcqcn::GetCnpInterval() const
 }
 
 void
-MrcDcqcn::OnCongestionNotification(Time now)
+MrcDcqcn::AdvanceAlpha(Time now)
 {
-    if (m_lastAlphaTick && m_alphaEvent.IsExpired())
+    if (m_alphaStart.IsStrictlyNegative() || now < m_alphaStart + m_alphaPeriod)
     {
-        // The timers were idle at line rate: apply the alpha decays they would have made (after
-        // 4096 periods alpha is below 1e-6 of its value for any g >= 1/256: stop there).
-        const int64_t missed = (now - *m_lastAlphaTick).GetTimeStep() / m_alphaPeriod.GetTimeStep();
-        for (int64_t i = 0; i < std::min<int64_t>(missed, 4096); ++i)
-        {
-            m_state->OnAlphaTimer();
-        }
-        m_alpha = m_state->GetAlpha();
+        return;
     }
-    const double before = m_state->GetRate();
-    m_state->OnCnp();
-    NS_LOG_INFO("CNP: rate " << before << " -> " << m_state->GetRate() << " bit/s, alpha "
-                             << m_state->GetAlpha());
-    m_rate = m_state->GetRate();
+    // The periods that ended since the last update: the first may have seen a CNP, the others
+    // none (the alpha clock is free-running, as the NIC's; no event is needed for it).
+    const int64_t periods = (now - m_alphaStart).GetTimeStep() / m_alphaPeriod.GetTimeStep();
+    m_state->UpdateAlpha(m_cnpInPeriod);
+    m_state->DecayAlpha(static_cast<uint64_t>(periods - 1));
+    m_alphaStart += m_alphaPeriod * periods;
+    m_cnpInPeriod = false;
     m_alpha = m_state->GetAlpha();
-    m_lastAlphaTick = now;
-    Simulator::Cancel(m_alphaEvent);
-    Simulator::Cancel(m_increaseEvent);
-    m_alphaEvent = Simulator::Schedule(m_alphaPeriod, &MrcDcqcn::OnAlphaTimer, this);
-    m_increaseEvent = Simulator::Schedule(m_increasePeriod, &MrcDcqcn::OnIncreaseTimer, this);
 }
 
 void
-MrcDcqcn::OnAlphaTimer()
+MrcDcqcn::OnCongestionNotification(Time now)
 {
-    m_state->OnAlphaTimer();
-    m_lastAlphaTick = Simulator::Now();
+    AdvanceAlpha(now);
+    if (m_alphaStart.IsStrictlyNegative())
+    {
+        m_alphaStart = now; // the rate limiter starts at the first CNP, alpha = 1
+    }
+    m_cnpInPeriod = true;
+    if (m_decreaseEvent.IsRunning())
+    {
+        return; // a cut is due at the end of the interval: this CNP joins it
+    }
+    if (m_decreasePeriod.IsZero() || m_lastCut.IsStrictlyNegative()
+        || now >= m_lastCut + m_decreasePeriod)
+    {
+        Cut(now);
+        return;
+    }
+    m_decreaseEvent =
+        Simulator::Schedule(m_lastCut + m_decreasePeriod - now, &MrcDcqcn::OnDecreaseDue, this);
+}
+
+void
+MrcDcqcn::OnDecreaseDue()
+{
+    Cut(Simulator::Now());
+}
+
+void
+MrcDcqcn::Cut(Time now)
+{
+    AdvanceAlpha(now);
+    const double before = m_state->GetRate();
+    m_state->Cut();
+    NS_LOG_INFO("cut: rate " << before << " -> " << m_state->GetRate() << " bit/s, target "
+                             << m_state->GetTargetRate() << ", alpha " << m_state->GetAlpha());
+    m_lastCut = now;
+    m_rate = m_state->GetRate();
     m_alpha = m_state->GetAlpha();
-    m_alphaEvent = Simulator::Schedule(m_alphaPeriod, &MrcDcqcn::OnAlphaTimer, this);
+    Simulator::Cancel(m_increaseEvent);
+    m_increaseEvent = Simulator::Schedule(m_increasePeriod, &MrcDcqcn::OnIncreaseTimer, this);
 }
 
 void
@@ -222,7 +289,6 @@ MrcDcqcn::Update()
     if (m_state->IsAtLineRate())
     {
         // Recovered: the rate limiter is idle until the next CNP.
-        Simulator::Cancel(m_alphaEvent);
         Simulator::Cancel(m_increaseEvent);
     }
 }
@@ -242,7 +308,20 @@ MrcDcqcn::GetTargetRate() const
 double
 MrcDcqcn::GetAlpha() const
 {
-    return m_state ? m_state->GetAlpha() : 1.0;
+    if (!m_state)
+    {
+        return 1.0;
+    }
+    // Alpha is updated lazily (AdvanceAlpha): project it to now without changing the state.
+    const Time now = Simulator::Now();
+    if (m_alphaStart.IsStrictlyNegative() || now < m_alphaStart + m_alphaPeriod)
+    {
+        return m_state->GetAlpha();
+    }
+    const int64_t periods = (now - m_alphaStart).GetTimeStep() / m_alphaPeriod.GetTimeStep();
+    const double g = m_state->GetG();
+    const double first = (1 - g) * m_state->GetAlpha() + (m_cnpInPeriod ? g : 0.0);
+    return first * std::pow(1 - g, static_cast<double>(periods - 1));
 }
 
 double

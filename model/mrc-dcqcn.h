@@ -24,25 +24,37 @@ namespace ns3
  * Notification point (the receiving end): a CE-marked data packet makes the queue pair's receiver
  * send a CNP (BTH opcode 0x81), at most one per CnpInterval. Reaction point (the sending end):
  * the rate logic is DcqcnRateState; this class owns its clocks and paces the queue pair at the
- * current rate Rc:
- *  - a CNP cuts the rate (Rt = Rc, Rc = Rc (1 - alpha / 2), alpha = (1 - g) alpha + g) and
- *    restarts the alpha timer, the rate-increase timer and the byte counter;
- *  - every AlphaTimer without a CNP: alpha = (1 - g) alpha;
- *  - every IncreaseTimer, and every ByteCounter bytes sent: one stage of fast recovery, additive
- *    or hyper increase (FastRecoverySteps, RateAi, RateHai).
+ * current rate Rc, as an NVIDIA ConnectX NIC does (its documented DCQCN parameters, and the
+ * HPCC simulator's model of it):
+ *  - CNPs make rate cuts, at most one per RateDecreaseInterval (the CNPs of an interval make
+ *    one cut, at its end); a cut restarts the rate-increase timer and the byte counter;
+ *  - alpha is updated once per AlphaTimer period, on a clock that starts at the first CNP and
+ *    runs freely: up if a CNP arrived in the period, down otherwise;
+ *  - every IncreaseTimer (and every ByteCounter bytes sent, if set): one stage of fast
+ *    recovery, additive or hyper increase (FastRecoverySteps, RateAi, RateHai);
+ *  - the target rate follows the current rate at a cut only as ClampTargetRate and
+ *    ClampTargetRateAfterTimeIncrease say.
  * The reaction point starts at the queue pair's first CNP with alpha = 1 (NICs allocate a flow's
- * rate limiter on its first CNP); its timers run only while the rate is below line rate. Back at
- * line rate no event runs and nothing is paced; the alpha decays missed meanwhile are applied at
- * the next CNP, so alpha follows the paper's timer exactly.
+ * rate limiter on its first CNP; ConnectX's initial_alpha_value is 1023/1024). Back at line rate
+ * no event runs and nothing is paced; alpha is computed lazily on its period grid, so it is
+ * exact without an event per period.
  *
  * ACKs, NACKs and losses do not change the rate (DCQCN reacts to CNPs only); the window is a cap
  * only (Window, default none: MaxOutstandingPsns alone limits what is in flight).
  *
- * Defaults follow the DCQCN paper: g = 1/256, K (AlphaTimer) = 55 us, B (ByteCounter) = 10 MB,
- * F = 5, R_AI = 40 Mb/s, N (CnpInterval) = 50 us; T (IncreaseTimer) = 55 us like K [open:
- * public DCQCN simulators use 50-55 us]; R_HAI = 400 Mb/s and the 100 Mb/s floor are the
- * module's choice. NIC firmware ships other values (NVIDIA's rate-increase period
- * rpg_time_reset is 300 us, for example): set the attributes to model a given NIC.
+ * Defaults: the ConnectX NIC's behaviour and timers (NVIDIA "DCQCN CC Parameters": dce_tcp_g
+ * 1019 so g = 5/1024, dce_tcp_rtt 1 us, rate_reduce_monitor_period 4 us; the firmware's values
+ * as mlxconfig reports them: rpg_time_reset 300 us, rpg_threshold 1, clamp_tgt_rate 0,
+ * clamp_tgt_rate_after_time_inc 1, min_time_between_cnps 4 us), with the increase steps and the
+ * floor of the HPCC simulator's DCQCN setting (R_AI 5 Mb/s and R_HAI 50 Mb/s per 25 Gb/s of
+ * line rate, MinRate 1 Gb/s) instead of the firmware's fixed 5 and 50 Mb/s and 1 Mb/s floor,
+ * with which a 400G flow cut to its floor under an incast took 33 ms to recover (measured;
+ * set RateAi=5Mbps, RateHai=50Mbps, MinRate=1Mbps for the firmware's). The byte counter is off
+ * [open: rpg_byte_reset's unit is not documented; the HPCC model has none]. rpg_min_dec_fac
+ * (50 %) needs no code: alpha <= 1 never cuts more than half.
+ * The DCQCN paper's set: G 1/256, AlphaTimer 55 us, RateDecreaseInterval 0, IncreaseTimer
+ * 55 us, ByteCounter 10 MB, FastRecoverySteps 5, RateAi 40 Mb/s, RateHai 400 Mb/s, MinRate
+ * 100 Mb/s, ClampTargetRate true, CnpInterval 50 us (DcqcnRateState::Params::Paper).
  */
 class MrcDcqcn : public MrcCongestionOps
 {
@@ -88,29 +100,44 @@ class MrcDcqcn : public MrcCongestionOps
     void DoDispose() override;
 
   private:
-    /// The alpha timer expired.
-    void OnAlphaTimer();
+    /**
+     * Apply the alpha periods that ended before now.
+     * \param now the current time
+     */
+    void AdvanceAlpha(Time now);
+    /**
+     * One rate cut.
+     * \param now the current time
+     */
+    void Cut(Time now);
+    /// The end of a rate-decrease interval with CNPs in it.
+    void OnDecreaseDue();
     /// The rate-increase timer expired.
     void OnIncreaseTimer();
-    /// Copy the state into the traces; stop the timers once back at line rate.
+    /// Copy the state into the traces; stop the increase timer once back at line rate.
     void Update();
 
     // Attributes
-    DataRate m_minRate;      //!< MinRate
-    double m_g;              //!< G
-    Time m_alphaPeriod;      //!< AlphaTimer (K)
-    Time m_increasePeriod;   //!< IncreaseTimer (T)
-    uint64_t m_byteCounter;  //!< ByteCounter (B)
-    uint32_t m_fastRecovery; //!< FastRecoverySteps (F)
-    DataRate m_rateAi;       //!< RateAi
-    DataRate m_rateHai;      //!< RateHai
-    Time m_cnpInterval;      //!< CnpInterval (N)
-    uint64_t m_windowAttr;   //!< Window (0: none)
+    DataRate m_minRate;        //!< MinRate
+    double m_g;                //!< G
+    Time m_alphaPeriod;        //!< AlphaTimer (K)
+    Time m_decreasePeriod;     //!< RateDecreaseInterval
+    Time m_increasePeriod;     //!< IncreaseTimer (T)
+    uint64_t m_byteCounter;    //!< ByteCounter (B)
+    uint32_t m_fastRecovery;   //!< FastRecoverySteps (F)
+    DataRate m_rateAi;         //!< RateAi
+    DataRate m_rateHai;        //!< RateHai
+    bool m_clampTarget;        //!< ClampTargetRate
+    bool m_clampAfterIncrease; //!< ClampTargetRateAfterTimeIncrease
+    Time m_cnpInterval;        //!< CnpInterval (N)
+    uint64_t m_windowAttr;     //!< Window (0: none)
 
     std::optional<DcqcnRateState> m_state; //!< reaction point
     double m_lineRate{0};                  //!< line rate, bit/s
-    std::optional<Time> m_lastAlphaTick;   //!< last alpha timer expiry or CNP (none: no CNP yet)
-    EventId m_alphaEvent;                  //!< alpha timer
+    Time m_alphaStart{-1};                 //!< start of the current alpha period (-1: no CNP yet)
+    bool m_cnpInPeriod{false};             //!< a CNP arrived in the current alpha period
+    Time m_lastCut{-1};                    //!< last rate cut (-1: none)
+    EventId m_decreaseEvent;               //!< a cut due at the end of the decrease interval
     EventId m_increaseEvent;               //!< rate-increase timer
     TracedValue<double> m_rate;            //!< Rate trace (bit/s)
     TracedValue<double> m_alpha;           //!< Alpha trace

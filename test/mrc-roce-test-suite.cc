@@ -345,7 +345,8 @@ class MrcRoceDeadPathTestCase : public TestCase
  * DCQCN: two RoCEv2 senders into one receiver port that marks ECN (RED on the instantaneous
  * queue, drop-tail, no PFC). Each receiving queue pair sends at most one CNP per CnpInterval;
  * the first CNP halves the sender's rate (alpha = 1: Rc (1 - alpha / 2)), every later cut
- * follows Rc (1 - alpha / 2) with the alpha of the moment; once the flows end the marks stop
+ * follows Rc (1 - alpha / 2) with the alpha of the moment, never below MinRate, at most one per
+ * RateDecreaseInterval and never without a CNP; once the flows end the marks stop
  * and the rate climbs back to line rate, after which DCQCN's timers stop.
  */
 class MrcDcqcnTestCase : public TestCase
@@ -483,21 +484,35 @@ class MrcDcqcnTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(cut.alpha, 1.0, "alpha starts at 1");
         NS_TEST_ASSERT_MSG_EQ(cut.to, line / 2, "the first CNP halves the rate");
         NS_TEST_ASSERT_MSG_EQ(cut.at, cnpsIn.front(), "at the first CNP");
+        DataRateValue minRate;
+        dcqcn->GetAttribute("MinRate", minRate);
+        TimeValue decrease;
+        dcqcn->GetAttribute("RateDecreaseInterval", decrease);
         uint32_t cuts = 0;
         double lowest = line;
+        Time lastCut(-1);
         for (const Change& c : rates.changes)
         {
             lowest = std::min(lowest, c.to);
             if (c.to < c.from)
             {
                 ++cuts;
-                NS_TEST_ASSERT_MSG_EQ_TOL(c.to,
-                                          std::max(100e6, c.from * (1 - c.alpha / 2)),
-                                          c.from * 1e-12,
-                                          "every cut is Rc (1 - alpha / 2)");
+                NS_TEST_ASSERT_MSG_EQ_TOL(
+                    c.to,
+                    std::max(double(minRate.Get().GetBitRate()), c.from * (1 - c.alpha / 2)),
+                    c.from * 1e-12,
+                    "every cut is Rc (1 - alpha / 2), at least MinRate");
+                if (!lastCut.IsStrictlyNegative())
+                {
+                    NS_TEST_ASSERT_MSG_GT_OR_EQ(c.at - lastCut,
+                                                decrease.Get(),
+                                                "at most one cut per RateDecreaseInterval");
+                }
+                lastCut = c.at;
             }
         }
-        NS_TEST_ASSERT_MSG_EQ(cuts, cnpsIn.size(), "one cut per CNP");
+        NS_TEST_ASSERT_MSG_GT(cuts, 1u, "several cuts");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(cuts, cnpsIn.size(), "a cut needs a CNP");
         NS_TEST_ASSERT_MSG_LT(lowest, line / 2, "cut more than once");
         // Recovery: back at line rate after the last CNP, then DCQCN idles.
         const Change& last = rates.changes.back();

@@ -1,12 +1,16 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * DCQCN's reaction point against hand-computed values: 100 Gb/s line rate, g = 1/256,
- * B = 10 MB, F = 5, R_AI = 40 Mb/s, R_HAI = 400 Mb/s, min rate 100 Mb/s.
+ * DCQCN's reaction point against hand-computed values, 100 Gb/s line rate: the ConnectX
+ * parameters (the defaults: g = 5/1024, no byte counter, F = 1, R_AI = 5 Mb/s, R_HAI = 50
+ * Mb/s, min rate 1 Mb/s, the target clamped only after a timer stage) and the DCQCN paper's
+ * (g = 1/256, B = 10 MB, F = 5, R_AI = 40 Mb/s, R_HAI = 400 Mb/s, min rate 100 Mb/s, the target
+ * clamped at every cut).
  */
 
 #include "ns3/dcqcn-rate-state.h"
 
+#include <cmath>
 #include <gtest/gtest.h>
 #include <stdexcept>
 #include <string>
@@ -22,31 +26,78 @@ TEST(DcqcnRateState, StartsAtLineRateWithAlphaOne)
     EXPECT_TRUE(s.IsAtLineRate());
 }
 
-TEST(DcqcnRateState, CnpCutsByHalfAlphaAndRemembersTheTarget)
+TEST(DcqcnRateState, PaperCutClampsTheTargetEveryTime)
 {
-    DcqcnRateState s{DcqcnRateState::Params{}};
-    s.OnCnp(); // alpha 1: Rc halves; alpha = (1 - g) + g = 1
+    DcqcnRateState s{DcqcnRateState::Params::Paper(100e9)};
+    s.Cut(); // alpha 1: Rc halves, Rt = the rate before the cut
+    s.UpdateAlpha(true);
     EXPECT_DOUBLE_EQ(s.GetRate(), 50e9);
     EXPECT_DOUBLE_EQ(s.GetTargetRate(), 100e9);
-    EXPECT_DOUBLE_EQ(s.GetAlpha(), 1.0);
-    s.OnAlphaTimer(); // alpha = 255/256
+    EXPECT_DOUBLE_EQ(s.GetAlpha(), 1.0); // (1 - g) + g
+    s.UpdateAlpha(false);                // alpha = 255/256
     EXPECT_DOUBLE_EQ(s.GetAlpha(), 255.0 / 256);
-    s.OnCnp(); // Rc = 50e9 (1 - 255/512); alpha = (255/256)^2 + 1/256
+    s.Cut(); // Rt = 50e9, Rc = 50e9 (1 - 255/512)
     EXPECT_DOUBLE_EQ(s.GetTargetRate(), 50e9);
     EXPECT_DOUBLE_EQ(s.GetRate(), 50e9 * (1 - 255.0 / 512));
-    EXPECT_DOUBLE_EQ(s.GetAlpha(), (255.0 / 256) * (255.0 / 256) + 1.0 / 256);
+    s.DecayAlpha(3);
+    EXPECT_DOUBLE_EQ(s.GetAlpha(), std::pow(255.0 / 256, 4));
     EXPECT_FALSE(s.IsAtLineRate());
 }
 
-TEST(DcqcnRateState, FastRecoveryThenAdditiveThenHyperIncrease)
+TEST(DcqcnRateState, ConnectXKeepsTheTargetAcrossBackToBackCuts)
 {
     DcqcnRateState s{DcqcnRateState::Params{}};
-    s.OnCnp();           // Rc 50e9, Rt 100e9
+    s.Cut();
+    s.Cut();
+    s.Cut(); // alpha stays 1: 100 -> 50 -> 25 -> 12.5 Gb/s, the target still line rate
+    EXPECT_DOUBLE_EQ(s.GetRate(), 12.5e9);
+    EXPECT_DOUBLE_EQ(s.GetTargetRate(), 100e9);
+    s.OnIncreaseTimer(); // stage 0 < F = 1: fast recovery towards 100 Gb/s
+    EXPECT_DOUBLE_EQ(s.GetRate(), 56.25e9);
+    s.Cut(); // after a timer stage: the target follows the current rate
+    EXPECT_DOUBLE_EQ(s.GetTargetRate(), 56.25e9);
+    EXPECT_DOUBLE_EQ(s.GetRate(), 28.125e9);
+}
+
+TEST(DcqcnRateState, ConnectXTimerStagesFastThenAdditiveThenHyper)
+{
+    DcqcnRateState s{DcqcnRateState::Params{}};
+    s.Cut();             // Rc 50e9, Rt 100e9
+    s.OnIncreaseTimer(); // stage 0: fast recovery
+    EXPECT_DOUBLE_EQ(s.GetRate(), 75e9);
+    s.Cut(); // Rt = 75e9 (a timer stage passed), Rc = 37.5e9
+    double rt = 75e9;
+    double rc = 37.5e9;
+    s.OnIncreaseTimer(); // stage 0: fast recovery
+    rc = (rt + rc) / 2;
+    EXPECT_DOUBLE_EQ(s.GetRate(), rc);
+    s.OnIncreaseTimer(); // stage 1 = F: additive
+    rt += 5e6;
+    rc = (rt + rc) / 2;
+    EXPECT_DOUBLE_EQ(s.GetTargetRate(), rt);
+    EXPECT_DOUBLE_EQ(s.GetRate(), rc);
+    for (int i = 0; i < 3; ++i) // stages 2..4 > F: hyper, a constant R_HAI each
+    {
+        s.OnIncreaseTimer();
+        rt += 50e6;
+        rc = (rt + rc) / 2;
+        EXPECT_DOUBLE_EQ(s.GetTargetRate(), rt) << "stage " << i + 2;
+        EXPECT_DOUBLE_EQ(s.GetRate(), rc);
+    }
+    s.OnBytesSent(1'000'000'000); // no byte counter: nothing
+    EXPECT_DOUBLE_EQ(s.GetRate(), rc);
+    EXPECT_EQ(s.GetByteStage(), 0u);
+}
+
+TEST(DcqcnRateState, PaperFastRecoveryThenAdditiveThenHyperIncrease)
+{
+    DcqcnRateState s{DcqcnRateState::Params::Paper(100e9)};
+    s.Cut();             // Rc 50e9, Rt 100e9
     s.OnIncreaseTimer(); // T = 1 < F: fast recovery, Rc = (100 + 50) / 2
     EXPECT_DOUBLE_EQ(s.GetRate(), 75e9);
     EXPECT_DOUBLE_EQ(s.GetTargetRate(), 100e9);
     // A second cut from 75 Gb/s: Rt = 75e9, Rc = 37.5e9 (alpha is still 1).
-    s.OnCnp();
+    s.Cut();
     ASSERT_DOUBLE_EQ(s.GetRate(), 37.5e9);
     double rc = 37.5e9;
     double rt = 75e9;
@@ -87,20 +138,23 @@ TEST(DcqcnRateState, FastRecoveryThenAdditiveThenHyperIncrease)
 
 TEST(DcqcnRateState, RatesStayWithinMinAndLineRate)
 {
-    DcqcnRateState s{DcqcnRateState::Params{}};
-    for (int i = 0; i < 100; ++i)
+    for (const auto& p : {DcqcnRateState::Params{}, DcqcnRateState::Params::Paper(100e9)})
     {
-        s.OnCnp();
+        DcqcnRateState s{p};
+        for (int i = 0; i < 100; ++i)
+        {
+            s.Cut();
+        }
+        EXPECT_DOUBLE_EQ(s.GetRate(), p.minRate);
+        for (int i = 0; i < 4000; ++i)
+        {
+            s.OnIncreaseTimer();
+            s.OnBytesSent(10'000'000);
+        }
+        EXPECT_DOUBLE_EQ(s.GetRate(), 100e9);
+        EXPECT_DOUBLE_EQ(s.GetTargetRate(), 100e9);
+        EXPECT_TRUE(s.IsAtLineRate());
     }
-    EXPECT_DOUBLE_EQ(s.GetRate(), 100e6);
-    for (int i = 0; i < 400; ++i)
-    {
-        s.OnIncreaseTimer();
-        s.OnBytesSent(10'000'000);
-    }
-    EXPECT_DOUBLE_EQ(s.GetRate(), 100e9);
-    EXPECT_DOUBLE_EQ(s.GetTargetRate(), 100e9);
-    EXPECT_TRUE(s.IsAtLineRate());
 }
 
 TEST(DcqcnRateState, InvalidParametersNameTheField)
@@ -122,9 +176,6 @@ TEST(DcqcnRateState, InvalidParametersNameTheField)
     p = {};
     p.minRate = 200e9;
     expectError(p, "MinRate");
-    p = {};
-    p.byteCounter = 0;
-    expectError(p, "ByteCounter");
     p = {};
     p.additiveIncrease = -1;
     expectError(p, "RateAi");

@@ -1,10 +1,11 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * MrcDcqcn's clocks around DcqcnRateState: the limiter starts at the first CNP, its timers run
- * only while the rate is below line rate, and the alpha decays missed while idle are applied at
- * the next CNP as if the alpha timer had kept running. 100 Gb/s, paper defaults (g = 1/256,
- * K = T = 55 us).
+ * MrcDcqcn's clocks around DcqcnRateState, 100 Gb/s, ConnectX defaults (g = 5/1024, alpha
+ * period 1 us, at most one cut per 4 us, rate-increase timer 300 us, F = 1): the limiter starts
+ * at the first CNP; the CNPs of a decrease interval make one cut; alpha is exact on its 1 us
+ * grid without an event per period; the increase timer runs only while the rate is below line
+ * rate.
  */
 
 #include "ns3/mrc-dcqcn.h"
@@ -32,7 +33,30 @@ struct Fixture
         cc->Dispose();
         Simulator::Destroy();
     }
+
+    /**
+     * A CNP at an absolute time.
+     * \param at when
+     */
+    void CnpAt(Time at)
+    {
+        Simulator::Schedule(at - Simulator::Now(), [this]() {
+            cc->OnCongestionNotification(Simulator::Now());
+        });
+    }
+
+    /**
+     * Run until an absolute time.
+     * \param at when
+     */
+    void RunUntil(Time at)
+    {
+        Simulator::Stop(at - Simulator::Now());
+        Simulator::Run();
+    }
 };
+
+constexpr double kG = 5.0 / 1024; //!< ConnectX's g
 } // namespace
 
 TEST(MrcDcqcn, IdleAtLineRateUntilTheFirstCnp)
@@ -41,9 +65,9 @@ TEST(MrcDcqcn, IdleAtLineRateUntilTheFirstCnp)
     EXPECT_EQ(f.cc->GetLineRate(), 100e9);
     EXPECT_FALSE(f.cc->IsLimited());
     EXPECT_FALSE(f.cc->GetPacingRate().has_value()) << "no pacing at line rate";
-    EXPECT_EQ(f.cc->GetCnpInterval(), MicroSeconds(50));
+    EXPECT_EQ(f.cc->GetCnpInterval(), MicroSeconds(4));
     EXPECT_EQ(f.cc->GetCwnd(), MrcDcqcn::kNoWindow) << "no byte window by default";
-    f.cc->OnDataSent(Seconds(0), 50'000'000); // the byte counter only counts while limited
+    f.cc->OnDataSent(Seconds(0), 50'000'000);
     EXPECT_EQ(f.cc->GetRate(), 100e9);
 }
 
@@ -56,43 +80,56 @@ TEST(MrcDcqcn, FirstCnpHalvesAndPaces)
     EXPECT_DOUBLE_EQ(f.cc->GetAlpha(), 1.0);
     ASSERT_TRUE(f.cc->GetPacingRate().has_value());
     EXPECT_EQ(f.cc->GetPacingRate()->GetBitRate(), 50'000'000'000u);
-    // One increase-timer stage (fast recovery) at 55 us, one alpha decay.
-    Simulator::Stop(MicroSeconds(56));
-    Simulator::Run();
+    // One increase-timer stage (fast recovery) at 300 us; alpha: the first 1 us period saw the
+    // CNP (alpha stays 1), the 299 after it decayed.
+    f.RunUntil(MicroSeconds(301));
     EXPECT_DOUBLE_EQ(f.cc->GetRate(), 75e9);
-    EXPECT_DOUBLE_EQ(f.cc->GetAlpha(), 255.0 / 256);
-    // A byte-counter stage too: 10 MB sent.
-    f.cc->OnDataSent(Simulator::Now(), 10'000'000);
-    EXPECT_DOUBLE_EQ(f.cc->GetRate(), 87.5e9);
+    EXPECT_NEAR(f.cc->GetAlpha(), std::pow(1 - kG, 300), 1e-12);
+    f.cc->OnDataSent(Simulator::Now(), 10'000'000); // no byte counter by default
+    EXPECT_DOUBLE_EQ(f.cc->GetRate(), 75e9);
+}
+
+TEST(MrcDcqcn, CnpsOfADecreaseIntervalMakeOneCut)
+{
+    Fixture f;
+    for (uint32_t us : {0, 1, 2, 3})
+    {
+        f.CnpAt(MicroSeconds(us));
+    }
+    f.RunUntil(MicroSeconds(3) + NanoSeconds(500));
+    EXPECT_DOUBLE_EQ(f.cc->GetRate(), 50e9) << "one cut at the first CNP, the next ones wait";
+    f.RunUntil(MicroSeconds(4) + NanoSeconds(1));
+    // At 4 us the three CNPs make one cut; every 1 us period had a CNP: alpha still 1.
+    EXPECT_DOUBLE_EQ(f.cc->GetRate(), 25e9);
+    EXPECT_DOUBLE_EQ(f.cc->GetTargetRate(), 100e9) << "no timer stage: the target stays";
+    f.RunUntil(MicroSeconds(20));
+    EXPECT_DOUBLE_EQ(f.cc->GetRate(), 25e9) << "no CNP since: no cut";
+}
+
+TEST(MrcDcqcn, AlphaIsExactOnItsGrid)
+{
+    Fixture f;
+    f.CnpAt(Time(0));
+    f.CnpAt(MicroSeconds(40) + NanoSeconds(500));
+    f.RunUntil(MicroSeconds(40) + NanoSeconds(900));
+    // 40 periods ended before the second CNP: the first with a CNP (alpha 1), 39 without.
+    const double alpha = std::pow(1 - kG, 39);
+    EXPECT_NEAR(f.cc->GetAlpha(), alpha, 1e-12);
+    EXPECT_NEAR(f.cc->GetRate(), 50e9 * (1 - alpha / 2), 1.0);
+    // The period of the second CNP ends at 41 us: alpha goes up by g, then decays.
+    f.RunUntil(MicroSeconds(43) + NanoSeconds(500));
+    EXPECT_NEAR(f.cc->GetAlpha(), ((1 - kG) * alpha + kG) * std::pow(1 - kG, 2), 1e-12);
 }
 
 TEST(MrcDcqcn, RecoversThenStopsItsTimers)
 {
     Fixture f;
     f.cc->OnCongestionNotification(Seconds(0));
-    Simulator::Run(); // ends by itself: the timers stop at line rate
+    Simulator::Run(); // ends by itself: the increase timer stops at line rate
     EXPECT_FALSE(f.cc->IsLimited());
     EXPECT_EQ(f.cc->GetRate(), 100e9);
     const Time idle = Simulator::Now();
-    EXPECT_GT(idle, MicroSeconds(55 * 10));
-    EXPECT_LT(idle, MilliSeconds(5));
-    EXPECT_EQ(idle.GetNanoSeconds() % 55000, 0) << "on the 55 us grid";
-}
-
-TEST(MrcDcqcn, AlphaDecaysMissedWhileIdleApplyAtTheNextCnp)
-{
-    Fixture f;
-    f.cc->OnCongestionNotification(Seconds(0));
-    Simulator::Run();
-    // A CNP 10.0001 ms after the first: the alpha timer, had it kept running from the first
-    // CNP, would have ticked floor(10.0001 ms / 55 us) = 181 times without a CNP.
-    const Time later = MicroSeconds(10000) + NanoSeconds(100);
-    const double alpha = std::pow(255.0 / 256, 181);
-    Simulator::Schedule(later - Simulator::Now(), [&f]() {
-        f.cc->OnCongestionNotification(Simulator::Now());
-    });
-    Simulator::Stop(later - Simulator::Now());
-    Simulator::Run();
-    EXPECT_NEAR(f.cc->GetRate(), 100e9 * (1 - alpha / 2), 1.0);
-    EXPECT_NEAR(f.cc->GetAlpha(), (1 - 1.0 / 256) * alpha + 1.0 / 256, 1e-12);
+    EXPECT_GT(idle, MicroSeconds(300 * 10));
+    EXPECT_LT(idle, MilliSeconds(20));
+    EXPECT_EQ(idle.GetNanoSeconds() % 300000, 0) << "on the 300 us grid";
 }
