@@ -181,6 +181,48 @@ TEST(MrcSackLossDetector, SpuriousRetransmissionsUnderHeavyReorderingAreBounded)
     EXPECT_LE(declared.size(), late.size()) << "at most once per late packet";
 }
 
+TEST(MrcSackLossDetector, TrimRetransmissionDuringAnEpisodeIsJudgedByTheReorderWindow)
+{
+    // PSN 10 is lost silently; PSN 40 was trimmed and NACKed, and is retransmitted at 7.6 us,
+    // after the episode that PSN 10's hole opened has declared PSN 10. The retransmission queues
+    // where the trimmed original did (an incast's last hop), so arrivals of packets sent up to
+    // 2.4 us after it prove nothing: only PSN 10 may be declared. (Judged by the short reloss
+    // window, as if the episode had declared it, PSN 40 was declared lost again: a spurious
+    // retransmission and a retired EV.)
+    Scoreboard s(100);
+    MrcSackLossDetector::Params p;
+    p.reorderWindow = MicroSeconds(6);
+    p.relossWindow = NanoSeconds(200);
+    MrcSackLossDetector d(p);
+    s.sq.Find(kFirst + 40)->queued = true; // the trim's NACK queued it for retransmission
+    std::vector<uint32_t> declared;
+    for (uint32_t i = 0; i < 100; ++i)
+    {
+        if (i == 10 || i == 40)
+        {
+            continue;
+        }
+        if (i == 75)
+        {
+            ASSERT_TRUE(d.InRecovery()) << "PSN 10's hole opened an episode";
+            ASSERT_EQ(declared, std::vector<uint32_t>{kFirst + 10}) << "and declared it";
+            MrcSendQueue::Record* r = s.sq.Find(kFirst + 40);
+            r->queued = false;
+            r->sentAt = NanoSeconds(7600);
+            r->transmissions = 2;
+        }
+        const uint32_t ooo = s.Arrive(kFirst + i);
+        // A window of 40 packets: the episode opens at 60 out of order and judges up to 40
+        // PSNs past the cumulative one, PSN 40 included.
+        for (uint32_t psn : d.OnSack(s.sq, ooo, 40 * kMss, 80 * kMss, kMss))
+        {
+            declared.push_back(psn);
+            s.sq.Find(psn)->queued = true;
+        }
+    }
+    EXPECT_EQ(declared, std::vector<uint32_t>{kFirst + 10});
+}
+
 TEST(MrcRackLossDetector, LostOnlyWhenALaterPacketArrivedAndTheReorderWindowPassed)
 {
     Scoreboard s(10);
