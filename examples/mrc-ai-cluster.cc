@@ -150,14 +150,14 @@ void
 PrintTable(const std::vector<MrcScenarioResult>& runs)
 {
     std::cout << "\nstep time, us: P50 / P99 / P100 (steps)\n"
-              << std::left << std::setw(30) << "fabric" << std::setw(26) << "before failures"
+              << std::left << std::setw(38) << "fabric" << std::setw(26) << "before failures"
               << std::setw(28) << "during" << std::setw(26) << "after" << std::right
               << std::setw(10) << "rtx MB" << std::setw(12) << "stall us" << std::setw(10)
               << "QP fail"
               << "\n";
     for (const auto& r : runs)
     {
-        std::cout << std::left << std::setw(30) << r.name << std::setw(26)
+        std::cout << std::left << std::setw(38) << r.name << std::setw(26)
                   << Triple(r.GetStepStats(ScenarioPhase::BEFORE)) << std::setw(28)
                   << Triple(r.GetStepStats(ScenarioPhase::DURING)) << std::setw(26)
                   << Triple(r.GetStepStats(ScenarioPhase::AFTER)) << std::right << std::fixed

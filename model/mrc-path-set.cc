@@ -409,9 +409,51 @@ MrcPathSet::OnProbeSuccess(uint32_t ev, Time now)
     }
     e.probeSuccesses = 0;
     e.restoredAt = now;
-    (pl.active.size() < m_target ? pl.active : pl.backups).push_back(ev);
+    if (pl.active.size() < m_target)
+    {
+        pl.active.push_back(ev);
+    }
+    else if (const std::optional<uint32_t> standIn = FindStandIn(pl, ev))
+    {
+        // The active set is full because stand-ins took the retired EVs' places: the path
+        // that has come back takes its share back, or spraying would stay off it for good.
+        RemoveActive(*standIn);
+        pl.backups.insert(pl.backups.begin(), *standIn);
+        pl.active.push_back(ev);
+    }
+    else
+    {
+        pl.backups.push_back(ev);
+    }
     Change(ev, MrcEvState::GOOD, "probes");
     return true;
+}
+
+std::optional<uint32_t>
+MrcPathSet::FindStandIn(const Plane& pl, uint32_t ev) const
+{
+    if (!m_pathKey)
+    {
+        return std::nullopt;
+    }
+    std::map<uint64_t, uint32_t> activePerPath;
+    for (uint32_t a : pl.active)
+    {
+        activePerPath[m_pathKey(a)]++;
+    }
+    const uint32_t own = activePerPath[m_pathKey(ev)];
+    std::optional<uint32_t> standIn;
+    uint32_t most = own + 1; // only a path with at least two more active EVs gives one up
+    for (auto a = pl.active.rbegin(); a != pl.active.rend(); ++a)
+    {
+        const uint32_t load = activePerPath[m_pathKey(*a)];
+        if (load > most)
+        {
+            most = load;
+            standIn = *a;
+        }
+    }
+    return standIn;
 }
 
 Time

@@ -220,6 +220,16 @@ class MrcPathSet
     };
 
     /**
+     * The active EV a restored EV replaces when the plane's active set is full: the last active
+     * EV of the path with the most active EVs, if that path has at least two more than the
+     * restored EV's (none without path keys).
+     * \param pl the plane
+     * \param ev the restored EV
+     * \return the stand-in to demote to the backups, if any
+     */
+    std::optional<uint32_t> FindStandIn(const Plane& pl, uint32_t ev) const;
+
+    /**
      * \param ev EV
      * \param to new state
      * \param cause why

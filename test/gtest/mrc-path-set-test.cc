@@ -6,6 +6,8 @@
 
 #include <cmath>
 #include <gtest/gtest.h>
+#include <map>
+#include <optional>
 #include <stdexcept>
 #include <tuple>
 #include <vector>
@@ -116,6 +118,45 @@ TEST(MrcPathSet, SilentLossReplacesFromTheSamePlaneAndProbesRestore)
         s.OnProbeSuccess(20);
     }
     EXPECT_EQ(*s.Next(1), 20u);
+}
+
+TEST(MrcPathSet, RestoredEvTakesItsPathsShareBackFromAStandIn)
+{
+    // One plane of 8 EVs over 4 paths (path = EV % 4), 4 active: one per path.
+    MrcPathSet s({{10, 11, 12, 13, 14, 15, 16, 17}}, 4, 3);
+    s.SetPathKey([](uint32_t ev) {
+        return uint64_t(ev % 4);
+    });
+    ASSERT_EQ(s.GetActive(0), (std::vector<uint32_t>{10, 11, 12, 13}));
+    // Path 2 fails: EV 10 is retired, a backup on another path stands in (path 3 now has two).
+    ASSERT_EQ(s.OnSilentLoss(10), std::optional<uint32_t>(15));
+    EXPECT_EQ(s.GetActive(0), (std::vector<uint32_t>{11, 12, 13, 15}));
+    // Path 2 is repaired: the restored EV takes the place of path 3's second EV, so that the
+    // active set covers every path again (before, it went to the backups and spraying stayed
+    // off path 2 until some other EV was lost).
+    for (int i = 0; i < 3; ++i)
+    {
+        s.OnProbeSuccess(10);
+    }
+    EXPECT_EQ(s.GetState(10), MrcEvState::GOOD);
+    EXPECT_EQ(s.GetActive(0), (std::vector<uint32_t>{11, 12, 13, 10}));
+    EXPECT_EQ(s.GetBackups(0).front(), 15u) << "the stand-in is a backup again";
+    // Without an imbalance of two the active set is left alone.
+    ASSERT_TRUE(s.OnSilentLoss(11).has_value());
+    for (int i = 0; i < 3; ++i)
+    {
+        s.OnProbeSuccess(11);
+    }
+    std::map<uint64_t, int> perPath;
+    for (uint32_t ev : s.GetActive(0))
+    {
+        perPath[ev % 4]++;
+    }
+    for (const auto& [path, n] : perPath)
+    {
+        EXPECT_LE(n, 2) << "path " << path;
+    }
+    EXPECT_EQ(perPath.size(), 4u) << "every path active after both restorations";
 }
 
 TEST(MrcPathSet, DenylistAndDisabledPlanes)
