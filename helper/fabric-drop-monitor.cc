@@ -4,6 +4,8 @@
 
 #include "fabric-drop-monitor.h"
 
+#include "mrc-csv-field.h"
+
 #include "ns3/fabric-net-device.h"
 #include "ns3/ipv6-list-routing.h"
 #include "ns3/ipv6.h"
@@ -89,29 +91,6 @@ Text(const T& value)
     std::ostringstream os;
     os << value;
     return os.str();
-}
-
-/**
- * \param field a CSV field
- * \return it, quoted (RFC 4180) if it holds a comma, a quote or a line break
- */
-std::string
-CsvField(const std::string& field)
-{
-    if (field.find_first_of(",\"\r\n") == std::string::npos)
-    {
-        return field;
-    }
-    std::string out = "\"";
-    for (char c : field)
-    {
-        out += c;
-        if (c == '"')
-        {
-            out += '"';
-        }
-    }
-    return out + "\"";
 }
 
 } // namespace
@@ -410,8 +389,8 @@ FabricDropMonitor::WriteCsv(std::ostream& os) const
     os << "node,tier,plane,index,kind,reason,count\n";
     for (const Row& r : GetRows())
     {
-        os << CsvField(r.name) << "," << r.tier << "," << r.plane << "," << r.index << "," << r.kind
-           << "," << CsvField(r.reason) << "," << r.count << "\n";
+        os << MrcCsvField(r.name) << "," << r.tier << "," << r.plane << "," << r.index << ","
+           << r.kind << "," << MrcCsvField(r.reason) << "," << r.count << "\n";
     }
 }
 

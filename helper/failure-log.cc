@@ -4,35 +4,13 @@
 
 #include "failure-log.h"
 
+#include "mrc-csv-field.h"
+
 #include <fstream>
 #include <stdexcept>
 
 namespace ns3
 {
-
-namespace
-{
-
-/**
- * \param field a CSV field
- * \return it, quoted if it contains a comma, a double quote or a line break
- */
-std::string
-CsvField(const std::string& field)
-{
-    if (field.find_first_of(",\"\r\n") == std::string::npos)
-    {
-        return field;
-    }
-    std::string quoted = "\"";
-    for (char c : field)
-    {
-        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    }
-    return quoted + "\"";
-}
-
-} // namespace
 
 void
 FailureLog::Add(const Entry& entry)
@@ -58,8 +36,8 @@ FailureLog::WriteCsv(std::ostream& os) const
     os << GetCsvHeader() << "\n";
     for (const Entry& e : m_entries)
     {
-        os << e.time.GetNanoSeconds() << "," << CsvField(e.kind) << "," << CsvField(e.target) << ","
-           << CsvField(e.parameters) << "," << CsvField(e.origin) << "\n";
+        os << e.time.GetNanoSeconds() << "," << MrcCsvField(e.kind) << "," << MrcCsvField(e.target)
+           << "," << MrcCsvField(e.parameters) << "," << MrcCsvField(e.origin) << "\n";
     }
 }
 

@@ -5,6 +5,7 @@
 #include "pfc-port-stats.h"
 
 #include "fabric-topology.h"
+#include "mrc-csv-field.h"
 #include "pfc-helper.h"
 
 #include "ns3/names.h"
@@ -66,25 +67,6 @@ AddPort(const FabricLink& link, bool lowerEnd, std::vector<PfcPortStats::Row>& r
     }
 }
 
-/**
- * \param field a CSV field
- * \return it, quoted if it holds a comma, a quote or a line break
- */
-std::string
-Quote(const std::string& field)
-{
-    if (field.find_first_of(",\"\n\r") == std::string::npos)
-    {
-        return field;
-    }
-    std::string out = "\"";
-    for (char c : field)
-    {
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    }
-    return out + "\"";
-}
-
 } // namespace
 
 std::vector<PfcPortStats::Row>
@@ -133,8 +115,8 @@ PfcPortStats::WriteCsv(const std::vector<Row>& rows, std::ostream& os)
           "max_ingress_bytes,headroom_overflows,watchdog_triggers\n";
     for (const Row& r : rows)
     {
-        os << Quote(r.node) << "," << Quote(r.peer) << "," << r.tier << "," << r.plane << ","
-           << unsigned(r.priority) << "," << r.pausesSent << "," << r.xonsSent << ","
+        os << MrcCsvField(r.node) << "," << MrcCsvField(r.peer) << "," << r.tier << "," << r.plane
+           << "," << unsigned(r.priority) << "," << r.pausesSent << "," << r.xonsSent << ","
            << r.pausesReceived << "," << std::fixed << std::setprecision(3)
            << r.pausedTime.GetSeconds() * 1e6 << std::defaultfloat << "," << r.maxIngressBytes
            << "," << r.overflows << "," << r.watchdogTriggers << "\n";

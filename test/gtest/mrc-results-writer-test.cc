@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/mrc-csv-field.h"
 #include "ns3/mrc-results-writer.h"
 #include "ns3/mrc-scenario-result.h"
 
@@ -136,4 +137,13 @@ TEST(MrcResultsWriter, CheckDirectoryCreatesAndProbesBeforeARun)
     EXPECT_THROW(MrcResultsWriter::CheckDirectory(file.string(), "OutputDirectory"),
                  std::invalid_argument);
     fs::remove_all(base);
+}
+
+TEST(MrcCsvField, QuotesOnlyWhatNeedsIt)
+{
+    EXPECT_EQ(MrcCsvField("p0-t1-3"), "p0-t1-3");
+    EXPECT_EQ(MrcCsvField(""), "");
+    EXPECT_EQ(MrcCsvField("a,b"), "\"a,b\"");
+    EXPECT_EQ(MrcCsvField("say \"hi\""), "\"say \"\"hi\"\"\"");
+    EXPECT_EQ(MrcCsvField("two\nlines"), "\"two\nlines\"");
 }
