@@ -9,7 +9,8 @@ Runs mrc-loss-collective once per point (one process each, --jobs at a time) ove
   size        256 kB .. 64 MB per rank                   (--sizes; --quick: 256 kB, 2 MB)
   loss        0, 0.1 %, 1 % at every host NIC port      (--losses)
   config      MRC 1 QP (4 x 100 Gb/s planes, SRv6), RoCEv2 1 QP and RoCEv2 16 QPs
-              (one 400 Gb/s plane, ECMP)                 (--configs)
+              (one 400 Gb/s plane, ECMP; lossy: mrc, roce, roce16, the default; lossless
+              with PFC: pfc, pfc16)                      (--configs)
 and writes <out>/loss-sweep.csv (the program's columns plus wall_s and status) and, when
 matplotlib is installed (Debian: python3-matplotlib), <out>/loss-sweep-<collective>.png: bus
 bandwidth against size, one line per config and loss (colour: config, line style: loss).
@@ -32,6 +33,8 @@ CONFIGS = {  # name -> (label, fabric, queue pairs per peer)
     "mrc": ("MRC, 1 QP", "mrc", 1),
     "roce": ("RoCEv2, 1 QP", "roce", 1),
     "roce16": ("RoCEv2, 16 QPs", "roce", 16),
+    "pfc": ("RoCEv2 + PFC, 1 QP", "roce-pfc", 1),
+    "pfc16": ("RoCEv2 + PFC, 16 QPs", "roce-pfc", 16),
 }
 COLUMNS = ["collective", "fabric", "qps", "hosts", "size_bytes", "loss", "time_us", "algbw_gbps",
            "busbw_gbps", "retransmitted_bytes", "bytes_ok"]
@@ -99,7 +102,8 @@ def plot(rows, out, collectives, configs, losses):
               "python3-matplotlib): no figures, the CSV has the data", file=sys.stderr)
         return []
     styles = ["-", "--", ":", "-."]
-    colours = {"mrc": "tab:blue", "roce": "tab:red", "roce16": "tab:orange"}
+    colours = {"mrc": "tab:blue", "roce": "tab:red", "roce16": "tab:orange", "pfc": "tab:purple",
+               "pfc16": "tab:brown"}
     written = []
     for collective in collectives:
         fig, ax = plt.subplots(figsize=(7, 4.5))
@@ -140,8 +144,8 @@ def main():
     ap.add_argument("--losses", type=list_of(float), default=[0.0, 0.001, 0.01],
                     help="loss probabilities (default 0,0.001,0.01)")
     ap.add_argument("--collectives", type=list_of(str), default=["ring", "alltoall"])
-    ap.add_argument("--configs", type=list_of(str), default=list(CONFIGS),
-                    help="any of " + ",".join(CONFIGS))
+    ap.add_argument("--configs", type=list_of(str), default=["mrc", "roce", "roce16"],
+                    help="any of " + ",".join(CONFIGS) + " (default mrc,roce,roce16)")
     ap.add_argument("--verify-max", type=size_arg, default=4 << 20,
                     help="largest size run with VerifyData (default 4M)")
     ap.add_argument("--timeout", type=float, default=1800, help="seconds per point")
