@@ -237,7 +237,7 @@ void
 LinkMonitor::OnTxEnd(uint32_t d, Ptr<const Packet> packet)
 {
     Watch& w = m_watches[d];
-    if (m_active && !w.busySince.IsNegative())
+    if (m_active && !w.busySince.IsStrictlyNegative())
     {
         w.busy += Simulator::Now() - w.busySince;
     }
@@ -264,7 +264,7 @@ LinkMonitor::Start()
     for (Watch& w : m_watches)
     {
         // A frame already on its way counts from now on (its bytes belong to the past).
-        if (!w.busySince.IsNegative())
+        if (!w.busySince.IsStrictlyNegative())
         {
             w.busySince = now;
         }
@@ -284,7 +284,7 @@ LinkMonitor::CloseInterval()
     const Time width = now - m_intervalStart;
     for (Watch& w : m_watches)
     {
-        if (!w.busySince.IsNegative())
+        if (!w.busySince.IsStrictlyNegative())
         {
             w.busy += now - w.busySince;
             w.busySince = now;

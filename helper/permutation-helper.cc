@@ -195,7 +195,7 @@ PermutationHelper::OnRx(uint32_t flow, Ptr<const Packet> packet, const Address& 
 {
     Flow& f = m_flows[flow];
     f.received += packet->GetSize();
-    if (f.received >= f.bytes && f.finish.IsNegative())
+    if (f.received >= f.bytes && f.finish.IsStrictlyNegative())
     {
         f.finish = Simulator::Now();
         NS_LOG_INFO("flow " << f.src << "->" << f.dst << " complete at " << f.finish.As(Time::US));

@@ -139,7 +139,7 @@ TransferMonitor::OnPlaced(uint32_t member, Ptr<const Packet> packet, uint32_t ps
         m.stalledTime += gap;
     }
     m.lastByte = now;
-    if (f.firstByte.IsNegative())
+    if (f.firstByte.IsStrictlyNegative())
     {
         f.firstByte = now;
     }
@@ -314,7 +314,7 @@ TransferMonitor::WriteSummaryCsv(std::ostream& os, Time end) const
           "rtx_trimmed,rtx_timeout,rtx_nack,rewinds,nacks,trimmed_received,cnps,ev_changes,"
           "ev_retired\n";
     auto us = [](Time t) {
-        return t.IsNegative() ? -1.0 : t.GetSeconds() * 1e6;
+        return t.IsStrictlyNegative() ? -1.0 : t.GetSeconds() * 1e6;
     };
     for (uint32_t k = 0; k < m_flows.size(); ++k)
     {

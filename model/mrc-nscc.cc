@@ -280,7 +280,7 @@ MrcNscc::OnAck(Time now, uint32_t ackedBytes, Time rtt, bool ecn)
         m_increasing = false;
         m_fastCount = 0;
         if (m_avgDelay > target
-            && (m_lastDecrease.IsNegative() || now - m_lastDecrease > m_baseRtt))
+            && (m_lastDecrease.IsStrictlyNegative() || now - m_lastDecrease > m_baseRtt))
         {
             m_cwnd *= std::max(1 - m_gamma * (m_avgDelay - target) / m_avgDelay, 0.5);
             m_lastDecrease = now;

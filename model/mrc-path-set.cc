@@ -338,7 +338,7 @@ MrcPathSet::OnSilentLoss(uint32_t ev, Time now)
     Entry& e = it->second;
     e.probeSuccesses = 0;
     e.retiredAt = now;
-    if (m_flapWindow.IsStrictlyPositive() && !e.restoredAt.IsNegative())
+    if (m_flapWindow.IsStrictlyPositive() && !e.restoredAt.IsStrictlyNegative())
     {
         // Healthy for k flap windows halves the hold-down k times; retired within one doubles it.
         const int64_t healthy =

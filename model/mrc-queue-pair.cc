@@ -556,7 +556,7 @@ bool
 MrcQueuePair::OnlyReceiving() const
 {
     const Time last = m_receiver->GetLastArrival();
-    return m_sendQueue->IsWindowEmpty() && !last.IsNegative()
+    return m_sendQueue->IsWindowEmpty() && !last.IsStrictlyNegative()
            && Simulator::Now() - last <= m_baseRtt * 4;
 }
 

@@ -47,7 +47,7 @@ MrcRackLossDetector::Detect(MrcSendQueue& sq, Time now, std::optional<Time>& nex
 {
     nextDue.reset();
     std::vector<uint32_t> lost;
-    if (m_xmitTs.IsNegative())
+    if (m_xmitTs.IsStrictlyNegative())
     {
         return lost;
     }

@@ -113,7 +113,7 @@ MrcSackLossDetector::OnTail(MrcSendQueue& sq, Time now, Time rtt, Time& next) co
         {
             lost.push_back(r.psn);
         }
-        else if (next.IsNegative() || due < next)
+        else if (next.IsStrictlyNegative() || due < next)
         {
             next = due;
         }

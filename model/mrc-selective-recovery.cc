@@ -250,7 +250,7 @@ MrcSelectiveRecovery::RunTailReorder()
         m_ctx.stats->rtxTailReorder++;
         DeclareLost(psn, "tail-reorder");
     }
-    if (!next.IsNegative())
+    if (!next.IsStrictlyNegative())
     {
         m_reorderEvent = Simulator::Schedule(next - Simulator::Now(),
                                              &MrcSelectiveRecovery::RunTailReorder,
@@ -417,7 +417,7 @@ MrcSelectiveRecovery::OnTailProbeTimer()
 void
 MrcSelectiveRecovery::OnTailProbeAnswer(uint32_t sequence)
 {
-    if (sequence != m_tlpSequence || m_tlpSentAt.IsNegative())
+    if (sequence != m_tlpSequence || m_tlpSentAt.IsStrictlyNegative())
     {
         return; // an answer to an older probe
     }

@@ -522,6 +522,20 @@ class FailureMonitorIdleTestCase : public TestCase
         NS_TEST_ASSERT_MSG_LT(s.longestStall, MicroSeconds(10), "the idle gap does not");
         NS_TEST_ASSERT_MSG_EQ(s.stalledTime, Time(0), "nothing longer than StallThreshold");
         NS_TEST_ASSERT_MSG_EQ(s.retransmissions, 0u, "healthy fabric");
+        // flows.csv: the longest gap (the first packet's latency) began at the post at t = 0, and
+        // zero stalled time is 0: both were written as -1, "none", when 0 counted as negative.
+        std::ostringstream csv;
+        monitor->WriteSummaryCsv(csv, Simulator::Now());
+        std::string line = csv.str().substr(csv.str().find('\n') + 1);
+        std::vector<std::string> f;
+        std::stringstream fields(line.substr(0, line.find('\n')));
+        for (std::string x; std::getline(fields, x, ',');)
+        {
+            f.push_back(x);
+        }
+        NS_TEST_ASSERT_MSG_EQ(f.size(), 21u, "21 columns");
+        NS_TEST_ASSERT_MSG_EQ(f.at(9), "0.000", "stall_start_us: at the post");
+        NS_TEST_ASSERT_MSG_EQ(f.at(11), "0.000", "stalled_us: zero");
     }
 };
 
