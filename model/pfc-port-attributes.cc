@@ -31,36 +31,38 @@ PfcPort::GetTypeId()
                           "Comma-separated priorities (0..7) that PFC keeps lossless: paused, "
                           "never dropped. Default: RoCEv2's priority 3 (DSCP 26 >> 3).",
                           StringValue("3"),
-                          MakeStringAccessor(&PfcPort::m_losslessText),
+                          MakeStringAccessor(&PfcPort::SetLosslessText, &PfcPort::GetLosslessText),
                           MakeStringChecker())
             .AddAttribute("ThresholdMode",
                           "\"static\": XoffThreshold/XonThreshold bytes; \"dynamic\": XOFF = "
                           "DynamicAlpha x free shared buffer, XON = XOFF - XonOffset.",
                           StringValue("static"),
-                          MakeStringAccessor(&PfcPort::m_modeText),
+                          MakeStringAccessor(&PfcPort::SetModeText, &PfcPort::GetModeText),
                           MakeStringChecker())
-            .AddAttribute("XoffThreshold",
-                          "Static mode: backlog of a lossless priority (bytes) above which the "
-                          "upstream port is paused.",
-                          UintegerValue(64 * 1024),
-                          MakeUintegerAccessor(&PfcPort::m_xoffThreshold),
-                          MakeUintegerChecker<uint32_t>())
-            .AddAttribute("XonThreshold",
-                          "Static mode: backlog (bytes) at or below which the upstream port is "
-                          "resumed; at most XoffThreshold.",
-                          UintegerValue(48 * 1024),
-                          MakeUintegerAccessor(&PfcPort::m_xonThreshold),
-                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute(
+                "XoffThreshold",
+                "Static mode: backlog of a lossless priority (bytes) above which the "
+                "upstream port is paused.",
+                UintegerValue(64 * 1024),
+                MakeUintegerAccessor(&PfcPort::SetXoffThreshold, &PfcPort::GetXoffThreshold),
+                MakeUintegerChecker<uint32_t>())
+            .AddAttribute(
+                "XonThreshold",
+                "Static mode: backlog (bytes) at or below which the upstream port is "
+                "resumed; at most XoffThreshold.",
+                UintegerValue(48 * 1024),
+                MakeUintegerAccessor(&PfcPort::SetXonThreshold, &PfcPort::GetXonThreshold),
+                MakeUintegerChecker<uint32_t>())
             .AddAttribute("DynamicAlpha",
                           "Dynamic mode: XOFF as a fraction of the free shared buffer, in "
                           "(0, 64].",
                           DoubleValue(0.125),
-                          MakeDoubleAccessor(&PfcPort::m_alpha),
+                          MakeDoubleAccessor(&PfcPort::SetDynamicAlpha, &PfcPort::GetDynamicAlpha),
                           MakeDoubleChecker<double>())
             .AddAttribute("XonOffset",
                           "Dynamic mode: XON is this many bytes below XOFF.",
                           UintegerValue(2 * 9000),
-                          MakeUintegerAccessor(&PfcPort::m_xonOffset),
+                          MakeUintegerAccessor(&PfcPort::SetXonOffset, &PfcPort::GetXonOffset),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("PauseQuanta",
                           "Pause time sent in PAUSE frames, in quanta of 512 bit times (1..65535).",
@@ -152,6 +154,102 @@ std::string
 PfcPort::GetWatchdogActionText() const
 {
     return m_action == WatchdogAction::DROP ? "drop" : "forward";
+}
+
+template<typename T>
+void
+PfcPort::SetAndReconfigure(T& field, const T& value)
+{
+    // Before Initialize the value waits for Configure (which checks them all together); after,
+    // it takes effect at once, or is refused and the port keeps its configuration.
+    const T old = field;
+    field = value;
+    if (!m_configured)
+    {
+        return;
+    }
+    try
+    {
+        Configure();
+    }
+    catch (...)
+    {
+        field = old;
+        Configure();
+        throw;
+    }
+}
+
+void
+PfcPort::SetLosslessText(std::string text)
+{
+    SetAndReconfigure(m_losslessText, text);
+}
+
+std::string
+PfcPort::GetLosslessText() const
+{
+    return m_losslessText;
+}
+
+void
+PfcPort::SetModeText(std::string text)
+{
+    SetAndReconfigure(m_modeText, text);
+}
+
+std::string
+PfcPort::GetModeText() const
+{
+    return m_modeText;
+}
+
+void
+PfcPort::SetXoffThreshold(uint32_t bytes)
+{
+    SetAndReconfigure(m_xoffThreshold, bytes);
+}
+
+uint32_t
+PfcPort::GetXoffThreshold() const
+{
+    return m_xoffThreshold;
+}
+
+void
+PfcPort::SetXonThreshold(uint32_t bytes)
+{
+    SetAndReconfigure(m_xonThreshold, bytes);
+}
+
+uint32_t
+PfcPort::GetXonThreshold() const
+{
+    return m_xonThreshold;
+}
+
+void
+PfcPort::SetDynamicAlpha(double alpha)
+{
+    SetAndReconfigure(m_alpha, alpha);
+}
+
+double
+PfcPort::GetDynamicAlpha() const
+{
+    return m_alpha;
+}
+
+void
+PfcPort::SetXonOffset(uint32_t bytes)
+{
+    SetAndReconfigure(m_xonOffset, bytes);
+}
+
+uint32_t
+PfcPort::GetXonOffset() const
+{
+    return m_xonOffset;
 }
 
 uint64_t

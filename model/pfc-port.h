@@ -245,6 +245,40 @@ class PfcPort : public Object
     void SendPause(uint8_t priority, uint16_t quanta);
 
     /**
+     * Set an attribute that Configure() reads; once configured, reconfigure at once (restoring
+     * the old value and rethrowing if the new one is refused).
+     * \param field the member
+     * \param value its new value
+     */
+    template<typename T>
+    void SetAndReconfigure(T& field, const T& value);
+
+    /// \param text LosslessPriorities
+    void SetLosslessText(std::string text);
+    /// \return LosslessPriorities
+    std::string GetLosslessText() const;
+    /// \param text ThresholdMode
+    void SetModeText(std::string text);
+    /// \return ThresholdMode
+    std::string GetModeText() const;
+    /// \param bytes XoffThreshold
+    void SetXoffThreshold(uint32_t bytes);
+    /// \return XoffThreshold
+    uint32_t GetXoffThreshold() const;
+    /// \param bytes XonThreshold
+    void SetXonThreshold(uint32_t bytes);
+    /// \return XonThreshold
+    uint32_t GetXonThreshold() const;
+    /// \param alpha DynamicAlpha
+    void SetDynamicAlpha(double alpha);
+    /// \return DynamicAlpha
+    double GetDynamicAlpha() const;
+    /// \param bytes XonOffset
+    void SetXonOffset(uint32_t bytes);
+    /// \return XonOffset
+    uint32_t GetXonOffset() const;
+
+    /**
      * Refresh a PAUSE while the backlog stays above XON.
      * \param priority the priority
      */
