@@ -155,12 +155,6 @@ DcqcnRateState::GetAlpha() const
     return m_alpha;
 }
 
-double
-DcqcnRateState::GetG() const
-{
-    return m_params.g;
-}
-
 uint32_t
 DcqcnRateState::GetTimerStage() const
 {

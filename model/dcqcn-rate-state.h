@@ -94,9 +94,6 @@ class DcqcnRateState
     /// \return alpha
     double GetAlpha() const;
 
-    /// \return the gain g
-    double GetG() const;
-
     /// \return the timer stage T
     uint32_t GetTimerStage() const;
 

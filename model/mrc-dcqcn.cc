@@ -203,18 +203,34 @@ MrcDcqcn::GetCnpInterval() const
     return m_cnpInterval;
 }
 
-void
-MrcDcqcn::AdvanceAlpha(Time now)
+int64_t
+MrcDcqcn::EndedAlphaPeriods(Time now) const
 {
     if (m_alphaStart.IsStrictlyNegative() || now < m_alphaStart + m_alphaPeriod)
     {
+        return 0;
+    }
+    return (now - m_alphaStart).GetTimeStep() / m_alphaPeriod.GetTimeStep();
+}
+
+void
+MrcDcqcn::ApplyAlphaPeriods(DcqcnRateState& state, bool cnpInFirst, int64_t periods)
+{
+    // The first period may have seen a CNP, the others none (the alpha clock is free-running,
+    // as the NIC's; no event is needed for it).
+    state.UpdateAlpha(cnpInFirst);
+    state.DecayAlpha(static_cast<uint64_t>(periods - 1));
+}
+
+void
+MrcDcqcn::AdvanceAlpha(Time now)
+{
+    const int64_t periods = EndedAlphaPeriods(now);
+    if (periods == 0)
+    {
         return;
     }
-    // The periods that ended since the last update: the first may have seen a CNP, the others
-    // none (the alpha clock is free-running, as the NIC's; no event is needed for it).
-    const int64_t periods = (now - m_alphaStart).GetTimeStep() / m_alphaPeriod.GetTimeStep();
-    m_state->UpdateAlpha(m_cnpInPeriod);
-    m_state->DecayAlpha(static_cast<uint64_t>(periods - 1));
+    ApplyAlphaPeriods(*m_state, m_cnpInPeriod, periods);
     m_alphaStart += m_alphaPeriod * periods;
     m_cnpInPeriod = false;
     m_alpha = m_state->GetAlpha();
@@ -312,16 +328,15 @@ MrcDcqcn::GetAlpha() const
     {
         return 1.0;
     }
-    // Alpha is updated lazily (AdvanceAlpha): project it to now without changing the state.
-    const Time now = Simulator::Now();
-    if (m_alphaStart.IsStrictlyNegative() || now < m_alphaStart + m_alphaPeriod)
+    // Alpha is updated lazily (AdvanceAlpha): project it to now on a copy of the state.
+    const int64_t periods = EndedAlphaPeriods(Simulator::Now());
+    if (periods == 0)
     {
         return m_state->GetAlpha();
     }
-    const int64_t periods = (now - m_alphaStart).GetTimeStep() / m_alphaPeriod.GetTimeStep();
-    const double g = m_state->GetG();
-    const double first = (1 - g) * m_state->GetAlpha() + (m_cnpInPeriod ? g : 0.0);
-    return first * std::pow(1 - g, static_cast<double>(periods - 1));
+    DcqcnRateState projected = *m_state;
+    ApplyAlphaPeriods(projected, m_cnpInPeriod, periods);
+    return projected.GetAlpha();
 }
 
 double

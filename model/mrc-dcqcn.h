@@ -101,6 +101,19 @@ class MrcDcqcn : public MrcCongestionOps
 
   private:
     /**
+     * \param now the current time
+     * \return the alpha periods that ended before now since the last update (0: none, or no
+     *         CNP yet)
+     */
+    int64_t EndedAlphaPeriods(Time now) const;
+    /**
+     * Apply ended alpha periods to a rate state.
+     * \param state the state
+     * \param cnpInFirst a CNP arrived in the first of them
+     * \param periods how many ended (>= 1)
+     */
+    static void ApplyAlphaPeriods(DcqcnRateState& state, bool cnpInFirst, int64_t periods);
+    /**
      * Apply the alpha periods that ended before now.
      * \param now the current time
      */
