@@ -366,11 +366,7 @@ MrcPathSet::OnSilentLoss(uint32_t ev, Time now)
     if (m_pathKey)
     {
         const uint64_t lostPath = m_pathKey(ev);
-        std::map<uint64_t, uint32_t> activePerPath;
-        for (uint32_t a : pl.active)
-        {
-            activePerPath[m_pathKey(a)]++;
-        }
+        std::map<uint64_t, uint32_t> activePerPath = CountActivePerPath(pl);
         uint32_t best = UINT32_MAX;
         for (auto b = pl.backups.begin(); b != pl.backups.end(); ++b)
         {
@@ -429,6 +425,17 @@ MrcPathSet::OnProbeSuccess(uint32_t ev, Time now)
     return true;
 }
 
+std::map<uint64_t, uint32_t>
+MrcPathSet::CountActivePerPath(const Plane& pl) const
+{
+    std::map<uint64_t, uint32_t> count;
+    for (uint32_t a : pl.active)
+    {
+        count[m_pathKey(a)]++;
+    }
+    return count;
+}
+
 std::optional<uint32_t>
 MrcPathSet::FindStandIn(const Plane& pl, uint32_t ev) const
 {
@@ -436,11 +443,7 @@ MrcPathSet::FindStandIn(const Plane& pl, uint32_t ev) const
     {
         return std::nullopt;
     }
-    std::map<uint64_t, uint32_t> activePerPath;
-    for (uint32_t a : pl.active)
-    {
-        activePerPath[m_pathKey(a)]++;
-    }
+    std::map<uint64_t, uint32_t> activePerPath = CountActivePerPath(pl);
     const uint32_t own = activePerPath[m_pathKey(ev)];
     std::optional<uint32_t> standIn;
     uint32_t most = own + 1; // only a path with at least two more active EVs gives one up

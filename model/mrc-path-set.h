@@ -220,6 +220,12 @@ class MrcPathSet
     };
 
     /**
+     * \param pl a plane (path keys set)
+     * \return its active EVs per path key
+     */
+    std::map<uint64_t, uint32_t> CountActivePerPath(const Plane& pl) const;
+
+    /**
      * The active EV a restored EV replaces when the plane's active set is full: the last active
      * EV of the path with the most active EVs, if that path has at least two more than the
      * restored EV's (none without path keys).
