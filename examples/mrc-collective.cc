@@ -165,13 +165,7 @@ main(int argc, char* argv[])
             throw std::invalid_argument("--transport (=" + transport
                                         + ") must be mrc, roce or roce-pfc");
         }
-        ValueParser::CheckAttributeText("--rate", MakeDataRateChecker(), rate);
-        DataRateValue linkRate;
-        linkRate.DeserializeFromString(rate, MakeDataRateChecker());
-        if (linkRate.Get().GetBitRate() == 0)
-        {
-            throw std::invalid_argument("--rate (=" + rate + ") must be a positive rate");
-        }
+        const DataRate linkRate = ValueParser::ParseDataRate("--rate", rate);
         if (qps == 0 || iterations == 0 || computeUs < 0)
         {
             throw std::invalid_argument("--qps and --iterations must be >= 1, --compute >= 0");
@@ -199,7 +193,7 @@ main(int argc, char* argv[])
         ClosTopologyHelper topoHelper;
         for (LinkTier tier : {LinkTier::HOST_T0, LinkTier::T0_T1})
         {
-            topoHelper.SetLinkRate(tier, linkRate.Get());
+            topoHelper.SetLinkRate(tier, linkRate);
         }
         topoHelper.SetTrimmingQueues();
         if (pfc)

@@ -222,29 +222,13 @@ ClosTopologyHelper::SetPfcQueues(const std::string& lossyMaxSize)
     SetQueueDisc(PortRole::FABRIC, pfc);
     SetQueueDisc(PortRole::HOST_FACING, pfc);
     // A host paces its own traffic and marks nothing: as deep as the default host FIFO.
-    TrafficControlHelper nic;
-    nic.SetRootQueueDisc("ns3::PfcQueueDisc",
-                         "LossyMaxSize",
-                         QueueSizeValue(QueueSize("64MiB")),
-                         "EcnEnabled",
-                         BooleanValue(false));
-    SetQueueDisc(PortRole::HOST_NIC, nic);
+    SetQueueDisc(PortRole::HOST_NIC, PfcHelper::QueueDiscHelper("64MiB", false));
 }
 
 void
 ClosTopologyHelper::SetDeviceQueueSize(const std::string& size)
 {
-    // QueueSize's constructor, and its attribute value on trailing text, abort on a bad string.
-    ValueParser::CheckAttributeText("ClosTopologyHelper: DeviceQueueSize",
-                                    MakeQueueSizeChecker(),
-                                    size);
-    QueueSizeValue value;
-    if (!value.DeserializeFromString(size, MakeQueueSizeChecker()) || value.Get().GetValue() == 0)
-    {
-        throw std::invalid_argument("ClosTopologyHelper: DeviceQueueSize (=\"" + size
-                                    + "\") must be a positive queue size such as \"1p\" or "
-                                      "\"9000B\"");
-    }
+    ValueParser::ParseQueueSize("ClosTopologyHelper: DeviceQueueSize", size);
     m_deviceQueueSize = size;
 }
 

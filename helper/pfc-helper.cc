@@ -7,6 +7,7 @@
 #include "fabric-topology.h"
 #include "value-parser.h"
 
+#include "ns3/boolean.h"
 #include "ns3/fabric-channel.h"
 #include "ns3/node.h"
 #include "ns3/pfc-device-queue.h"
@@ -90,22 +91,15 @@ PfcHelper::Install(const FabricTopology& topo) const
 }
 
 TrafficControlHelper
-PfcHelper::QueueDiscHelper(const std::string& lossyMaxSize)
+PfcHelper::QueueDiscHelper(const std::string& lossyMaxSize, bool ecn)
 {
-    // QueueSize's constructor aborts on a malformed string: check it first, naming the field.
-    ValueParser::CheckAttributeText("PfcHelper: LossyMaxSize",
-                                    MakeQueueSizeChecker(),
-                                    lossyMaxSize);
-    QueueSizeValue size;
-    if (!size.DeserializeFromString(lossyMaxSize, MakeQueueSizeChecker())
-        || size.Get().GetValue() == 0)
-    {
-        throw std::invalid_argument("PfcHelper: LossyMaxSize (=\"" + lossyMaxSize
-                                    + "\") must be a positive queue size such as \"512KiB\" or "
-                                      "\"100p\"");
-    }
+    const QueueSize size = ValueParser::ParseQueueSize("PfcHelper: LossyMaxSize", lossyMaxSize);
     TrafficControlHelper tch;
-    tch.SetRootQueueDisc("ns3::PfcQueueDisc", "LossyMaxSize", size);
+    tch.SetRootQueueDisc("ns3::PfcQueueDisc",
+                         "LossyMaxSize",
+                         QueueSizeValue(size),
+                         "EcnEnabled",
+                         BooleanValue(ecn));
     return tch;
 }
 

@@ -69,10 +69,12 @@ class PfcHelper
 
     /**
      * \param lossyMaxSize limit of each lossy priority, e.g. "512KiB"
+     * \param ecn EcnEnabled (false on a host's NIC port, which marks nothing)
      * \return a TrafficControlHelper whose root queue disc is a PfcQueueDisc
      * \throws std::invalid_argument if lossyMaxSize is not a positive queue size
      */
-    static TrafficControlHelper QueueDiscHelper(const std::string& lossyMaxSize = "512KiB");
+    static TrafficControlHelper QueueDiscHelper(const std::string& lossyMaxSize = "512KiB",
+                                                bool ecn = true);
 
     /**
      * \param device a device

@@ -586,6 +586,21 @@ ValueParser::ParseDataRate(const std::string& field, const std::string& text)
     return rate;
 }
 
+QueueSize
+ValueParser::ParseQueueSize(const std::string& field, const std::string& text)
+{
+    // QueueSizeValue aborts on trailing text: the attribute-text check refuses it first.
+    CheckAttributeText(field, MakeQueueSizeChecker(), text);
+    QueueSizeValue value;
+    if (!value.DeserializeFromString(text, MakeQueueSizeChecker()) || value.Get().GetValue() == 0)
+    {
+        throw std::invalid_argument(field + " (=\"" + text
+                                    + "\") must be a positive queue size such as \"512KiB\" or "
+                                      "\"100p\"");
+    }
+    return value.Get();
+}
+
 Time
 ValueParser::ParseTime(const std::string& field, const std::string& text)
 {

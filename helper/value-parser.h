@@ -10,6 +10,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
+#include "ns3/queue-size.h"
 #include "ns3/type-id.h"
 
 #include <string>
@@ -37,6 +38,14 @@ class ValueParser
      * \throws std::invalid_argument if text is not a positive data rate
      */
     static DataRate ParseDataRate(const std::string& field, const std::string& text);
+
+    /**
+     * \param field name of the parameter, for the message
+     * \param text e.g. "512KiB", "100p"
+     * \return the size, > 0 (QueueSize's own constructor aborts on a malformed string)
+     * \throws std::invalid_argument naming field if text is not a positive queue size
+     */
+    static QueueSize ParseQueueSize(const std::string& field, const std::string& text);
 
     /**
      * \param field name of the parameter, for the message
