@@ -10,7 +10,6 @@
 #include "ns3/ipv6-list-routing.h"
 #include "ns3/ipv6.h"
 #include "ns3/log.h"
-#include "ns3/names.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/trimming-queue-disc.h"
 
@@ -190,11 +189,7 @@ FabricDropMonitor::Watch(uint32_t n)
 {
     NodeCounts& c = m_nodes[n];
     Ptr<Node> node = c.node;
-    c.name = Names::FindName(node);
-    if (c.name.empty())
-    {
-        c.name = "node-" + std::to_string(node->GetId());
-    }
+    c.name = MrcNodeName(node);
     Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
     for (uint32_t d = 0; d < node->GetNDevices(); ++d)
     {

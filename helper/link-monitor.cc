@@ -4,9 +4,10 @@
 
 #include "link-monitor.h"
 
+#include "mrc-csv-field.h"
+
 #include "ns3/boolean.h"
 #include "ns3/log.h"
-#include "ns3/names.h"
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/traffic-control-layer.h"
@@ -26,17 +27,6 @@ NS_OBJECT_ENSURE_REGISTERED(LinkMonitor);
 
 namespace
 {
-
-/**
- * \param node a node
- * \return its ns-3 name, or node-<id>
- */
-std::string
-NodeName(Ptr<Node> node)
-{
-    std::string name = Names::FindName(node);
-    return name.empty() ? "node-" + std::to_string(node->GetId()) : name;
-}
 
 /**
  * \param t a time
@@ -181,8 +171,8 @@ LinkMonitor::Install(Ptr<FabricTopology> topo, Time start, Time stop)
             w.info.direction = dir;
             w.info.from = up ? l.lower : l.upper;
             w.info.to = up ? l.upper : l.lower;
-            w.info.fromName = NodeName(w.info.from);
-            w.info.toName = NodeName(w.info.to);
+            w.info.fromName = MrcNodeName(w.info.from);
+            w.info.toName = MrcNodeName(w.info.to);
             w.info.device = up ? l.lowerDevice : l.upperDevice;
             Ptr<TrafficControlLayer> tc = w.info.from->GetObject<TrafficControlLayer>();
             w.queue = tc ? tc->GetRootQueueDiscOnDevice(w.info.device) : nullptr;

@@ -4,6 +4,11 @@
 
 #include "mrc-csv-field.h"
 
+#include "ns3/names.h"
+
+#include <iomanip>
+#include <sstream>
+
 namespace ns3
 {
 
@@ -20,6 +25,21 @@ MrcCsvField(const std::string& field)
         quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
     }
     return quoted + "\"";
+}
+
+std::string
+MrcMicros(Time t)
+{
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(3) << t.GetSeconds() * 1e6;
+    return os.str();
+}
+
+std::string
+MrcNodeName(Ptr<Node> node)
+{
+    const std::string name = Names::FindName(node);
+    return name.empty() ? "node-" + std::to_string(node->GetId()) : name;
 }
 
 } // namespace ns3

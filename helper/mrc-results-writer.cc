@@ -7,6 +7,7 @@
 #include "fabric-drop-monitor.h"
 #include "failure-log.h"
 #include "link-monitor.h"
+#include "mrc-csv-field.h"
 #include "transfer-monitor.h"
 
 #include <cstdlib>
@@ -21,18 +22,6 @@ namespace ns3
 
 namespace
 {
-
-/**
- * \param t a time
- * \return it in microseconds with 3 decimals (nanosecond resolution)
- */
-std::string
-Us(Time t)
-{
-    std::ostringstream os;
-    os << std::fixed << std::setprecision(3) << t.GetSeconds() * 1e6;
-    return os.str();
-}
 
 /**
  * \param s a ptree value
@@ -139,10 +128,10 @@ StatsTree(const CompletionStats& st)
 {
     boost::property_tree::ptree t;
     t.put("steps", st.GetCount());
-    t.put("min_us", Us(st.GetMin()));
-    t.put("p50_us", Us(st.GetMedian()));
-    t.put("p99_us", Us(st.GetPercentile(99)));
-    t.put("p100_us", Us(st.GetMax()));
+    t.put("min_us", MrcMicros(st.GetMin()));
+    t.put("p50_us", MrcMicros(st.GetMedian()));
+    t.put("p99_us", MrcMicros(st.GetPercentile(99)));
+    t.put("p100_us", MrcMicros(st.GetMax()));
     return t;
 }
 
@@ -213,11 +202,12 @@ MrcResultsWriter::WriteStepsCsv(const MrcScenarioResult& r, std::ostream& os)
     {
         const double slowdown =
             s.ideal.IsStrictlyPositive() ? s.GetDuration().GetSeconds() / s.ideal.GetSeconds() : 0;
-        os << s.index << "," << MrcScenarioResult::GetPhaseName(s.phase) << "," << Us(s.start)
-           << "," << Us(s.end) << "," << Us(s.GetDuration()) << "," << Us(s.ideal) << ","
-           << std::fixed << std::setprecision(4) << slowdown << "," << (s.failed ? 1 : 0) << ","
-           << s.transfers << "," << Us(s.transferMin) << "," << Us(s.transferP50) << ","
-           << Us(s.transferP99) << "," << Us(s.transferMax) << "\n";
+        os << s.index << "," << MrcScenarioResult::GetPhaseName(s.phase) << ","
+           << MrcMicros(s.start) << "," << MrcMicros(s.end) << "," << MrcMicros(s.GetDuration())
+           << "," << MrcMicros(s.ideal) << "," << std::fixed << std::setprecision(4) << slowdown
+           << "," << (s.failed ? 1 : 0) << "," << s.transfers << "," << MrcMicros(s.transferMin)
+           << "," << MrcMicros(s.transferP50) << "," << MrcMicros(s.transferP99) << ","
+           << MrcMicros(s.transferMax) << "\n";
     }
 }
 
@@ -241,7 +231,7 @@ MrcResultsWriter::WriteRun(const MrcScenarioResult& r,
         const Time interval = monitor.GetInterval();
         for (size_t i = 0; i < total.size(); ++i)
         {
-            os << Us(interval * int64_t(i)) << "," << total[i] << "," << std::fixed
+            os << MrcMicros(interval * int64_t(i)) << "," << total[i] << "," << std::fixed
                << std::setprecision(3) << total[i] * 8e-9 / interval.GetSeconds() << "\n";
         }
     }
@@ -272,9 +262,9 @@ MrcResultsWriter::WriteTcpFlowsCsv(const MrcScenarioResult& r, std::ostream& os)
     {
         const TcpBulkWorkload::Flow& f = r.tcpFlows[i];
         os << i << "," << f.src << "," << f.dst << "," << f.plane << "," << f.port << "," << f.bytes
-           << "," << f.received << "," << Us(f.start) << ","
-           << (f.IsComplete() ? Us(f.finish) : "-1") << ","
-           << (f.IsComplete() ? Us(f.GetCompletionTime()) : "-1") << "\n";
+           << "," << f.received << "," << MrcMicros(f.start) << ","
+           << (f.IsComplete() ? MrcMicros(f.finish) : "-1") << ","
+           << (f.IsComplete() ? MrcMicros(f.GetCompletionTime()) : "-1") << "\n";
     }
 }
 
@@ -313,10 +303,10 @@ MrcResultsWriter::WriteComparison(const std::vector<MrcScenarioResult>& runs) co
             }
             for (const auto& [phase, st] : rows)
             {
-                os << r.key << "," << phase << "," << st.GetCount() << "," << Us(st.GetMedian())
-                   << "," << Us(st.GetPercentile(99)) << "," << Us(st.GetMax()) << ","
-                   << r.bytesRetransmitted << "," << Us(r.longestStall) << "," << r.failedFlows
-                   << "\n";
+                os << r.key << "," << phase << "," << st.GetCount() << ","
+                   << MrcMicros(st.GetMedian()) << "," << MrcMicros(st.GetPercentile(99)) << ","
+                   << MrcMicros(st.GetMax()) << "," << r.bytesRetransmitted << ","
+                   << MrcMicros(r.longestStall) << "," << r.failedFlows << "\n";
             }
         }
     }
@@ -342,9 +332,10 @@ MrcResultsWriter::ToPtree(const MrcScenarioResult& r)
     t.put("steps_completed", r.steps.size());
     t.put("job_done", r.jobDone ? "true" : "false");
     t.put("job_failed", r.jobFailed ? "true" : "false");
-    t.put("end_us", Us(r.end));
-    t.put("failure_start_us", r.failureStart.IsStrictlyNegative() ? "-1" : Us(r.failureStart));
-    t.put("failure_end_us", r.failureEnd.IsStrictlyNegative() ? "-1" : Us(r.failureEnd));
+    t.put("end_us", MrcMicros(r.end));
+    t.put("failure_start_us",
+          r.failureStart.IsStrictlyNegative() ? "-1" : MrcMicros(r.failureStart));
+    t.put("failure_end_us", r.failureEnd.IsStrictlyNegative() ? "-1" : MrcMicros(r.failureEnd));
     boost::property_tree::ptree phases;
     phases.add_child("all", StatsTree(r.GetStepStats()));
     for (auto p : {ScenarioPhase::BEFORE, ScenarioPhase::DURING, ScenarioPhase::AFTER})
@@ -364,9 +355,9 @@ MrcResultsWriter::ToPtree(const MrcScenarioResult& r)
     t.put("rewinds", r.rewinds);
     t.put("trimmed_received", r.trimmedReceived);
     t.put("ev_retirements", r.evRetirements);
-    t.put("longest_stall_us", Us(r.longestStall));
+    t.put("longest_stall_us", MrcMicros(r.longestStall));
     t.put("longest_stall_flow", r.longestStallFlow);
-    t.put("stalled_us", Us(r.stalledTime));
+    t.put("stalled_us", MrcMicros(r.stalledTime));
     t.put("fault_drops", r.faultDrops);
     t.put("queue_drops", r.queueDrops);
     t.put("trims", r.trims);
@@ -379,7 +370,7 @@ MrcResultsWriter::ToPtree(const MrcScenarioResult& r)
         t.put("uplink_balance", b.str());
     }
     t.put("routing_converged_us",
-          r.routingConverged.IsStrictlyPositive() ? Us(r.routingConverged) : "-1");
+          r.routingConverged.IsStrictlyPositive() ? MrcMicros(r.routingConverged) : "-1");
     t.put("events", r.events);
     if (!r.pfcPorts.empty())
     {
@@ -388,8 +379,8 @@ MrcResultsWriter::ToPtree(const MrcScenarioResult& r)
         pfc.put("ports", p.ports);
         pfc.put("pauses_sent", p.pausesSent);
         pfc.put("xons_sent", p.xonsSent);
-        pfc.put("paused_us", Us(p.pausedTime));
-        pfc.put("max_paused_us", Us(p.maxPausedTime));
+        pfc.put("paused_us", MrcMicros(p.pausedTime));
+        pfc.put("max_paused_us", MrcMicros(p.maxPausedTime));
         pfc.put("max_paused_port", p.maxPausedPort);
         pfc.put("headroom_overflows", p.overflows);
         pfc.put("watchdog_triggers", p.watchdogTriggers);
@@ -410,10 +401,10 @@ MrcResultsWriter::ToPtree(const MrcScenarioResult& r)
         tcp.put("completed", st.GetCount());
         tcp.put("bytes", bytes);
         tcp.put("bytes_received", received);
-        tcp.put("fct_min_us", Us(st.GetMin()));
-        tcp.put("fct_p50_us", Us(st.GetMedian()));
-        tcp.put("fct_p99_us", Us(st.GetPercentile(99)));
-        tcp.put("fct_max_us", Us(st.GetMax()));
+        tcp.put("fct_min_us", MrcMicros(st.GetMin()));
+        tcp.put("fct_p50_us", MrcMicros(st.GetMedian()));
+        tcp.put("fct_p99_us", MrcMicros(st.GetPercentile(99)));
+        tcp.put("fct_max_us", MrcMicros(st.GetMax()));
         t.add_child("tcp", tcp);
     }
     return t;

@@ -8,27 +8,13 @@
 #include "mrc-csv-field.h"
 #include "pfc-helper.h"
 
-#include "ns3/names.h"
 #include "ns3/pfc-pause-header.h"
-
-#include <iomanip>
 
 namespace ns3
 {
 
 namespace
 {
-
-/**
- * \param node a node
- * \return its ns-3 name, or "node-<id>" without one
- */
-std::string
-NodeName(Ptr<Node> node)
-{
-    const std::string name = Names::FindName(node);
-    return name.empty() ? "node-" + std::to_string(node->GetId()) : name;
-}
 
 /**
  * Append the rows of one port.
@@ -51,8 +37,8 @@ AddPort(const FabricLink& link, bool lowerEnd, std::vector<PfcPortStats::Row>& r
             continue;
         }
         PfcPortStats::Row r;
-        r.node = NodeName(lowerEnd ? link.lower : link.upper);
-        r.peer = NodeName(lowerEnd ? link.upper : link.lower);
+        r.node = MrcNodeName(lowerEnd ? link.lower : link.upper);
+        r.peer = MrcNodeName(lowerEnd ? link.upper : link.lower);
         r.tier = link.tier;
         r.plane = link.plane;
         r.priority = p;
@@ -117,9 +103,8 @@ PfcPortStats::WriteCsv(const std::vector<Row>& rows, std::ostream& os)
     {
         os << MrcCsvField(r.node) << "," << MrcCsvField(r.peer) << "," << r.tier << "," << r.plane
            << "," << unsigned(r.priority) << "," << r.pausesSent << "," << r.xonsSent << ","
-           << r.pausesReceived << "," << std::fixed << std::setprecision(3)
-           << r.pausedTime.GetSeconds() * 1e6 << std::defaultfloat << "," << r.maxIngressBytes
-           << "," << r.overflows << "," << r.watchdogTriggers << "\n";
+           << r.pausesReceived << "," << MrcMicros(r.pausedTime) << "," << r.maxIngressBytes << ","
+           << r.overflows << "," << r.watchdogTriggers << "\n";
     }
 }
 
