@@ -7,6 +7,7 @@
 #include "mrc-l4-protocol.h"
 #include "mrc-queue-pair.h"
 #include "pfc-port.h"
+#include "pfc-queue-disc.h"
 
 #include "ns3/log.h"
 #include "ns3/net-device.h"
@@ -113,7 +114,7 @@ MrcNicPort::Pfc()
 bool
 MrcNicPort::IsPaused(const PfcPort* pfc, uint8_t dscp)
 {
-    return pfc && pfc->IsPaused(static_cast<uint8_t>(dscp >> 3));
+    return pfc && pfc->IsPaused(PfcQueueDisc::GetPriority(dscp));
 }
 
 void

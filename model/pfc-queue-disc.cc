@@ -96,10 +96,16 @@ PfcQueueDisc::AssignStreams(int64_t stream)
 }
 
 uint8_t
+PfcQueueDisc::GetPriority(uint8_t dscp)
+{
+    return static_cast<uint8_t>(dscp >> 3);
+}
+
+uint8_t
 PfcQueueDisc::Classify(Ptr<const QueueDiscItem> item)
 {
     const std::optional<uint8_t> dscp = PacketTrimmer::GetDscp(item);
-    return dscp ? static_cast<uint8_t>(*dscp >> 3) : 0;
+    return dscp ? GetPriority(*dscp) : 0;
 }
 
 uint32_t

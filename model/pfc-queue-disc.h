@@ -65,8 +65,15 @@ class PfcQueueDisc : public QueueDisc
     ~PfcQueueDisc() override;
 
     /**
+     * \param dscp a DSCP
+     * \return its priority, 0..7 (DSCP >> 3): how PfcQueueDisc classifies, and which priority a
+     *         PAUSE must name to hold the packet back (MrcNicPort uses it too)
+     */
+    static uint8_t GetPriority(uint8_t dscp);
+
+    /**
      * \param item a packet
-     * \return its priority (DSCP >> 3; 0 without an IP header)
+     * \return its priority (GetPriority of its DSCP; 0 without an IP header)
      */
     static uint8_t Classify(Ptr<const QueueDiscItem> item);
 
