@@ -8,7 +8,6 @@
 #include "mrc-send-queue.h"
 
 #include <boost/dynamic_bitset.hpp>
-
 #include <cstdint>
 #include <vector>
 
@@ -117,13 +116,13 @@ class MrcSackLossDetector
      */
     std::vector<uint32_t> Collect(MrcSendQueue& sq, uint64_t cwnd, uint32_t mss);
 
-    Params m_params;                  //!< threshold parameters
-    bool m_inRecovery{false};         //!< in a loss-recovery episode
-    uint32_t m_recoveryPsn{0};        //!< the episode ends when the cumulative PSN reaches this
-    uint32_t m_episodeStart{0};       //!< the cumulative PSN when the episode began
+    Params m_params;                    //!< threshold parameters
+    bool m_inRecovery{false};           //!< in a loss-recovery episode
+    uint32_t m_recoveryPsn{0};          //!< the episode ends when the cumulative PSN reaches this
+    uint32_t m_episodeStart{0};         //!< the cumulative PSN when the episode began
     boost::dynamic_bitset<> m_declared; //!< PSNs declared in the episode, from m_episodeStart
-    uint64_t m_episodes{0};           //!< episodes entered
-    Time m_latestDelivered{Time(-1)}; //!< latest send time among the acknowledged packets
+    uint64_t m_episodes{0};             //!< episodes entered
+    Time m_latestDelivered{Time(-1)};   //!< latest send time among the acknowledged packets
 };
 
 } // namespace ns3
