@@ -236,6 +236,15 @@ MrcQpReceiver::OnData(Ptr<Packet> packet,
             now = true;
         }
     }
+    // Every arrival is reported by a SACK at least once: when the SACK that would answer this
+    // packet cannot also report those waiting for it (its 64-PSN bitmap follows this packet),
+    // theirs leaves first. A retransmission arriving far behind the new data, or new data far
+    // ahead of a retransmission, would otherwise go unreported until the cumulative PSN passes.
+    if (m_owed && !BatchFits(psn))
+    {
+        SendSack(m_pending, MrcSackMark::NONE);
+    }
+    m_batch.push_back(psn);
     const bool ce = outer.GetEcn() == Ipv6Header::ECN_CE;
     const MrcSackMark mark = MarkFor(ev, ce);
     m_pending = Pending{psn, ev, tseth.GetTimestamp(), plane};
@@ -326,9 +335,29 @@ MrcQpReceiver::MarkFor(uint32_t ev, bool ce)
                : MrcSackMark::SKIP_ONCE;
 }
 
+bool
+MrcQpReceiver::BatchFits(uint32_t about) const
+{
+    const uint32_t cum = m_state.GetCumulativePsn();
+    const uint32_t base = m_state.GetSackBase(about);
+    for (uint32_t psn : m_batch)
+    {
+        const int32_t offset = PsnDiff(psn, base);
+        if (!PsnLess(psn, cum) && (offset < 0 || offset >= 64))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
 void
 MrcQpReceiver::SendSackNow(uint32_t ev, uint32_t plane)
 {
+    if (m_owed && !BatchFits(m_state.GetCumulativePsn()))
+    {
+        SendSack(m_pending, MrcSackMark::NONE);
+    }
     SendSack(Pending{m_state.GetCumulativePsn(), ev, 0, plane}, MrcSackMark::NONE);
 }
 
@@ -338,6 +367,7 @@ MrcQpReceiver::SendSack(const Pending& about, MrcSackMark mark)
     const bool ce = mark != MrcSackMark::NONE;
     Simulator::Cancel(m_sackEvent);
     m_owed = false;
+    m_batch.clear();
     m_unsackedBytes = 0;
     MrcSackHeader sack;
     sack.SetCumulativeAckPsn(m_state.GetCumulativePsn());

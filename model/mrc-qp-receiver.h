@@ -39,7 +39,12 @@ class MrcBthHeader;
  *   payload bytes have been placed since the last one, and at once for a packet that is
  *   ECN-marked (so that its EV is echoed), a duplicate, one with the BTH ack-request flag, or
  *   one that completes a message. A SACK owed for fewer bytes leaves after SackDelay, so a
- *   sender that has stopped is never left waiting.
+ *   sender that has stopped is never left waiting. Every arrival is reported by at least one
+ *   SACK: when the bitmap of the SACK that would answer a packet could not also report the
+ *   packets already waiting for it (a retransmission arriving more than 63 PSNs behind new
+ *   data, or the reverse), their SACK leaves first (the intent of the UEC reference
+ *   simulator's sackBitmapBaseIdeal), so that the sender's per-EV order rule never takes an
+ *   arrived but unreported packet for a lost one.
  * - NACKs: TRIMMED or TRIMMED_LASTHOP for a trimmed packet (from its DSCP), NO_BITMAP for a PSN
  *   beyond the receive bitmap (BitmapPsns, smaller than the PSN window when the NIC's tracking
  *   state is the limit), PSN_OOR_WINDOW for a PSN beyond the PSN window.
@@ -161,10 +166,6 @@ class MrcQpReceiver
     void SendNack(MrcNackCode code, uint32_t psn, uint32_t ev, uint16_t timestamp, uint32_t plane);
     /**
      * \param about the packet the SACK answers
-     * \param ce it was ECN-marked
-     */
-    /**
-     * \param about the packet the SACK answers
      * \param mark the ECN mark to echo (NONE, SKIP_ONCE or ALWAYS_SKIP)
      */
     void SendSack(const Pending& about, MrcSackMark mark);
@@ -177,6 +178,12 @@ class MrcQpReceiver
     MrcSackMark MarkFor(uint32_t ev, bool ce);
     /// The coalescing timer expired.
     void OnSackTimer();
+    /**
+     * \param about the packet a SACK would answer
+     * \return true if that SACK (cumulative PSN and the bitmap its base gives) would report
+     *         every packet placed since the last SACK
+     */
+    bool BatchFits(uint32_t about) const;
     /**
      * In-order mode: may this packet be placed? Drops and NACKs the others.
      * \param psn its PSN
@@ -224,6 +231,7 @@ class MrcQpReceiver
     uint64_t m_unsackedBytes{0};          //!< bytes placed since the last SACK
     Pending m_pending;                    //!< the packet a coalesced SACK answers
     bool m_owed{false};                   //!< a SACK is owed
+    std::vector<uint32_t> m_batch;        //!< PSNs placed since the last SACK
     EventId m_sackEvent;                  //!< coalescing timer
     Time m_lastArrival{-1};               //!< last data arrival
     bool m_gapNacked{false};              //!< in-order mode: the current gap was NACKed

@@ -13,6 +13,7 @@
 #include "ns3/mrc-meth-header.h"
 #include "ns3/mrc-qp-receiver.h"
 #include "ns3/mrc-reth-header.h"
+#include "ns3/mrc-sack-header.h"
 #include "ns3/mrc-tseth-header.h"
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
@@ -20,6 +21,7 @@
 #include <gtest/gtest.h>
 #include <limits>
 #include <memory>
+#include <set>
 #include <vector>
 
 using namespace ns3;
@@ -39,8 +41,9 @@ class ReceiverBed
         config.trimmedLastHopDscp = Ipv6Header::DSCP_CS2;
         MrcQpReceiver::Hooks hooks;
         hooks.sendControl =
-            [this](Ptr<Packet>, MrcOpcode opcode, uint32_t, std::optional<uint32_t>) {
+            [this](Ptr<Packet> body, MrcOpcode opcode, uint32_t, std::optional<uint32_t>) {
                 sent.push_back(opcode);
+                bodies.push_back(body);
             };
         hooks.portState = [] {
             return uint8_t{0};
@@ -66,14 +69,15 @@ class ReceiverBed
      * \param psn its PSN (and MSN)
      * \param va the RETH's virtual address
      * \param bytes payload bytes (0xee each)
+     * \param length the message's length in the RETH (0: bytes, a one-packet message)
      */
-    void Receive(uint32_t psn, uint64_t va, uint32_t bytes)
+    void Receive(uint32_t psn, uint64_t va, uint32_t bytes, uint64_t length = 0)
     {
         const std::vector<uint8_t> payload(bytes, 0xee);
         Ptr<Packet> p = Create<Packet>(payload.data(), bytes);
         MrcRethHeader reth;
         reth.SetVirtualAddress(va);
-        reth.SetDmaLength(bytes);
+        reth.SetDmaLength(length ? length : bytes);
         p->AddHeader(reth);
         MrcTsethHeader tseth;
         tseth.SetTimestamp(1);
@@ -92,6 +96,7 @@ class ReceiverBed
     MrcQpStats stats;                        //!< the receiver's counters
     std::unique_ptr<MrcQpReceiver> receiver; //!< the receiver
     std::vector<MrcOpcode> sent;             //!< control packets sent
+    std::vector<Ptr<Packet>> bodies;         //!< their bodies (after the BTH)
     std::vector<uint32_t> placed;            //!< PSNs placed
     std::vector<uint32_t> delivered;         //!< MSNs delivered
 };
@@ -162,4 +167,52 @@ TEST(MrcQpReceiver, WithoutRegisteredMemoryNothingIsWrittenAndDataIsPlaced)
     EXPECT_EQ(bed.stats.malformedReceived, 0u);
     EXPECT_EQ(bed.stats.dataPacketsReceived, 1u);
     EXPECT_EQ(bed.delivered, std::vector<uint32_t>{0});
+}
+
+TEST(MrcQpReceiver, EveryArrivalIsReportedByASack)
+{
+    // One long message: PSNs 0 and 3 are missing, 1, 2 and 4..90 arrive; then 3 (a
+    // retransmission, 87 PSNs behind the newest), 91 and 92. SACKs coalesce (16 KiB: four
+    // packets each) and their 64-PSN bitmap follows the packet they answer. Every arrival must
+    // be reported by some SACK: before, PSN 3 waited for the SACK about 92, whose bitmap starts
+    // at 29, and stayed unreported while the cumulative PSN was stuck at 0, so that the
+    // sender's per-EV order rule took it for lost again.
+    ReceiverBed bed;
+    std::vector<uint32_t> order{1, 2};
+    for (uint32_t psn = 4; psn <= 90; ++psn)
+    {
+        order.push_back(psn);
+    }
+    for (uint32_t psn : {3u, 91u, 92u})
+    {
+        order.push_back(psn);
+    }
+    for (uint32_t psn : order)
+    {
+        bed.Receive(psn, 0, 4096, uint64_t(1) << 30);
+    }
+    Simulator::Run(); // the last coalesced SACK leaves after SackDelay
+    std::set<uint32_t> reported;
+    for (Ptr<Packet> body : bed.bodies)
+    {
+        MrcSackHeader sack;
+        body->Copy()->RemoveHeader(sack);
+        for (uint32_t psn = 0; psn < sack.GetCumulativeAckPsn(); ++psn)
+        {
+            reported.insert(psn);
+        }
+        for (uint32_t i = 0; i < 64; ++i)
+        {
+            if (sack.GetBitmap() >> i & 1)
+            {
+                reported.insert(sack.GetBitmapBasePsn() + i);
+            }
+        }
+    }
+    for (uint32_t psn : order)
+    {
+        EXPECT_TRUE(reported.count(psn)) << "PSN " << psn << " arrived but no SACK reported it";
+    }
+    EXPECT_FALSE(reported.count(0)) << "PSN 0 never arrived";
+    EXPECT_LE(bed.stats.sacksSent, order.size() / 4 + 3) << "coalescing still holds";
 }
