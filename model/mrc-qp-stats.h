@@ -17,26 +17,27 @@ namespace ns3
 struct MrcQpStats
 {
     // Sender
-    uint64_t dataPacketsSent{0};    //!< new data packets
-    uint64_t retransmissions{0};    //!< retransmitted packets
-    uint64_t rtxTrimmed{0};         //!< retransmissions after NACK TRIMMED
-    uint64_t rtxTrimmedLastHop{0};  //!< retransmissions after NACK TRIMMED_LASTHOP
-    uint64_t rtxTimeout{0};         //!< retransmissions after the loss timer
-    uint64_t rtxSack{0};            //!< retransmissions after the SACK loss rule
-    uint64_t rtxPathOrder{0};       //!< retransmissions after a later packet on the EV arrived
-    uint64_t rtxTailReorder{0};     //!< retransmissions by the tail reorder timer (RACK)
-    uint64_t rtxTailProbe{0};       //!< retransmissions after a tail-loss probe's answer
-    uint64_t tailProbesSent{0};     //!< tail-loss probes (acknowledgement requests)
-    uint64_t tailProbesTrimmed{0};  //!< receiver: trimmed tail-loss probes (not answered)
-    uint64_t lossesOnLiveEv{0};     //!< of which on an EV that had delivered a later packet
-    uint64_t rtxNoBitmap{0};        //!< retransmissions after NACK NO_BITMAP / PSN_OOR_WINDOW
-    uint64_t bytesRetransmitted{0}; //!< payload bytes retransmitted
-    uint64_t rewindsNack{0};        //!< go-back-N: rewinds after a NACK
-    uint64_t rewindsTimeout{0};     //!< go-back-N: rewinds after the retransmission timeout
-    uint64_t sacksReceived{0};      //!< SACKs
-    uint64_t nacksReceived{0};      //!< NACKs
-    uint64_t cnpsReceived{0};       //!< CNPs (RoCEv2 congestion notifications)
-    uint64_t probesSent{0};         //!< probes (restoration and reverse-path liveness)
+    uint64_t dataPacketsSent{0};      //!< new data packets
+    uint64_t retransmissions{0};      //!< retransmitted packets
+    uint64_t rtxTrimmed{0};           //!< retransmissions after NACK TRIMMED
+    uint64_t rtxTrimmedLastHop{0};    //!< retransmissions after NACK TRIMMED_LASTHOP
+    uint64_t rtxTimeout{0};           //!< retransmissions after the loss timer
+    uint64_t rtxSack{0};              //!< retransmissions after the SACK loss rule
+    uint64_t rtxPathOrder{0};         //!< retransmissions after a later packet on the EV arrived
+    uint64_t rtxTailReorder{0};       //!< retransmissions by the tail reorder timer (RACK)
+    uint64_t rtxTailProbe{0};         //!< retransmissions after a tail-loss probe's answer
+    uint64_t tailProbesSent{0};       //!< tail-loss probes (acknowledgement requests)
+    uint64_t tailProbesTrimmed{0};    //!< receiver: trimmed tail-loss probes (not answered)
+    uint64_t lossesOnLiveEv{0};       //!< of which on an EV that had delivered a later packet
+    uint64_t lossesOnDeliveringEv{0}; //!< inferred QP-wide on an EV still delivering: EV kept
+    uint64_t rtxNoBitmap{0};          //!< retransmissions after NACK NO_BITMAP / PSN_OOR_WINDOW
+    uint64_t bytesRetransmitted{0};   //!< payload bytes retransmitted
+    uint64_t rewindsNack{0};          //!< go-back-N: rewinds after a NACK
+    uint64_t rewindsTimeout{0};       //!< go-back-N: rewinds after the retransmission timeout
+    uint64_t sacksReceived{0};        //!< SACKs
+    uint64_t nacksReceived{0};        //!< NACKs
+    uint64_t cnpsReceived{0};         //!< CNPs (RoCEv2 congestion notifications)
+    uint64_t probesSent{0};           //!< probes (restoration and reverse-path liveness)
     // Receiver
     uint64_t dataPacketsReceived{0};  //!< new data packets placed
     uint64_t duplicatesReceived{0};   //!< duplicate data packets
@@ -68,6 +69,7 @@ struct MrcQpStats
         tailProbesSent += o.tailProbesSent;
         tailProbesTrimmed += o.tailProbesTrimmed;
         lossesOnLiveEv += o.lossesOnLiveEv;
+        lossesOnDeliveringEv += o.lossesOnDeliveringEv;
         rtxNoBitmap += o.rtxNoBitmap;
         bytesRetransmitted += o.bytesRetransmitted;
         rewindsNack += o.rewindsNack;

@@ -121,6 +121,12 @@ MrcSackLossDetector::OnTail(MrcSendQueue& sq, Time now, Time rtt, Time& next) co
     return lost;
 }
 
+Time
+MrcSackLossDetector::GetReorderWindow() const
+{
+    return m_params.reorderWindow;
+}
+
 void
 MrcSackLossDetector::SetReorderWindow(Time window)
 {

@@ -97,6 +97,8 @@ class MrcSackLossDetector
 
     /// \param window the reorder window from now on (Params::reorderWindow)
     void SetReorderWindow(Time window);
+    /// \return the reorder window (Params::reorderWindow)
+    Time GetReorderWindow() const;
 
     /// \return the latest send time among the acknowledged packets (negative: none yet)
     Time GetLatestDelivered() const;

@@ -205,6 +205,11 @@ MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
         if (a.transmissions == 1)
         {
             m_rttMaxCur = std::max(m_rttMaxCur, now - a.sentAt);
+            auto [it, fresh] = m_lastAckOnEv.try_emplace(a.ev, a.sentAt, now);
+            if (!fresh && it->second.first < a.sentAt)
+            {
+                it->second = {a.sentAt, now};
+            }
         }
     }
     if (m_pathOrder)
@@ -226,7 +231,7 @@ MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
     for (uint32_t psn : lost)
     {
         m_ctx.stats->rtxSack++;
-        DeclareLost(psn, "sack");
+        DeclareLostUnlocated(psn, "sack");
     }
     if (m_tailReorder)
     {
@@ -248,7 +253,7 @@ MrcSelectiveRecovery::RunTailReorder()
     for (uint32_t psn : m_detector.OnTail(*m_ctx.sendQueue, Simulator::Now(), rtt, next))
     {
         m_ctx.stats->rtxTailReorder++;
-        DeclareLost(psn, "tail-reorder");
+        DeclareLostUnlocated(psn, "tail-reorder");
     }
     if (!next.IsStrictlyNegative())
     {
@@ -273,6 +278,26 @@ MrcSelectiveRecovery::DeclareLost(uint32_t psn, const std::string& cause)
     // "Not trimmed but actually lost": MRC stops using that EV immediately.
     m_ctx.paths->OnSilentLoss(r->ev);
     Queue(*r, cause);
+}
+
+void
+MrcSelectiveRecovery::DeclareLostUnlocated(uint32_t psn, const std::string& cause)
+{
+    MrcSendQueue::Record* r = m_ctx.sendQueue->Find(psn);
+    if (!r || r->acked || r->queued)
+    {
+        return;
+    }
+    auto heard = m_lastAckOnEv.find(r->ev);
+    if (heard != m_lastAckOnEv.end()
+        && Simulator::Now() < r->sentAt + (heard->second.second - heard->second.first)
+                                  + m_detector.GetReorderWindow())
+    {
+        m_ctx.stats->lossesOnDeliveringEv++;
+        Queue(*r, cause);
+        return;
+    }
+    DeclareLost(psn, cause);
 }
 
 void

@@ -13,6 +13,7 @@
 
 #include <deque>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -91,6 +92,21 @@ class MrcSelectiveRecovery : public MrcLossRecovery
      */
     void DeclareLost(uint32_t psn, const std::string& cause);
 
+    /**
+     * Declare a PSN lost on evidence of the whole queue pair (the SACK rule's out-of-order
+     * count, the tail reorder timer), which does not say where the packet was lost: a packet
+     * still queued on a slower path looks the same. It is resent; its EV is retired only if the
+     * packet is overdue on its own path, judged by that path's latest RTT (the last packet
+     * acknowledged on the EV) plus the reorder window, or if the EV never delivered anything.
+     * A slow path keeps delivering older packets with RTTs that grow with its queue; a dead path
+     * stops, and its latest RTT is that of before the failure. A real drop on a path that keeps
+     * delivering shows as a later packet of the same EV delivered (path-order rule), which
+     * retires it.
+     * \param psn the PSN
+     * \param cause why (the Retransmit trace's cause)
+     */
+    void DeclareLostUnlocated(uint32_t psn, const std::string& cause);
+
   private:
     /**
      * Queue a retransmission.
@@ -140,8 +156,10 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     Time m_rttMaxCur;                                  //!< longest RTT, this 4-base-RTT span
     Time m_rttMaxPrev;                                 //!< longest RTT, the span before
     Time m_rttMaxStart;                                //!< start of this span
-    uint32_t m_tlpSequence{0};                         //!< last probe's sequence number
-    Time m_tlpSentAt{Time(-1)};                        //!< last probe's send time
+    /// Per EV, its latest-sent packet acknowledged (sent once): (send time, acknowledged at).
+    std::unordered_map<uint32_t, std::pair<Time, Time>> m_lastAckOnEv;
+    uint32_t m_tlpSequence{0};  //!< last probe's sequence number
+    Time m_tlpSentAt{Time(-1)}; //!< last probe's send time
 };
 
 } // namespace ns3

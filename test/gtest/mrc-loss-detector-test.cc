@@ -5,7 +5,8 @@
  * the threshold retransmits nothing, a hole in the middle is found after about 1.5 windows of
  * later arrivals, spurious retransmissions under heavy reordering are bounded by the packets
  * reordered beyond the threshold, and RACK's time rule; then MrcSelectiveRecovery's tail-loss
- * probe repairs a lost last packet in under 3 RTTs.
+ * probe repairs a lost last packet in under 3 RTTs, and a loss inferred for the whole queue pair
+ * retires its EV only if that EV's path has gone silent.
  */
 
 #include "mrc-model-receiver.h"
@@ -307,6 +308,110 @@ TEST(MrcSelectiveRecovery, TailLossRepairedByTheProbeWithinThreeRtts)
     EXPECT_EQ(stats.rtxTimeout, 0u) << "before the loss timer (8 RTTs)";
     EXPECT_EQ(stats.rtxTailProbe, 1u) << "only the lost packet";
     EXPECT_GE(stats.tailProbesSent, 1u);
+    rec->Dispose();
+    Simulator::Destroy();
+}
+
+namespace
+{
+/// A path selection that records the EVs the recovery retires.
+class RecordingPaths : public MrcSinglePathSelection
+{
+  public:
+    void OnSilentLoss(uint32_t ev) override
+    {
+        retired.push_back(ev);
+    }
+
+    std::vector<uint32_t> retired; //!< EVs retired, in order
+};
+
+/// MrcSelectiveRecovery with its declarations callable.
+class ExposedRecovery : public MrcSelectiveRecovery
+{
+  public:
+    using MrcSelectiveRecovery::DeclareLostUnlocated;
+};
+} // namespace
+
+TEST(MrcSelectiveRecovery, UnlocatedLossRetiresOnlyAnEvWhosePathWentSilent)
+{
+    // Base RTT 10 us. At t = 0 and 1 us, one packet each on EV 1 (a slow path: its queue holds
+    // 20 us), EV 2 (a dead path since just after t = 0: 5 us RTT before) and EV 3 (no answer
+    // ever). At 22 us the SACK rule declares the three packets sent at 1 us: all three are
+    // resent, but only EVs 2 and 3 are retired. EV 1's packet is not overdue on its own path
+    // (sent 21 us ago, its path's latest RTT 20 us plus the 10 us reorder window): retiring it
+    // would take a working path out of the set every time its queue grows (before, every
+    // declared loss retired its EV).
+    const Time rtt = MicroSeconds(10);
+    MrcSendQueue sq(1024, kMss, kFirst);
+    MrcQpStats stats;
+    Ptr<MrcFixedWindow> cc = CreateObject<MrcFixedWindow>();
+    cc->Init(kMss, 100 * kMss, DataRate("100Gbps"), rtt);
+    Ptr<RecordingPaths> paths = CreateObject<RecordingPaths>();
+    MrcPathSelection::Config pc;
+    pc.evsPerPlane = {{1, 2, 3}};
+    paths->Start(pc, MrcPathSelection::Hooks(), stats, CreateObject<UniformRandomVariable>());
+    Ptr<ExposedRecovery> rec = CreateObject<ExposedRecovery>();
+    std::vector<uint32_t> resent;
+    MrcLossRecovery::Context c;
+    c.sendQueue = &sq;
+    c.paths = PeekPointer(paths);
+    c.cc = PeekPointer(cc);
+    c.stats = &stats;
+    c.lossTimeout = rtt * 8;
+    c.baseRtt = rtt;
+    c.mss = kMss;
+    c.qpTimeout = MilliSeconds(16);
+    c.kick = []() {};
+    c.retransmit = [&resent](uint32_t psn, uint32_t, const std::string&) {
+        resent.push_back(psn);
+    };
+    c.fail = [](const std::string&) {};
+    c.sendTailProbe = [](uint32_t) {};
+    rec->Start(c);
+    // PSNs: +0 EV 1 at 0, +1 EV 2 at 0, +2 EV 1 at 1 us, +3 EV 2 at 1 us, +4 EV 3 at 1 us; and
+    // one more to send, so that the tail rules stay out of it.
+    sq.Post(6 * kMss, 0, 0, std::nullopt, nullptr);
+    const std::vector<std::pair<uint32_t, Time>> sends{{1, Time(0)},
+                                                       {2, Time(0)},
+                                                       {1, MicroSeconds(1)},
+                                                       {2, MicroSeconds(1)},
+                                                       {3, MicroSeconds(1)}};
+    for (const auto& [ev, at] : sends)
+    {
+        Simulator::Schedule(at, [&sq, &rec, ev = ev]() {
+            MrcSendQueue::Record& r = sq.CutNew();
+            r.sentAt = Simulator::Now();
+            r.ev = ev;
+            r.transmissions = 1;
+            sq.MarkSent(r);
+            rec->OnSent(r, false);
+        });
+    }
+    // EV 2's first packet is acknowledged after 5 us, EV 1's after 20 us.
+    Simulator::Schedule(MicroSeconds(5), [&sq, &rec]() {
+        sq.AckSack(kFirst, kFirst, uint64_t(1) << 1);
+        rec->OnAcknowledged(MrcAckFeedback{});
+    });
+    Simulator::Schedule(MicroSeconds(20), [&sq, &rec]() {
+        sq.AckSack(kFirst + 2, kFirst, 0);
+        sq.Slide();
+        rec->OnAcknowledged(MrcAckFeedback{});
+    });
+    Simulator::Schedule(MicroSeconds(22), [&rec]() {
+        for (uint32_t psn : {kFirst + 2, kFirst + 3, kFirst + 4})
+        {
+            rec->DeclareLostUnlocated(psn, "sack");
+        }
+    });
+    Simulator::Stop(MicroSeconds(23));
+    Simulator::Run();
+    EXPECT_EQ(resent, (std::vector<uint32_t>{kFirst + 2, kFirst + 3, kFirst + 4}))
+        << "every declared packet is resent";
+    EXPECT_EQ(paths->retired, (std::vector<uint32_t>{2, 3}))
+        << "the dead path's EV and the EV that never answered; not the slow path's";
+    EXPECT_EQ(stats.lossesOnDeliveringEv, 1u);
     rec->Dispose();
     Simulator::Destroy();
 }
