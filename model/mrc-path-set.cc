@@ -359,19 +359,27 @@ MrcPathSet::OnSilentLoss(uint32_t ev, Time now)
         return std::nullopt;
     }
     // A backup of the same plane keeps the planes equally loaded; one on another path than the
-    // lost EV's where the plane has one (a path that lost a packet may have lost them all).
-    // Among those, one on the path with the fewest active EVs, so that replacements do not
-    // pile the active set onto whichever path comes first among the backups.
+    // lost EV's where the plane has one (a path that lost a packet may have lost them all): the
+    // fewest EVs retired on its path, then the fewest active EVs there, so that replacements
+    // neither land on a path whose EVs are failing nor pile the active set onto whichever path
+    // comes first among the backups.
     auto pick = pl.backups.begin();
     if (m_pathKey)
     {
-        const uint64_t lostPath = m_pathKey(ev);
         std::map<uint64_t, uint32_t> activePerPath = CountActivePerPath(pl);
-        uint32_t best = UINT32_MAX;
+        std::map<uint64_t, uint32_t> retiredPerPath;
+        for (const auto& [other, entry] : m_entries)
+        {
+            if (entry.plane == it->second.plane && entry.state == MrcEvState::ASSUMED_BAD)
+            {
+                retiredPerPath[m_pathKey(other)]++;
+            }
+        }
+        std::pair<uint32_t, uint32_t> best{UINT32_MAX, UINT32_MAX};
         for (auto b = pl.backups.begin(); b != pl.backups.end(); ++b)
         {
             const uint64_t key = m_pathKey(*b);
-            const uint32_t load = key == lostPath ? UINT32_MAX - 1 : activePerPath[key];
+            const std::pair<uint32_t, uint32_t> load{retiredPerPath[key], activePerPath[key]};
             if (load < best)
             {
                 best = load;

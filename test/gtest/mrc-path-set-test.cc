@@ -159,6 +159,28 @@ TEST(MrcPathSet, RestoredEvTakesItsPathsShareBackFromAStandIn)
     EXPECT_EQ(perPath.size(), 4u) << "every path active after both restorations";
 }
 
+TEST(MrcPathSet, ReplacementAvoidsAPathWhoseEvsAreFailing)
+{
+    // One plane of 12 EVs over 4 paths (path = EV % 4), 8 active: two per path.
+    MrcPathSet s({{10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21}}, 8, 3);
+    s.SetPathKey([](uint32_t ev) {
+        return uint64_t(ev % 4);
+    });
+    ASSERT_EQ(s.GetActive(0), (std::vector<uint32_t>{10, 11, 12, 13, 14, 15, 16, 17}));
+    // Path 2 dies: both its active EVs are retired, replaced on other paths.
+    ASSERT_EQ(s.OnSilentLoss(10), std::optional<uint32_t>(19));
+    ASSERT_EQ(s.OnSilentLoss(14), std::optional<uint32_t>(20));
+    // Then an EV of a healthy path is lost (a gray loss, a spurious declaration): path 2 has
+    // the fewest active EVs now, but its EVs are failing; the replacement must not be its last
+    // backup (EV 18), which would be lost too (before: it was, and every retirement elsewhere
+    // sent one more EV onto the dead path).
+    EXPECT_EQ(s.OnSilentLoss(11), std::optional<uint32_t>(21));
+    for (uint32_t ev : s.GetActive(0))
+    {
+        EXPECT_NE(ev % 4, 2u) << "EV " << ev << " is on the dead path";
+    }
+}
+
 TEST(MrcPathSet, DenylistAndDisabledPlanes)
 {
     MrcPathSet s = Make();
