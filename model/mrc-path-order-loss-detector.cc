@@ -18,6 +18,7 @@ std::vector<uint32_t>
 MrcPathOrderLossDetector::OnSack(MrcSendQueue& sq)
 {
     std::vector<uint32_t> lost;
+    m_overtaken.clear();
     for (const MrcSendQueue::Acked& a : sq.GetJustAcked())
     {
         auto it = m_perEv.find(a.ev);
@@ -41,10 +42,17 @@ MrcPathOrderLossDetector::OnSack(MrcSendQueue& sq)
             }
             MrcSendQueue::Record* r = sq.Find(s.psn);
             // Still this transmission (not sent again since), not acknowledged, not queued.
-            if (r && !r->acked && !r->queued && r->ev == a.ev && r->sentAt == s.sentAt
-                && s.sentAt < a.sentAt)
+            if (!r || r->acked || s.sentAt >= a.sentAt)
+            {
+                continue;
+            }
+            if (!r->queued && r->ev == a.ev && r->sentAt == s.sentAt)
             {
                 lost.push_back(s.psn);
+            }
+            else
+            {
+                m_overtaken.push_back(Overtaken{s.psn, a.ev, s.sentAt});
             }
         }
         if (q.empty())
@@ -53,6 +61,12 @@ MrcPathOrderLossDetector::OnSack(MrcSendQueue& sq)
         }
     }
     return lost;
+}
+
+const std::vector<MrcPathOrderLossDetector::Overtaken>&
+MrcPathOrderLossDetector::GetOvertaken() const
+{
+    return m_overtaken;
 }
 
 std::size_t

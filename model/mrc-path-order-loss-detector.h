@@ -57,6 +57,22 @@ class MrcPathOrderLossDetector
      */
     std::vector<uint32_t> OnSack(MrcSendQueue& sq);
 
+    /// A transmission overtaken on its EV after its packet had been queued or sent again.
+    struct Overtaken
+    {
+        uint32_t psn{0}; //!< PSN
+        uint32_t ev{0};  //!< EV of that transmission
+        Time sentAt;     //!< its send time
+    };
+
+    /**
+     * \return the transmissions the last OnSack found overtaken on their EV by an acknowledged
+     *         later packet while their packet, already queued or resent for another reason
+     *         (another rule declared it), was still unacknowledged: that transmission was lost
+     *         on its path all the same. Not resent again; evidence against the EV.
+     */
+    const std::vector<Overtaken>& GetOvertaken() const;
+
     /// \return transmissions remembered (a bound on the detector's memory)
     std::size_t GetSize() const;
 
@@ -70,7 +86,8 @@ class MrcPathOrderLossDetector
 
     /// Per EV, its transmissions in send order (acknowledged ones dropped lazily).
     std::unordered_map<uint32_t, std::deque<Sent>> m_perEv;
-    std::size_t m_size{0}; //!< entries over every EV
+    std::size_t m_size{0};              //!< entries over every EV
+    std::vector<Overtaken> m_overtaken; //!< found by the last OnSack
 };
 
 } // namespace ns3

@@ -30,6 +30,7 @@ struct MrcQpStats
     uint64_t tailProbesTrimmed{0};    //!< receiver: trimmed tail-loss probes (not answered)
     uint64_t lossesOnLiveEv{0};       //!< of which on an EV that had delivered a later packet
     uint64_t lossesOnDeliveringEv{0}; //!< inferred QP-wide on an EV still delivering: EV kept
+    uint64_t lossesLocatedLater{0};   //!< of which the per-EV order rule then located: retired
     uint64_t rtxNoBitmap{0};          //!< retransmissions after NACK NO_BITMAP / PSN_OOR_WINDOW
     uint64_t bytesRetransmitted{0};   //!< payload bytes retransmitted
     uint64_t rewindsNack{0};          //!< go-back-N: rewinds after a NACK
@@ -70,6 +71,7 @@ struct MrcQpStats
         tailProbesTrimmed += o.tailProbesTrimmed;
         lossesOnLiveEv += o.lossesOnLiveEv;
         lossesOnDeliveringEv += o.lossesOnDeliveringEv;
+        lossesLocatedLater += o.lossesLocatedLater;
         rtxNoBitmap += o.rtxNoBitmap;
         bytesRetransmitted += o.bytesRetransmitted;
         rewindsNack += o.rewindsNack;

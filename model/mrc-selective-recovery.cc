@@ -219,6 +219,22 @@ MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
             m_ctx.stats->rtxPathOrder++;
             DeclareLost(psn, "path-order");
         }
+        // A packet resent on an unlocated declaration while its EV was kept: a later packet
+        // of that EV delivered before it shows the transmission was lost on that path.
+        for (const MrcPathOrderLossDetector::Overtaken& o : m_pathOrderDetector.GetOvertaken())
+        {
+            auto it = m_suspects.find(o.psn);
+            if (it != m_suspects.end() && it->second == std::make_pair(o.ev, o.sentAt))
+            {
+                m_suspects.erase(it);
+                m_ctx.stats->lossesLocatedLater++;
+                m_ctx.paths->OnSilentLoss(o.ev);
+            }
+        }
+    }
+    for (const MrcSendQueue::Acked& a : m_ctx.sendQueue->GetJustAcked())
+    {
+        m_suspects.erase(a.psn); // acknowledged first: the transmission may have been slow
     }
     if (m_reorderWindowAttr.IsZero())
     {
@@ -294,6 +310,10 @@ MrcSelectiveRecovery::DeclareLostUnlocated(uint32_t psn, const std::string& caus
                                   + m_detector.GetReorderWindow())
     {
         m_ctx.stats->lossesOnDeliveringEv++;
+        if (m_pathOrder)
+        {
+            m_suspects[psn] = {r->ev, r->sentAt};
+        }
         Queue(*r, cause);
         return;
     }

@@ -156,6 +156,10 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     Time m_rttMaxCur;                                  //!< longest RTT, this 4-base-RTT span
     Time m_rttMaxPrev;                                 //!< longest RTT, the span before
     Time m_rttMaxStart;                                //!< start of this span
+    /// PSNs an unlocated rule declared on an EV it kept: PSN -> (EV, send time of that
+    /// transmission). If the per-EV order rule later finds that transmission overtaken, the loss
+    /// was real and on that path: the EV is retired then.
+    std::unordered_map<uint32_t, std::pair<uint32_t, Time>> m_suspects;
     /// Per EV, its latest-sent packet acknowledged (sent once): (send time, acknowledged at).
     std::unordered_map<uint32_t, std::pair<Time, Time>> m_lastAckOnEv;
     uint32_t m_tlpSequence{0};  //!< last probe's sequence number

@@ -342,7 +342,8 @@ TEST(MrcSelectiveRecovery, UnlocatedLossRetiresOnlyAnEvWhosePathWentSilent)
     // resent, but only EVs 2 and 3 are retired. EV 1's packet is not overdue on its own path
     // (sent 21 us ago, its path's latest RTT 20 us plus the 10 us reorder window): retiring it
     // would take a working path out of the set every time its queue grows (before, every
-    // declared loss retired its EV).
+    // declared loss retired its EV). A later packet of EV 1 delivered before the declared one
+    // then locates that loss on EV 1 after all: retired then.
     const Time rtt = MicroSeconds(10);
     MrcSendQueue sq(1024, kMss, kFirst);
     MrcQpStats stats;
@@ -372,12 +373,13 @@ TEST(MrcSelectiveRecovery, UnlocatedLossRetiresOnlyAnEvWhosePathWentSilent)
     rec->Start(c);
     // PSNs: +0 EV 1 at 0, +1 EV 2 at 0, +2 EV 1 at 1 us, +3 EV 2 at 1 us, +4 EV 3 at 1 us; and
     // one more to send, so that the tail rules stay out of it.
-    sq.Post(6 * kMss, 0, 0, std::nullopt, nullptr);
+    sq.Post(7 * kMss, 0, 0, std::nullopt, nullptr);
     const std::vector<std::pair<uint32_t, Time>> sends{{1, Time(0)},
                                                        {2, Time(0)},
                                                        {1, MicroSeconds(1)},
                                                        {2, MicroSeconds(1)},
-                                                       {3, MicroSeconds(1)}};
+                                                       {3, MicroSeconds(1)},
+                                                       {1, MicroSeconds(2)}};
     for (const auto& [ev, at] : sends)
     {
         Simulator::Schedule(at, [&sq, &rec, ev = ev]() {
@@ -412,6 +414,17 @@ TEST(MrcSelectiveRecovery, UnlocatedLossRetiresOnlyAnEvWhosePathWentSilent)
     EXPECT_EQ(paths->retired, (std::vector<uint32_t>{2, 3}))
         << "the dead path's EV and the EV that never answered; not the slow path's";
     EXPECT_EQ(stats.lossesOnDeliveringEv, 1u);
+    // Then EV 1's packet sent at 2 us is acknowledged while the one sent at 1 us is not: on a
+    // FIFO path that transmission was lost after all, and EV 1 is retired then.
+    Simulator::Schedule(MicroSeconds(2), [&sq, &rec]() {
+        sq.AckSack(kFirst + 2, kFirst + 2, uint64_t(1) << 3);
+        rec->OnAcknowledged(MrcAckFeedback{});
+    });
+    Simulator::Stop(MicroSeconds(3));
+    Simulator::Run();
+    EXPECT_EQ(paths->retired, (std::vector<uint32_t>{2, 3, 1}));
+    EXPECT_EQ(stats.lossesLocatedLater, 1u);
+    EXPECT_EQ(resent.size(), 3u) << "located, not resent twice";
     rec->Dispose();
     Simulator::Destroy();
 }
