@@ -43,6 +43,7 @@
  *   mrc-path-health --experiment=links --count=6 --step=150
  *   mrc-path-health --experiment=flap --period=50 --duty=0.2
  *   mrc-path-health --experiment=steer
+ *   mrc-path-health --experiment=links --perFlow   (each flow's series and recovery counters)
  */
 
 #include "ns3/core-module.h"
@@ -85,6 +86,7 @@ struct Options
     double periodUs{100};           //!< flap: period
     double duty{0.5};               //!< flap: fraction of the period down
     uint32_t seed{1};               //!< RNG seed
+    bool perFlow{false};            //!< links, flap: per-flow goodput and recovery counters
 };
 
 /// A fabric with MRC installed (the helpers must outlive the run).
@@ -376,6 +378,7 @@ Load(const Options& o)
     double full = 0;
     std::ostringstream head;
     std::ostringstream totals;
+    std::ostringstream perFlow; // --perFlow: the run with failures, flow by flow
     for (bool failing : flap ? std::vector<bool>{false, true} : std::vector<bool>{true})
     {
         std::vector<uint32_t> order;
@@ -405,6 +408,25 @@ Load(const Options& o)
             all.evRetirements += s.evRetirements;
             all.bytesRetransmitted += s.bytesRetransmitted;
             all.longestStall = std::max(all.longestStall, s.longestStall);
+        }
+        const std::vector<TransferMonitor::FlowSummary> summaries =
+            f.monitor->GetSummaries(Simulator::Now());
+        for (uint32_t i = 0; o.perFlow && failing && i < summaries.size(); ++i)
+        {
+            const MrcQpStats& st = f.qps[i].first->GetStats();
+            perFlow << "flow " << i << " (host " << i << " -> "
+                    << (i + o.hostsPerT0) % f.topo->GetHostCount() << "): Gb/s";
+            for (uint64_t bytes : f.monitor->GetSeries(i))
+            {
+                perFlow << " " << std::llround(Gbps(bytes, o));
+            }
+            perFlow << "; retransmissions " << st.retransmissions << " (path-order "
+                    << st.rtxPathOrder << ", sack " << st.rtxSack << ", tail "
+                    << st.rtxTailReorder + st.rtxTailProbe << ", timer " << st.rtxTimeout
+                    << ", trimmed " << st.rtxTrimmed + st.rtxTrimmedLastHop
+                    << "), inferred losses on delivering EVs " << st.lossesOnDeliveringEv
+                    << ", EV retirements " << summaries[i].evRetirements << ", longest stall "
+                    << summaries[i].longestStall.GetMicroSeconds() << " us\n";
         }
         totals << (flap ? (failing ? "with flaps: " : "without flaps: ") : "") << "EV retirements "
                << all.evRetirements << ", bytes retransmitted " << all.bytesRetransmitted
@@ -489,7 +511,7 @@ Load(const Options& o)
         }
         std::cout << " (payload over wire rate: about 0.97 at most)\n";
     }
-    std::cout << totals.str();
+    std::cout << totals.str() << perFlow.str();
 }
 
 /// \param counts per EV: packets sent from afterUs on \param afterUs us \param p packet
@@ -652,6 +674,9 @@ main(int argc, char* argv[])
     strict.Add(cmd, "period", "flap: period, us", o.periodUs);
     strict.Add(cmd, "duty", "flap: fraction of each period down, (0, 1)", o.duty);
     strict.Add(cmd, "seed", "RNG seed (EV order, gray loss); --RngRun replicates", o.seed);
+    cmd.AddValue("perFlow",
+                 "links/flap: print each flow's goodput per interval and recovery counters",
+                 o.perFlow);
     ValueParser::ParseCommandLine(cmd, argc, argv);
     const std::string error = Validate(o);
     if (!error.empty())
