@@ -114,7 +114,7 @@ MrcNicPort::Pfc()
 bool
 MrcNicPort::IsPaused(const PfcPort* pfc, uint8_t dscp)
 {
-    return pfc && pfc->IsPaused(PfcQueueDisc::GetPriority(dscp));
+    return pfc && pfc->IsPaused(pfc->GetPriority(dscp));
 }
 
 void

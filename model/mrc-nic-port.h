@@ -38,7 +38,8 @@ class MrcQueuePair;
  * closed, nothing posted) leaves the ready list until it asks again.
  *
  * Priority flow control: when the port's NetDevice has a PfcPort (PfcHelper::Install), the
- * port starts no packet whose priority (DSCP >> 3, as PfcQueueDisc classifies) the peer has
+ * port starts no packet whose priority (PfcPort::GetPriority of its DSCP, as PfcQueueDisc
+ * classifies) the peer has
  * paused: a QP whose next packet is of a paused priority stays in the ready list but is
  * skipped, a control packet of a paused priority waits (control packets of other priorities
  * go first), and the port runs again when the PfcPort reports that a priority resumed

@@ -33,6 +33,15 @@ PfcPort::GetTypeId()
                           StringValue("3"),
                           MakeStringAccessor(&PfcPort::SetLosslessText, &PfcPort::GetLosslessText),
                           MakeStringChecker())
+            .AddAttribute("PriorityOfDscp",
+                          "Comma-separated dscp:priority pairs (DSCP 0..63, priority 0..7) that "
+                          "override the class-selector map, priority = DSCP >> 3, for the port's "
+                          "queue disc and for the PAUSE check of a host NIC. Set it alike on every "
+                          "port (Config::SetDefault): PAUSE frames name priorities. Default: "
+                          "empty (RoCEv2 data, DSCP 26, in priority 3; CNPs, DSCP 48, in 6).",
+                          StringValue(""),
+                          MakeStringAccessor(&PfcPort::SetDscpMapText, &PfcPort::GetDscpMapText),
+                          MakeStringChecker())
             .AddAttribute("ThresholdMode",
                           "\"static\": XoffThreshold/XonThreshold bytes; \"dynamic\": XOFF = "
                           "DynamicAlpha x free shared buffer, XON = XOFF - XonOffset.",
@@ -190,6 +199,18 @@ std::string
 PfcPort::GetLosslessText() const
 {
     return m_losslessText;
+}
+
+void
+PfcPort::SetDscpMapText(std::string text)
+{
+    SetAndReconfigure(m_dscpMapText, text);
+}
+
+std::string
+PfcPort::GetDscpMapText() const
+{
+    return m_dscpMapText;
 }
 
 void

@@ -95,10 +95,58 @@ PfcPort::ParsePriorities(const std::string& list)
     return set;
 }
 
+std::array<uint8_t, 64>
+PfcPort::ParseDscpMap(const std::string& text)
+{
+    std::array<uint8_t, 64> map;
+    for (uint32_t d = 0; d < map.size(); ++d)
+    {
+        map[d] = static_cast<uint8_t>(d >> 3);
+    }
+    const auto fail = [&text]() {
+        return std::invalid_argument("PfcPort: PriorityOfDscp (=\"" + text
+                                     + "\") must be comma-separated dscp:priority pairs, DSCP in "
+                                       "0..63, priority in 0..7 (e.g. \"26:3,48:6\")");
+    };
+    if (text.find_first_not_of(' ') == std::string::npos)
+    {
+        return map; // empty: the class-selector map
+    }
+    std::istringstream in(text);
+    std::string pair;
+    while (std::getline(in, pair, ','))
+    {
+        const size_t colon = pair.find(':');
+        if (colon == std::string::npos)
+        {
+            throw fail();
+        }
+        const auto dscp = MrcParseIndexList(pair.substr(0, colon), 63);
+        const auto prio = MrcParseIndexList(pair.substr(colon + 1), 7);
+        if (!dscp || !prio || dscp->size() != 1 || prio->size() != 1)
+        {
+            throw fail();
+        }
+        map[dscp->front()] = static_cast<uint8_t>(prio->front());
+    }
+    if (!text.empty() && text.back() == ',')
+    {
+        throw fail();
+    }
+    return map;
+}
+
+uint8_t
+PfcPort::GetPriority(uint8_t dscp) const
+{
+    return m_configured ? m_priorityOfDscp[dscp & 63] : static_cast<uint8_t>((dscp & 63) >> 3);
+}
+
 void
 PfcPort::Configure()
 {
     m_lossless = ParsePriorities(m_losslessText);
+    m_priorityOfDscp = ParseDscpMap(m_dscpMapText);
     m_thresholds = PfcThresholds::ParseMode(m_modeText) == PfcThresholdMode::STATIC
                        ? PfcThresholds::Static(m_xoffThreshold, m_xonThreshold)
                        : PfcThresholds::Dynamic(m_alpha, m_xonOffset);

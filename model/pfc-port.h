@@ -111,6 +111,21 @@ class PfcPort : public Object
      */
     static std::bitset<PfcPauseHeader::kPriorities> ParsePriorities(const std::string& list);
 
+    /**
+     * \param text comma-separated dscp:priority pairs (DSCP 0..63, priority 0..7), each
+     *        overriding the class-selector default DSCP >> 3 (may be empty)
+     * \return the priority of every DSCP
+     * \throws std::invalid_argument naming PriorityOfDscp if malformed
+     */
+    static std::array<uint8_t, 64> ParseDscpMap(const std::string& text);
+
+    /**
+     * \param dscp a DSCP (0..63)
+     * \return its priority on this port (PriorityOfDscp; DSCP >> 3 unless mapped): the class
+     *         the port's queue disc queues it in, and the priority a PAUSE must name to hold it
+     */
+    uint8_t GetPriority(uint8_t dscp) const;
+
     /// \param buffer the switch's shared buffer (needed by DYNAMIC thresholds)
     void SetSharedBuffer(Ptr<PfcSharedBuffer> buffer);
 
@@ -257,6 +272,10 @@ class PfcPort : public Object
     void SetLosslessText(std::string text);
     /// \return LosslessPriorities
     std::string GetLosslessText() const;
+    /// \param text PriorityOfDscp
+    void SetDscpMapText(std::string text);
+    /// \return PriorityOfDscp
+    std::string GetDscpMapText() const;
     /// \param text ThresholdMode
     void SetModeText(std::string text);
     /// \return ThresholdMode
@@ -315,6 +334,7 @@ class PfcPort : public Object
 
     // Attributes
     std::string m_losslessText; //!< LosslessPriorities
+    std::string m_dscpMapText;  //!< PriorityOfDscp
     std::string m_modeText;     //!< ThresholdMode
     uint32_t m_xoffThreshold;   //!< static XOFF bytes
     uint32_t m_xonThreshold;    //!< static XON bytes
@@ -331,6 +351,7 @@ class PfcPort : public Object
     Callback<void> m_resume;                  //!< run the egress queue disc
     bool m_configured{false};                 //!< Configure() done
     std::bitset<N> m_lossless;                //!< parsed LosslessPriorities
+    std::array<uint8_t, 64> m_priorityOfDscp; //!< parsed PriorityOfDscp
     PfcThresholds m_thresholds{PfcThresholds::Static(0, 0)}; //!< parsed thresholds
     std::array<uint64_t, N> m_ingress{};                     //!< backlog per priority
     std::array<uint64_t, N> m_maxIngress{};                  //!< largest backlog

@@ -96,16 +96,14 @@ PfcQueueDisc::AssignStreams(int64_t stream)
 }
 
 uint8_t
-PfcQueueDisc::GetPriority(uint8_t dscp)
-{
-    return static_cast<uint8_t>(dscp >> 3);
-}
-
-uint8_t
-PfcQueueDisc::Classify(Ptr<const QueueDiscItem> item)
+PfcQueueDisc::Classify(Ptr<const QueueDiscItem> item) const
 {
     const std::optional<uint8_t> dscp = PacketTrimmer::GetDscp(item);
-    return dscp ? GetPriority(*dscp) : 0;
+    if (!dscp)
+    {
+        return 0;
+    }
+    return m_port ? m_port->GetPriority(*dscp) : static_cast<uint8_t>(*dscp >> 3);
 }
 
 uint32_t

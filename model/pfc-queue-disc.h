@@ -22,8 +22,9 @@ namespace ns3
  * \brief The egress queue of a port on a PFC (lossless) fabric: eight priority FIFOs served by
  * strict priority (7 first), skipping the priorities the peer has paused.
  *
- * Classification: priority = DSCP >> 3 (the class selector, the default DSCP-to-traffic-class
- * map of common switches: RoCEv2 data, DSCP 26, is priority 3; CNPs, DSCP 48, priority 6);
+ * Classification: the device's PfcPort maps the DSCP to a priority (PriorityOfDscp; by default
+ * DSCP >> 3, the class selector, the default DSCP-to-traffic-class map of common switches:
+ * RoCEv2 data, DSCP 26, is priority 3; CNPs, DSCP 48, priority 6; without a PfcPort, DSCP >> 3);
  * packets without an IP header go to priority 0.
  *
  * The device's PfcPort (aggregated to the NetDevice, found on first use through the
@@ -65,17 +66,11 @@ class PfcQueueDisc : public QueueDisc
     ~PfcQueueDisc() override;
 
     /**
-     * \param dscp a DSCP
-     * \return its priority, 0..7 (DSCP >> 3): how PfcQueueDisc classifies, and which priority a
-     *         PAUSE must name to hold the packet back (MrcNicPort uses it too)
-     */
-    static uint8_t GetPriority(uint8_t dscp);
-
-    /**
      * \param item a packet
-     * \return its priority (GetPriority of its DSCP; 0 without an IP header)
+     * \return its priority (the PfcPort's GetPriority of its DSCP, DSCP >> 3 without a PfcPort;
+     *         0 without an IP header)
      */
-    static uint8_t Classify(Ptr<const QueueDiscItem> item);
+    uint8_t Classify(Ptr<const QueueDiscItem> item) const;
 
     /**
      * \param priority 0..7

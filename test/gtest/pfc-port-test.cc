@@ -63,3 +63,34 @@ TEST(PfcPort, RefusedValueAfterInitializeLeavesThePortAsItWas)
     EXPECT_EQ(mode.Get(), "static");
     port->Dispose();
 }
+
+TEST(PfcPort, PriorityOfDscpOverridesTheClassSelector)
+{
+    // Default: priority = DSCP >> 3 (RoCEv2 data, DSCP 26, in 3; CNPs, DSCP 48, in 6).
+    Ptr<PfcPort> port = CreateObject<PfcPort>();
+    port->Initialize();
+    EXPECT_EQ(port->GetPriority(26), 3u);
+    EXPECT_EQ(port->GetPriority(48), 6u);
+    EXPECT_EQ(port->GetPriority(63), 7u);
+    // A deployment that carries RoCEv2 data in priority 5 and its retransmission class in 0.
+    port->SetAttribute("PriorityOfDscp", StringValue("26:5, 30:0"));
+    EXPECT_EQ(port->GetPriority(26), 5u);
+    EXPECT_EQ(port->GetPriority(30), 0u);
+    EXPECT_EQ(port->GetPriority(27), 3u) << "unmapped DSCPs keep DSCP >> 3";
+    // Malformed maps name the attribute and the ranges, and leave the map as it was.
+    for (const std::string bad : {"64:1", "26:8", "26", "26:3,", "a:b", "26:3-4"})
+    {
+        try
+        {
+            port->SetAttribute("PriorityOfDscp", StringValue(bad));
+            ADD_FAILURE() << "accepted \"" << bad << "\"";
+        }
+        catch (const std::invalid_argument& e)
+        {
+            EXPECT_NE(std::string(e.what()).find("PriorityOfDscp"), std::string::npos) << bad;
+            EXPECT_NE(std::string(e.what()).find("0..63"), std::string::npos) << bad;
+        }
+        EXPECT_EQ(port->GetPriority(26), 5u) << "after \"" << bad << "\"";
+    }
+    port->Dispose();
+}
