@@ -103,10 +103,13 @@ MrcQpProber::OnRestoreTimer()
         if (!it->second.liveness)
         {
             m_paths.OnProbeFailure(it->second.ev);
-            // Backoff: an EV whose probes keep failing is probed every 2, 4, ... 64 rounds.
+            // Backoff: an EV whose probes keep failing is probed every 2, 4, ... rounds, up to
+            // restoreBackoffMax.
             Backoff& b = m_backoff[it->second.ev];
-            b.failures = std::min<uint32_t>(b.failures + 1, 6);
-            b.nextRound = m_round + (uint64_t(1) << b.failures);
+            b.failures = std::min<uint32_t>(b.failures + 1, 10);
+            b.nextRound = m_round
+                          + std::min<uint64_t>(uint64_t(1) << b.failures,
+                                               std::max(m_config.restoreBackoffMax, 1u));
             it = m_probes.erase(it);
         }
         else

@@ -29,8 +29,8 @@ class MrcProbeHeader;
  * - Restoration: while any EV is ASSUMED_BAD, every RestoreInterval each such EV is probed
  *   with a probe padded to restoreProbeBytes (full-size by default, so that a path that loses
  *   or trims large packets fails its probes as it fails data), at most restoreProbesPerRound a
- *   round, and an EV whose probes keep failing only every 2, 4, ... 64 rounds (a dead path's
- *   EVs would otherwise fill the NIC with full-size probes);
+ *   round, and an EV whose probes keep failing only every 2, 4, ... restoreBackoffMax rounds
+ *   (default 64; a dead path's EVs would otherwise fill the NIC with full-size probes);
  *   an answered probe counts a success (MrcPathSet::OnProbeSuccess, which brings the EV back
  *   after enough of them), a probe unanswered by the next round a failure.
  * - Reverse-path liveness: a queue pair that sends no data learns nothing about its EVs from
@@ -50,6 +50,7 @@ class MrcQpProber
         Time livenessTimeout;              //!< a liveness probe unanswered this long fails its EV
         uint32_t restoreProbeBytes{0};     //!< padding of a restoration probe (full-size: the MSS)
         uint32_t restoreProbesPerRound{0}; //!< restoration probes per round at most (0: all)
+        uint32_t restoreBackoffMax{64};    //!< most rounds between probes of a failing EV
     };
 
     /// What the prober needs from its queue pair.

@@ -158,6 +158,14 @@ MrcQueuePair::GetTypeId()
                           UintegerValue(4),
                           MakeUintegerAccessor(&MrcQueuePair::m_probesPerRound),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RestoreProbeBackoffMax",
+                          "An EV whose restoration probes keep failing is probed every 2, 4, ... "
+                          "rounds, up to this many ProbeIntervals between its probes (a dead "
+                          "path's EVs would otherwise fill the NIC with full-size probes): "
+                          "1..1024 (1: no backoff) [open].",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&MrcQueuePair::m_probeBackoffMax),
+                          MakeUintegerChecker<uint32_t>(1, 1024))
             .AddAttribute("AckTimeoutExponent",
                           "QP timeout = 1.024 us x 2^t without progress of the cumulative "
                           "acknowledgement.",

@@ -162,6 +162,7 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     pc.flapWindow = m_flapWindow.IsZero() ? m_probeInterval * 32 : m_flapWindow;
     pc.probeBytes = m_fullSizeProbes ? m_mss : 0;
     pc.probesPerRound = m_probesPerRound;
+    pc.probeBackoffMax = m_probeBackoffMax;
     MrcPathSelection::Hooks ph;
     ph.stateChange = [this](uint32_t ev, MrcEvState from, MrcEvState to, const std::string& cause) {
         NS_LOG_INFO("QP " << m_qpn << " EV " << ev << " " << from << " -> " << to << " (" << cause

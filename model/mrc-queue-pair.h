@@ -388,6 +388,7 @@ class MrcQueuePair : public Object
     Time m_flapWindow;             //!< dampening: flap window (0: derived)
     bool m_fullSizeProbes;         //!< restoration probes padded to Mss
     uint32_t m_probesPerRound;     //!< restoration probes per round at most
+    uint32_t m_probeBackoffMax;    //!< most rounds between probes of a failing EV
     uint32_t m_ackTimeoutExponent; //!< QP timeout = 1.024 us x 2^t
     uint32_t m_retryCount;         //!< QP timeouts tolerated
     uint32_t m_sackBytes;          //!< bytes placed per SACK

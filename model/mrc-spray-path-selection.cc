@@ -66,6 +66,7 @@ MrcSprayPathSelection::Start(const Config& config,
     MrcQpProber::Config pc;
     pc.restoreProbeBytes = config.probeBytes;
     pc.restoreProbesPerRound = config.probesPerRound;
+    pc.restoreBackoffMax = config.probeBackoffMax;
     pc.restoreInterval = config.probeInterval;
     pc.livenessInterval = config.baseRtt;
     pc.livenessTimeout = config.lossTimeout;

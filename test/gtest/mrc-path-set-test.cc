@@ -3,6 +3,9 @@
  */
 
 #include "ns3/mrc-path-set.h"
+#include "ns3/mrc-qp-prober.h"
+#include "ns3/mrc-qp-stats.h"
+#include "ns3/simulator.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -388,4 +391,58 @@ TEST(MrcPathSet, EchoesSoonAfterASkipDoubleTheNextUpToTheFactor)
     t.s.OnEcn(11, true); // until 2040
     t.s.OnTrimmed(11);
     EXPECT_FALSE(t.UsedAt(2039.9));
+}
+
+namespace
+{
+/**
+ * Probe a dead EV (its probes never answered) for 40 rounds of 1 us.
+ * \param backoffMax MrcQpProber's restoreBackoffMax
+ * \return the rounds between its successive probes
+ */
+std::vector<int64_t>
+ProbeGaps(uint32_t backoffMax)
+{
+    MrcPathSet s({{10, 11, 12}}, 2, 3);
+    MrcQpStats stats;
+    std::vector<int64_t> sent; // rounds at which EV 10 was probed
+    MrcQpProber::Hooks hooks;
+    hooks.sendProbe = [&sent](uint32_t ev, Ptr<Packet>) {
+        if (ev == 10)
+        {
+            sent.push_back(Simulator::Now().GetNanoSeconds() / 1000);
+        }
+    };
+    hooks.onlyReceiving = [] {
+        return false;
+    };
+    hooks.restored = [] {};
+    MrcQpProber::Config c;
+    c.restoreInterval = MicroSeconds(1);
+    c.livenessInterval = MicroSeconds(1);
+    c.livenessTimeout = MicroSeconds(8);
+    c.restoreBackoffMax = backoffMax;
+    MrcQpProber prober(s, c, hooks, stats, CreateObject<UniformRandomVariable>());
+    s.OnSilentLoss(10);
+    prober.OnEvRetired();
+    Simulator::Stop(MicroSeconds(40) + NanoSeconds(500));
+    Simulator::Run();
+    prober.Stop();
+    Simulator::Destroy();
+    std::vector<int64_t> gaps;
+    for (size_t i = 1; i < sent.size(); ++i)
+    {
+        gaps.push_back(sent[i] - sent[i - 1]);
+    }
+    return gaps;
+}
+} // namespace
+
+TEST(MrcQpProber, FailingEvIsProbedWithABackoffCappedByRestoreBackoffMax)
+{
+    // Unanswered probes double the rounds between probes: 2, 4, 8, ... up to the cap.
+    EXPECT_EQ(ProbeGaps(4), (std::vector<int64_t>{2, 4, 4, 4, 4, 4, 4, 4, 4, 4}));
+    const std::vector<int64_t> deflt = ProbeGaps(64);
+    EXPECT_EQ(deflt, (std::vector<int64_t>{2, 4, 8, 16})) << "40 rounds: 2 + 4 + 8 + 16 = 30";
+    EXPECT_EQ(ProbeGaps(1), std::vector<int64_t>(39, 1)) << "1: probed every round";
 }
