@@ -44,6 +44,7 @@
  *   mrc-path-health --experiment=flap --period=50 --duty=0.2
  *   mrc-path-health --experiment=steer
  *   mrc-path-health --experiment=links --perFlow   (each flow's series and recovery counters)
+ *   mrc-path-health --experiment=links --traceFlow=0 2>trace.txt   (flow 0, event by event)
  */
 
 #include "ns3/core-module.h"
@@ -87,6 +88,7 @@ struct Options
     double duty{0.5};               //!< flap: fraction of the period down
     uint32_t seed{1};               //!< RNG seed
     bool perFlow{false};            //!< links, flap: per-flow goodput and recovery counters
+    int32_t traceFlow{-1};          //!< links, flap: flow whose sender events go to stderr
 };
 
 /// A fabric with MRC installed (the helpers must outlive the run).
@@ -362,6 +364,48 @@ DownCount(const Options& o, size_t n, double t)
     return std::min<size_t>(n, static_cast<size_t>(std::max(0.0, std::floor(t / o.stepUs))));
 }
 
+/// \param flow flow index \return stderr after a line prefix (time in us, flow) for --traceFlow
+std::ostream&
+TraceLine(uint32_t flow)
+{
+    return std::cerr << std::fixed << std::setprecision(3) << Simulator::Now().GetSeconds() * 1e6
+                     << " flow " << flow << " ";
+}
+
+/// --traceFlow: print one sender's window, retransmissions, EV states, NACKs and RTT samples.
+/// \param qp the sender \param flow its index
+void
+TraceFlow(Ptr<MrcQueuePair> qp, uint32_t flow)
+{
+    qp->TraceConnectWithoutContext(
+        "CwndChange",
+        Callback<void, uint64_t, uint64_t>([flow](uint64_t, uint64_t cwnd) {
+            TraceLine(flow) << "cwnd " << cwnd << "\n";
+        }));
+    qp->TraceConnectWithoutContext("Retransmit",
+                                   Callback<void, uint32_t, uint32_t, std::string>(
+                                       [flow](uint32_t psn, uint32_t ev, std::string cause) {
+                                           TraceLine(flow)
+                                               << "rtx psn " << psn << " ev 0x" << std::hex << ev
+                                               << std::dec << " " << cause << "\n";
+                                       }));
+    qp->TraceConnectWithoutContext(
+        "EvStateChange",
+        Callback<void, uint32_t, MrcEvState, MrcEvState, std::string>(
+            [flow](uint32_t ev, MrcEvState from, MrcEvState to, std::string cause) {
+                TraceLine(flow) << "ev 0x" << std::hex << ev << std::dec << " " << from << " -> "
+                                << to << " " << cause << "\n";
+            }));
+    qp->TraceConnectWithoutContext(
+        "NackReceived",
+        Callback<void, uint32_t, MrcNackCode>([flow](uint32_t psn, MrcNackCode code) {
+            TraceLine(flow) << "nack psn " << psn << " code " << static_cast<int>(code) << "\n";
+        }));
+    qp->TraceConnectWithoutContext("RttSample", Callback<void, Time>([flow](Time rtt) {
+                                       TraceLine(flow) << "rtt " << rtt.GetNanoSeconds() << "\n";
+                                   }));
+}
+
 /**
  * links and flap: the load with uplinks of T0 0 failing one by one (links), or without and
  * with flapping uplinks (flap).
@@ -398,6 +442,10 @@ Load(const Options& o)
         for (uint32_t a = 0; a < f.topo->GetHostCount(); ++a) // the next T0's host
         {
             AddFlow(o, f, a, (a + o.hostsPerT0) % f.topo->GetHostCount());
+        }
+        if (failing && o.traceFlow >= 0 && uint32_t(o.traceFlow) < f.qps.size())
+        {
+            TraceFlow(f.qps[o.traceFlow].first, o.traceFlow);
         }
         Simulator::Stop(Time::FromDouble(o.stopUs, Time::US));
         Simulator::Run();
@@ -677,6 +725,10 @@ main(int argc, char* argv[])
     cmd.AddValue("perFlow",
                  "links/flap: print each flow's goodput per interval and recovery counters",
                  o.perFlow);
+    cmd.AddValue("traceFlow",
+                 "links/flap: flow whose sender events (window, retransmissions, EV states, "
+                 "NACKs, RTT samples) go to stderr, one line each (-1: none)",
+                 o.traceFlow);
     ValueParser::ParseCommandLine(cmd, argc, argv);
     const std::string error = Validate(o);
     if (!error.empty())

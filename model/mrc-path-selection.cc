@@ -60,7 +60,20 @@ MrcPathSelection::GetWirePath(uint32_t ev)
 std::optional<uint32_t>
 MrcPathSelection::NextData(uint32_t plane)
 {
-    return m_pathSet->Next(plane);
+    const std::optional<uint32_t> ev = m_pathSet->Next(plane);
+    m_lastDataPlane = ev ? plane : m_lastDataPlane;
+    return ev;
+}
+
+void
+MrcPathSelection::OrderPlanes(std::vector<uint32_t>& order)
+{
+    const uint32_t planes = m_pathSet->GetPlaneCount();
+    order.resize(planes);
+    for (uint32_t i = 0; i < planes; ++i)
+    {
+        order[i] = (m_lastDataPlane + 1 + i) % planes;
+    }
 }
 
 std::optional<uint32_t>

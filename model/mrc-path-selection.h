@@ -54,6 +54,7 @@ class MrcPathSelection : public Object
         uint32_t skipRotations{0};                      //!< SkipRotations (0: SKIPs in time)
         Time skipTime;                                  //!< SkipTime (0: one base RTT)
         Time skipMemory;                                //!< SkipMemory (0: 8 base RTTs)
+        bool skipAcrossPlanes{true};                    //!< SkipAcrossPlanes
         uint32_t mss{4096};                             //!< payload bytes per packet
         DataRate portRate;                              //!< one NIC port's line rate
         Time baseRtt;                                   //!< unloaded round-trip time
@@ -104,6 +105,13 @@ class MrcPathSelection : public Object
      * \return the EV of the next data packet on that plane, if any
      */
     virtual std::optional<uint32_t> NextData(uint32_t plane);
+    /**
+     * The order in which the queue pair offers its next data packet to the NIC ports (the
+     * first port free to send takes it, so this decides the plane whenever several are free).
+     * Default: round robin, from the plane after the last data packet's.
+     * \param[out] order the planes, every one once
+     */
+    virtual void OrderPlanes(std::vector<uint32_t>& order);
     /**
      * \param plane a plane
      * \return the EV for a control packet (SACK, NACK, CNP, probe response) on that plane, if any
@@ -161,6 +169,7 @@ class MrcPathSelection : public Object
     void SetResolver(MrcPathResolver resolver);
 
     std::unique_ptr<MrcPathSet> m_pathSet; //!< the EVs
+    uint32_t m_lastDataPlane{0};           //!< plane of the last data packet
 
   private:
     MrcPathResolver m_resolver;                  //!< EV -> wire path

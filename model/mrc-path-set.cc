@@ -178,6 +178,34 @@ MrcPathSet::Change(uint32_t ev, MrcEvState to, const std::string& cause)
     }
 }
 
+uint32_t
+MrcPathSet::GetGoodCount(uint32_t plane) const
+{
+    const Plane& pl = m_planes.at(plane);
+    if (!pl.enabled)
+    {
+        return 0;
+    }
+    return std::count_if(pl.active.begin(), pl.active.end(), [&](uint32_t ev) {
+        const Entry& e = m_entries.at(ev);
+        return e.state == MrcEvState::GOOD || (e.state == MrcEvState::SKIP && SkipOver(e, pl));
+    });
+}
+
+bool
+MrcPathSet::HasGood(uint32_t plane) const
+{
+    const Plane& pl = m_planes.at(plane);
+    if (!pl.enabled)
+    {
+        return false;
+    }
+    return std::any_of(pl.active.begin(), pl.active.end(), [&](uint32_t ev) {
+        const Entry& e = m_entries.at(ev);
+        return e.state == MrcEvState::GOOD || (e.state == MrcEvState::SKIP && SkipOver(e, pl));
+    });
+}
+
 std::optional<uint32_t>
 MrcPathSet::Next(uint32_t plane)
 {

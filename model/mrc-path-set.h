@@ -185,6 +185,17 @@ class MrcPathSet
     MrcEvState GetState(uint32_t ev) const;
     /// \param ev an EV \return whether it belongs to this set
     bool Contains(uint32_t ev) const;
+    /**
+     * \param plane a plane
+     * \return true if the plane is enabled and one of its active EVs is GOOD, or in a SKIP
+     *         that is over (the next data packet of the plane would not need a SKIP EV)
+     */
+    bool HasGood(uint32_t plane) const;
+    /**
+     * \param plane a plane
+     * \return its active EVs that are GOOD or in a SKIP that is over (0 if it is disabled)
+     */
+    uint32_t GetGoodCount(uint32_t plane) const;
     /// \param ev an EV \return its plane
     uint32_t GetPlane(uint32_t ev) const;
     /// \param plane a plane \return its active EVs in rotation order

@@ -114,6 +114,18 @@ MrcQueuePair::GetTypeId()
                           MakeTimeAccessor(&MrcQueuePair::m_skipMemory),
                           MakeTimeChecker(Time(0)))
             .AddAttribute(
+                "SkipAcrossPlanes",
+                "A NIC port whose plane has only SKIP EVs left in the queue pair's active set "
+                "sends none of its data while another plane has a GOOD EV, so that ECN "
+                "steering moves load between planes as a rotation over the whole EV set does, "
+                "not only between the paths of one plane (only with SKIPs in time, "
+                "SkipRotations 0). false: each port takes the next EV of its own plane, a SKIP "
+                "one when nothing better is left there [open: the brief does not say how the "
+                "EV choice spans the NIC's ports].",
+                BooleanValue(true),
+                MakeBooleanAccessor(&MrcQueuePair::m_skipAcrossPlanes),
+                MakeBooleanChecker())
+            .AddAttribute(
                 "AlwaysSkipFactor",
                 "A SACK echoing ALWAYS_SKIP (persistent marking on the EV) puts the EV in "
                 "SKIP this many times longer than SKIP_ONCE does [open].",

@@ -151,6 +151,7 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     pc.skipRotations = m_skipRotations;
     pc.skipTime = m_skipTime;
     pc.skipMemory = m_skipMemory;
+    pc.skipAcrossPlanes = m_skipAcrossPlanes;
     pc.mss = m_mss;
     pc.portRate = m_l4->GetPort(0)->GetRate();
     pc.baseRtt = baseRtt;
@@ -399,7 +400,20 @@ MrcQueuePair::Kick()
     {
         return;
     }
-    for (uint32_t p = 0; p < m_l4->GetPortCount(); ++p)
+    // The first port to take the window's next packet decides its plane: offer it in the
+    // policy's order (asking plane 0 first every time would give it every packet of a window
+    // that opens one packet at a time).
+    const uint32_t ports = m_l4->GetPortCount();
+    if (ports != m_peerPlaneDown.size())
+    {
+        for (uint32_t p = 0; p < ports; ++p)
+        {
+            m_l4->GetPort(p)->Request(this);
+        }
+        return;
+    }
+    m_paths->OrderPlanes(m_planeOrder);
+    for (uint32_t p : m_planeOrder)
     {
         m_l4->GetPort(p)->Request(this);
     }

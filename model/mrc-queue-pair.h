@@ -367,39 +367,41 @@ class MrcQueuePair : public Object
     MrcBthHeader ControlBth(MrcOpcode opcode) const;
 
     // Attributes
-    uint32_t m_mss;                //!< payload bytes per packet
-    TypeId m_ccType;               //!< congestion control
-    TypeId m_pathSelectionType;    //!< path selection
-    TypeId m_lossRecoveryType;     //!< loss recovery
-    uint32_t m_evSetSize;          //!< active EVs (all planes)
-    uint32_t m_maxOutstanding;     //!< PSN window (0 until Connect: automatic)
-    Time m_windowRecoveryTime;     //!< automatic window: hold time of a hole
-    Time m_lossTimeout;            //!< loss timer (0: LossTimeoutRtts x base RTT)
-    double m_lossTimeoutRtts;      //!< loss timer in base RTTs
-    Time m_probeInterval;          //!< probe period (0: 2 x base RTT)
-    uint32_t m_probeSuccesses;     //!< probe successes to restore an EV
-    uint32_t m_skipRotations;      //!< SKIP duration in rotations (0: in time, SkipTime)
-    Time m_skipTime;               //!< SKIP duration (0: one base RTT)
-    Time m_skipMemory;             //!< echo memory after a SKIP (0: 8 base RTTs)
-    uint32_t m_alwaysSkipFactor;   //!< ALWAYS_SKIP: SKIP this many times longer
-    uint32_t m_alwaysSkipMarks;    //!< receiver: CE marks in a row for ALWAYS_SKIP
-    Time m_holdDown;               //!< dampening: first hold-down (0: derived)
-    Time m_holdDownMax;            //!< dampening: largest hold-down (0: derived)
-    Time m_flapWindow;             //!< dampening: flap window (0: derived)
-    bool m_fullSizeProbes;         //!< restoration probes padded to Mss
-    uint32_t m_probesPerRound;     //!< restoration probes per round at most
-    uint32_t m_probeBackoffMax;    //!< most rounds between probes of a failing EV
-    uint32_t m_ackTimeoutExponent; //!< QP timeout = 1.024 us x 2^t
-    uint32_t m_retryCount;         //!< QP timeouts tolerated
-    uint32_t m_sackBytes;          //!< bytes placed per SACK
-    Time m_sackDelay;              //!< longest wait of a coalesced SACK (0: derived)
-    uint32_t m_bitmapPsns;         //!< receive bitmap (0: the PSN window)
-    uint8_t m_windowPenalty;       //!< receiver window penalty advertised
-    uint8_t m_dataDscp;            //!< DSCP of data
-    uint8_t m_rtxDscp;             //!< DSCP of retransmissions
-    uint8_t m_controlDscp;         //!< DSCP of control packets
-    uint8_t m_trimmedDscp;         //!< DSCP of fabric-trimmed packets
-    uint8_t m_trimmedLastHopDscp;  //!< DSCP of last-hop-trimmed packets
+    uint32_t m_mss;                     //!< payload bytes per packet
+    TypeId m_ccType;                    //!< congestion control
+    TypeId m_pathSelectionType;         //!< path selection
+    TypeId m_lossRecoveryType;          //!< loss recovery
+    uint32_t m_evSetSize;               //!< active EVs (all planes)
+    uint32_t m_maxOutstanding;          //!< PSN window (0 until Connect: automatic)
+    Time m_windowRecoveryTime;          //!< automatic window: hold time of a hole
+    Time m_lossTimeout;                 //!< loss timer (0: LossTimeoutRtts x base RTT)
+    double m_lossTimeoutRtts;           //!< loss timer in base RTTs
+    Time m_probeInterval;               //!< probe period (0: 2 x base RTT)
+    uint32_t m_probeSuccesses;          //!< probe successes to restore an EV
+    uint32_t m_skipRotations;           //!< SKIP duration in rotations (0: in time, SkipTime)
+    Time m_skipTime;                    //!< SKIP duration (0: one base RTT)
+    Time m_skipMemory;                  //!< echo memory after a SKIP (0: 8 base RTTs)
+    bool m_skipAcrossPlanes;            //!< a plane of SKIP EVs yields to a plane with a GOOD one
+    std::vector<uint32_t> m_planeOrder; //!< Kick: the order the NIC ports are offered a packet
+    uint32_t m_alwaysSkipFactor;        //!< ALWAYS_SKIP: SKIP this many times longer
+    uint32_t m_alwaysSkipMarks;         //!< receiver: CE marks in a row for ALWAYS_SKIP
+    Time m_holdDown;                    //!< dampening: first hold-down (0: derived)
+    Time m_holdDownMax;                 //!< dampening: largest hold-down (0: derived)
+    Time m_flapWindow;                  //!< dampening: flap window (0: derived)
+    bool m_fullSizeProbes;              //!< restoration probes padded to Mss
+    uint32_t m_probesPerRound;          //!< restoration probes per round at most
+    uint32_t m_probeBackoffMax;         //!< most rounds between probes of a failing EV
+    uint32_t m_ackTimeoutExponent;      //!< QP timeout = 1.024 us x 2^t
+    uint32_t m_retryCount;              //!< QP timeouts tolerated
+    uint32_t m_sackBytes;               //!< bytes placed per SACK
+    Time m_sackDelay;                   //!< longest wait of a coalesced SACK (0: derived)
+    uint32_t m_bitmapPsns;              //!< receive bitmap (0: the PSN window)
+    uint8_t m_windowPenalty;            //!< receiver window penalty advertised
+    uint8_t m_dataDscp;                 //!< DSCP of data
+    uint8_t m_rtxDscp;                  //!< DSCP of retransmissions
+    uint8_t m_controlDscp;              //!< DSCP of control packets
+    uint8_t m_trimmedDscp;              //!< DSCP of fabric-trimmed packets
+    uint8_t m_trimmedLastHopDscp;       //!< DSCP of last-hop-trimmed packets
 
     // Wiring
     MrcL4Protocol* m_l4{nullptr};       //!< the NIC

@@ -38,6 +38,8 @@ MrcSprayPathSelection::Start(const Config& config,
     const uint32_t planes = config.evsPerPlane.size();
     const uint32_t perPlane = std::max<uint32_t>(1, config.evSetSize / planes);
     MakePathSet(config.evsPerPlane, perPlane, config.probeSuccesses, hooks.stateChange);
+    m_skipAcrossPlanes = config.skipAcrossPlanes && config.skipRotations == 0 && planes > 1;
+    m_credit.assign(planes, 0);
     if (config.skipRotations == 0)
     {
         m_pathSet->SetSkipTime(config.skipTime.IsZero() ? config.baseRtt : config.skipTime,
@@ -71,6 +73,66 @@ MrcSprayPathSelection::Start(const Config& config,
     pc.livenessInterval = config.baseRtt;
     pc.livenessTimeout = config.lossTimeout;
     m_prober = std::make_unique<MrcQpProber>(*m_pathSet, pc, hooks.prober, stats, rng);
+}
+
+std::optional<uint32_t>
+MrcSprayPathSelection::NextData(uint32_t plane)
+{
+    if (m_skipAcrossPlanes && !m_pathSet->HasGood(plane))
+    {
+        // Only SKIP EVs here: leave the packet to a plane that has a GOOD EV, if any. (The
+        // QP's next Kick, at the next acknowledgement, asks this port again.)
+        for (uint32_t p = 0; p < m_pathSet->GetPlaneCount(); ++p)
+        {
+            if (p != plane && m_pathSet->HasGood(p))
+            {
+                return std::nullopt;
+            }
+        }
+    }
+    const std::optional<uint32_t> ev = m_pathSet->Next(plane);
+    if (ev && m_credit.size() > 1)
+    {
+        // Smooth weighted round robin: every plane earns its weight, the one that sent pays
+        // the total; credits stay within a few rounds so that a busy port's owed packets do
+        // not come in a burst once it frees.
+        std::vector<int64_t> w(m_credit.size(), 0);
+        int64_t total = 0;
+        for (uint32_t p = 0; p < w.size(); ++p)
+        {
+            w[p] = m_pathSet->GetGoodCount(p);
+            total += w[p];
+        }
+        if (total == 0)
+        {
+            for (uint32_t p = 0; p < w.size(); ++p)
+            {
+                w[p] = m_pathSet->IsPlaneEnabled(p) ? m_pathSet->GetActive(p).size() : 0;
+                total += w[p];
+            }
+        }
+        for (uint32_t p = 0; p < w.size(); ++p)
+        {
+            m_credit[p] = std::clamp<int64_t>(m_credit[p] + w[p] - (p == plane ? total : 0),
+                                              -2 * total,
+                                              2 * total);
+        }
+    }
+    return ev;
+}
+
+void
+MrcSprayPathSelection::OrderPlanes(std::vector<uint32_t>& order)
+{
+    const uint32_t planes = m_credit.size();
+    order.resize(planes);
+    for (uint32_t i = 0; i < planes; ++i)
+    {
+        order[i] = i;
+    }
+    std::stable_sort(order.begin(), order.end(), [this](uint32_t a, uint32_t b) {
+        return m_credit[a] > m_credit[b];
+    });
 }
 
 void

@@ -43,9 +43,25 @@ class MrcSprayPathSelection : public MrcPathSelection
     void OnProbeResponse(const MrcProbeHeader& response) override;
     void Stop() override;
     void SetPlaneEnabled(uint32_t plane, bool enabled) override;
+    /**
+     * \param plane the NIC port that can send
+     * \return the plane's next EV; none while the plane has only SKIP EVs and another plane
+     *         has a GOOD one (SkipAcrossPlanes, SKIPs in time)
+     */
+    std::optional<uint32_t> NextData(uint32_t plane) override;
+    /**
+     * Smooth weighted round robin over the planes, each weighted by its GOOD EVs (all its
+     * active EVs when no plane has one): as a rotation over the queue pair's whole EV set that
+     * passes over SKIP EVs would, a plane gets a share of the packets in proportion to its
+     * GOOD EVs when several ports are free.
+     * \param[out] order the planes, the most owed first
+     */
+    void OrderPlanes(std::vector<uint32_t>& order) override;
 
   private:
     std::unique_ptr<MrcQpProber> m_prober; //!< restoration and liveness probes
+    bool m_skipAcrossPlanes{false};        //!< SkipAcrossPlanes in effect
+    std::vector<int64_t> m_credit;         //!< per plane: smooth weighted round robin credit
 };
 
 } // namespace ns3
