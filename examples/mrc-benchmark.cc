@@ -105,7 +105,8 @@ main(int argc, char* argv[])
         std::cout << "mrc-benchmark: permutation, " << transport
                   << (transport == "mrc" ? " over SRv6 with trimming" : " over per-flow ECMP")
                   << ", " << bytes << " B per flow, " << packetSize << " B payloads, links " << rate
-                  << " / " << delay << "\n";
+                  << " / " << delay << ", seed " << seed << ", run " << RngSeedManager::GetRun()
+                  << "\n";
         std::cout << std::left << std::setw(4) << "k" << std::right << std::setw(7) << "hosts"
                   << std::setw(10) << "done" << std::setw(12) << "sim ms" << std::setw(10)
                   << "wall s" << std::setw(14) << "pkt-hops" << std::setw(14) << "hops/s"
@@ -117,8 +118,7 @@ main(int argc, char* argv[])
         while (std::getline(list, item, ','))
         {
             const uint32_t k = std::stoul(item);
-            RngSeedManager::SetSeed(seed);
-            RngSeedManager::SetRun(1);
+            RngSeedManager::SetSeed(seed); // the run number stays --RngRun's
             ClosTopologyHelper topoHelper;
             for (LinkTier t : {LinkTier::HOST_T0, LinkTier::T0_T1, LinkTier::T1_T2})
             {

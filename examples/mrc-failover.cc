@@ -75,8 +75,7 @@ struct Result
 Result
 RunFabric(const Options& o, bool roce)
 {
-    RngSeedManager::SetSeed(o.seed);
-    RngSeedManager::SetRun(1);
+    RngSeedManager::SetSeed(o.seed); // the run number stays --RngRun's (replications)
     const ClosSpec spec = ClosSpec::TwoTier(o.planes, o.t0, o.hostsPerT0, o.t1);
     ClosTopologyHelper topoHelper;
     roce ? topoHelper.SetEcnQueues() : topoHelper.SetTrimmingQueues();
@@ -337,7 +336,7 @@ main(int argc, char* argv[])
                   << " us, repaired "
                   << (o.repairAtUs > 0 ? "at " + std::to_string(int64_t(o.repairAtUs)) + " us"
                                        : std::string("never"))
-                  << "; seed " << o.seed << "\n";
+                  << "; seed " << o.seed << ", run " << RngSeedManager::GetRun() << "\n";
         for (const Result& r : results)
         {
             PrintRun(o, r);

@@ -226,7 +226,10 @@ MrcClusterScenario::GetTypeId()
                           MakeTimeAccessor(&MrcClusterScenario::m_progressInterval),
                           MakeTimeChecker())
             .AddAttribute("Seed",
-                          "RNG seed (ns-3 RngSeedManager, ECMP hash seed, EV streams), >= 1.",
+                          "RNG seed (ns-3 RngSeedManager, ECMP hash seed, EV streams), >= 1. "
+                          "Replications vary ns-3's run number instead (--RngRun, or "
+                          "RngSeedManager::SetRun before Run): every random stream changes, "
+                          "the ECMP hash seed does not.",
                           UintegerValue(1),
                           MakeUintegerAccessor(&MrcClusterScenario::m_seed),
                           MakeUintegerChecker<uint32_t>())
@@ -707,8 +710,9 @@ MrcClusterScenario::DoRun()
     const bool pfc = m_fabric == ClusterFabric::ROCE_PFC;
     const bool roce = m_fabric == ClusterFabric::ROCE_ECMP || pfc;
     const bool ecmp = m_fabric != ClusterFabric::MRC_SRV6;
+    // The seed is the scenario's; the run number stays the user's (--RngRun, the ns-3 way of
+    // replicating a run: every random stream changes, the ECMP hash seed does not).
     RngSeedManager::SetSeed(m_seed);
-    RngSeedManager::SetRun(1);
     // The TCP flows' sockets take these defaults when their applications start; the previous
     // defaults come back when the run returns or throws.
     std::optional<ScopedAttributeDefault> segmentSize;
@@ -824,6 +828,8 @@ MrcClusterScenario::DoRun()
 
     MrcScenarioResult r;
     r.key = GetKey();
+    r.seed = m_seed;
+    r.run = RngSeedManager::GetRun();
     r.name = GetDisplayName();
     r.iterations = job ? m_iterations : 0;
     r.jobDone = !job || job->IsDone();

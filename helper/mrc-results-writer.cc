@@ -328,6 +328,8 @@ MrcResultsWriter::ToPtree(const MrcScenarioResult& r)
     boost::property_tree::ptree t;
     t.put("key", r.key);
     t.put("fabric", r.name);
+    t.put("seed", r.seed);
+    t.put("run", r.run);
     t.put("iterations", r.iterations);
     t.put("steps_completed", r.steps.size());
     t.put("job_done", r.jobDone ? "true" : "false");

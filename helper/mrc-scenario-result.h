@@ -62,6 +62,8 @@ struct MrcScenarioResult
 
     std::string key;  //!< short name for files: "mrc", "roce", "roce-x4"
     std::string name; //!< display name: "MRC/SRv6", "RoCEv2/ECMP+BGP x4 QPs"
+    uint32_t seed{1}; //!< the Seed attribute (RNG seed, ECMP hash seed)
+    uint64_t run{1};  //!< ns-3's run number (--RngRun): the replication
 
     std::vector<Step> steps; //!< completed steps, in order
     uint32_t iterations{0};  //!< steps asked for

@@ -12,6 +12,7 @@
 
 #include "ns3/config.h"
 #include "ns3/mrc-module.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -277,6 +278,61 @@ class MrcClusterOutputTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * Replications the ns-3 way: the run number (--RngRun) changes every random stream (here the
+ * gray link's losses, hence the retransmissions) while the same run repeats exactly, and the
+ * results record seed and run. The scenario used to force run 1, so --RngRun changed nothing.
+ */
+class MrcClusterReplicationTestCase : public TestCase
+{
+  public:
+    MrcClusterReplicationTestCase()
+        : TestCase("replications: --RngRun changes the random streams, the same run repeats")
+    {
+    }
+
+  private:
+    /// \param run ns-3's run number \return a 2-step MRC run with a gray link (5 % loss)
+    static MrcScenarioResult RunWith(uint64_t run)
+    {
+        RngSeedManager::SetRun(run);
+        Ptr<MrcClusterScenario> s = Small("mrc-srv6", 1, 2);
+        FailureSpec f;
+        f.kind = FailureKind::GRAY_LOSS;
+        f.at = MicroSeconds(0);
+        f.nodeA = "p0-t0-0";
+        f.nodeB = "p0-t1-0";
+        f.probability = 0.05;
+        f.origin = "test";
+        s->AddFailure(f);
+        const MrcScenarioResult r = s->Run();
+        RngSeedManager::SetRun(1);
+        return r;
+    }
+
+    void DoRun() override
+    {
+        const MrcScenarioResult a = RunWith(1);
+        const MrcScenarioResult b = RunWith(2);
+        const MrcScenarioResult c = RunWith(2);
+        for (const MrcScenarioResult* r : {&a, &b, &c})
+        {
+            NS_TEST_ASSERT_MSG_EQ(r->jobDone, true, "every step completed");
+            NS_TEST_ASSERT_MSG_EQ(r->bytesDelivered, r->bytesPosted, "exactly once");
+            NS_TEST_ASSERT_MSG_EQ(r->corruptTransfers, 0u, "byte for byte");
+            NS_TEST_ASSERT_MSG_GT(r->faultDrops, 0u, "the gray link lost packets");
+        }
+        NS_TEST_ASSERT_MSG_EQ(a.run, 1u, "run recorded");
+        NS_TEST_ASSERT_MSG_EQ(b.run, 2u, "run recorded");
+        NS_TEST_ASSERT_MSG_EQ(b.seed, 1u, "seed recorded");
+        NS_TEST_ASSERT_MSG_NE(a.faultDrops, b.faultDrops, "another run, other losses");
+        NS_TEST_ASSERT_MSG_EQ(b.faultDrops, c.faultDrops, "the same run, the same losses");
+        NS_TEST_ASSERT_MSG_EQ(b.bytesRetransmitted, c.bytesRetransmitted, "and retransmissions");
+        NS_TEST_ASSERT_MSG_EQ(b.end, c.end, "and end time");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * Independent workloads and Config paths: an ns-3 TCP permutation next to the MRC job (both
  * exact); a TCP incast on trimming switches is dropped, not trimmed, unless a Config path makes
  * every DSCP trimmable; bad paths, hosts and flows are named, and a run that throws leaves
@@ -427,6 +483,7 @@ class MrcClusterTestSuite : public TestSuite
         AddTestCase(new MrcClusterFailureTestCase);
         AddTestCase(new MrcClusterOutputTestCase);
         AddTestCase(new MrcClusterWorkloadsTestCase);
+        AddTestCase(new MrcClusterReplicationTestCase);
     }
 };
 
