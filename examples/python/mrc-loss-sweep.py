@@ -11,9 +11,14 @@ Runs mrc-loss-collective once per point (one process each, --jobs at a time) ove
   config      MRC 1 QP (4 x 100 Gb/s planes, SRv6), RoCEv2 1 QP and RoCEv2 16 QPs
               (one 400 Gb/s plane, ECMP; lossy: mrc, roce, roce16, the default; lossless
               with PFC: pfc, pfc16)                      (--configs)
-and writes <out>/loss-sweep.csv (the program's columns plus wall_s and status) and, when
+and writes <out>/loss-sweep.csv (the program's columns plus run, wall_s and status) and, when
 matplotlib is installed (Debian: python3-matplotlib), <out>/loss-sweep-<collective>.png: bus
 bandwidth against size, one line per config and loss (colour: config, line style: loss).
+
+Replications: --runs N runs every point N times with ns-3's --RngRun=1..N (other EV sets,
+losses and probe choices; the seed, hence the ECMP hash, stays), and <out>/loss-sweep-summary.csv
+gives per point the mean bus bandwidth and the half-width of its 95 % confidence interval
+(Student's t, N - 1 degrees of freedom), drawn as error bars.
 
 VerifyData (byte-for-byte checks; memory and time grow with the size) is on up to
 --verify-max bytes per rank; above it bytes_ok rests on the exact count of bytes placed.
@@ -28,6 +33,8 @@ import os
 import subprocess
 import sys
 import time
+
+from mrc_stats import mean_ci95
 
 CONFIGS = {  # name -> (label, fabric, queue pairs per peer)
     "mrc": ("MRC, 1 QP", "mrc", 1),
@@ -67,12 +74,30 @@ def list_of(kind):
     return parse
 
 
+def summarise(rows):
+    """Per (collective, config, size, loss): runs, mean and 95 % CI of the bus bandwidth."""
+    groups = {}
+    for r in rows:
+        if r["status"] == "ok" and str(r.get("bytes_ok")) == "1":
+            key = (r["collective"], r["config"], int(r["size_bytes"]), float(r["loss"]))
+            groups.setdefault(key, []).append(float(r["busbw_gbps"]))
+    out = []
+    for (collective, config, size, loss), values in sorted(groups.items()):
+        mean, ci = mean_ci95(values)
+        out.append(dict(collective=collective, config=config, size_bytes=size, loss=loss,
+                        runs=len(values), busbw_mean_gbps=f"{mean:.3f}",
+                        busbw_ci95_gbps=f"{ci:.3f}", busbw_min_gbps=f"{min(values):.3f}",
+                        busbw_max_gbps=f"{max(values):.3f}"))
+    return out
+
+
 def run_point(binary, point, extra, verify_max, timeout):
-    """Run one point; return a dict of the CSV columns plus wall_s and status."""
-    collective, config, size, loss = point
+    """Run one point; return a dict of the CSV columns plus run, wall_s and status."""
+    collective, config, size, loss, run = point
     _, fabric, qps = CONFIGS[config]
     cmd = [binary, f"--collective={collective}", f"--fabric={fabric}", f"--qps={qps}",
-           f"--size={size}", f"--loss={loss}", f"--verify={'true' if size <= verify_max else 'false'}"]
+           f"--size={size}", f"--loss={loss}", f"--verify={'true' if size <= verify_max else 'false'}",
+           f"--RngRun={run}"]
     cmd += extra
     start = time.monotonic()
     try:
@@ -88,11 +113,11 @@ def run_point(binary, point, extra, verify_max, timeout):
                    bytes_ok=0)
     if status != "ok" and err:
         status += ": " + err[-1]
-    row.update(config=config, wall_s=f"{time.monotonic() - start:.1f}", status=status)
+    row.update(config=config, run=run, wall_s=f"{time.monotonic() - start:.1f}", status=status)
     return row
 
 
-def plot(rows, out, collectives, configs, losses):
+def plot(summary, out, collectives, configs, losses):
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -109,15 +134,20 @@ def plot(rows, out, collectives, configs, losses):
         fig, ax = plt.subplots(figsize=(7, 4.5))
         for config in configs:
             for i, loss in enumerate(losses):
-                pts = sorted((int(r["size_bytes"]), float(r["busbw_gbps"])) for r in rows
+                pts = sorted((r["size_bytes"], float(r["busbw_mean_gbps"]),
+                              float(r["busbw_ci95_gbps"]), r["runs"]) for r in summary
                              if r["collective"] == collective and r["config"] == config
-                             and float(r["loss"]) == loss and r["status"] == "ok")
+                             and r["loss"] == loss)
                 if pts:
-                    ax.plot([x for x, _ in pts], [y for _, y in pts], marker="o",
-                            linestyle=styles[i % len(styles)], color=colours.get(config),
-                            label=f"{CONFIGS[config][0]}, loss {loss * 100:g} %")
+                    runs = max(p[3] for p in pts)
+                    ax.errorbar([p[0] for p in pts], [p[1] for p in pts],
+                                yerr=[p[2] for p in pts] if runs > 1 else None, capsize=3,
+                                marker="o", linestyle=styles[i % len(styles)],
+                                color=colours.get(config),
+                                label=f"{CONFIGS[config][0]}, loss {loss * 100:g} %"
+                                + (f" (mean, 95 % CI, {runs} runs)" if runs > 1 else ""))
         ax.set_xscale("log", base=2)
-        ticks = sorted({int(r["size_bytes"]) for r in rows if r["collective"] == collective})
+        ticks = sorted({r["size_bytes"] for r in summary if r["collective"] == collective})
         ax.set_xticks(ticks, [human(t) for t in ticks])
         ax.minorticks_off()
         ax.set_xlabel("size per rank (bytes)")
@@ -150,6 +180,8 @@ def main():
                     help="largest size run with VerifyData (default 4M)")
     ap.add_argument("--timeout", type=float, default=1800, help="seconds per point")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--runs", type=int, default=1,
+                    help="replications per point (--RngRun=1..N): mean and 95 %% CI")
     ap.add_argument("extra", nargs="*", help="more mrc-loss-collective arguments, after --")
     args = ap.parse_args()
 
@@ -159,6 +191,8 @@ def main():
         problems.append(f"--bin: {binary} is not an executable (build it, or point --bin at it)")
     if args.jobs < 1:
         problems.append(f"--jobs (={args.jobs}) must be >= 1")
+    if not 1 <= args.runs <= 1000:
+        problems.append(f"--runs (={args.runs}) must be in 1..1000")
     bad = [c for c in args.configs if c not in CONFIGS] + \
         [c for c in args.collectives if c not in ("ring", "alltoall")] + \
         [str(x) for x in args.losses if not 0 <= x < 1]
@@ -171,8 +205,8 @@ def main():
     sizes = args.sizes or ([256 << 10, 2 << 20] if args.quick else
                            [256 << 10, 1 << 20, 4 << 20, 16 << 20, 64 << 20])
     extra = [f"--seed={args.seed}"] + args.extra
-    points = [(c, cfg, s, l) for c in args.collectives for cfg in args.configs for s in sizes
-              for l in args.losses]
+    points = [(c, cfg, s, l, run) for c in args.collectives for cfg in args.configs for s in sizes
+              for l in args.losses for run in range(1, args.runs + 1)]
     os.makedirs(args.out, exist_ok=True)
     # Largest first, so the long points do not end up alone at the end.
     order = sorted(points, key=lambda p: -p[2])
@@ -185,23 +219,32 @@ def main():
             r = f.result()
             rows.append(r)
             print(f"[{n}/{len(points)}] {r['collective']} {r['config']} {r['size_bytes']} B "
-                  f"loss {r['loss']}: busbw {r.get('busbw_gbps', '-')} Gb/s, {r['status']} "
+                  f"loss {r['loss']} run {r['run']}: busbw {r.get('busbw_gbps', '-')} Gb/s, {r['status']} "
                   f"({r['wall_s']} s; {time.monotonic() - t0:.0f} s total)", file=sys.stderr)
     key = {p: i for i, p in enumerate(points)}
     rows.sort(key=lambda r: key[(r["collective"], r["config"], int(r["size_bytes"]),
-                                 float(r["loss"]))])
+                                 float(r["loss"]), r["run"])])
     path = os.path.join(args.out, "loss-sweep.csv")
     with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=["config"] + COLUMNS + ["wall_s", "status"],
+        w = csv.DictWriter(f, fieldnames=["config"] + COLUMNS + ["run", "wall_s", "status"],
                            extrasaction="ignore")
         w.writeheader()
         w.writerows(rows)
-    written = [path] + plot(rows, args.out, args.collectives, args.configs, args.losses)
+    summary = summarise(rows)
+    summary_path = os.path.join(args.out, "loss-sweep-summary.csv")
+    with open(summary_path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=["collective", "config", "size_bytes", "loss", "runs",
+                                          "busbw_mean_gbps", "busbw_ci95_gbps", "busbw_min_gbps",
+                                          "busbw_max_gbps"])
+        w.writeheader()
+        w.writerows(summary)
+    written = [path, summary_path] + plot(summary, args.out, args.collectives, args.configs,
+                                          args.losses)
     print("mrc-loss-sweep: wrote " + ", ".join(written), file=sys.stderr)
     failed = [r for r in rows if r["status"] != "ok" or str(r.get("bytes_ok")) != "1"]
     for r in failed:
         print(f"mrc-loss-sweep: FAILED {r['collective']} {r['config']} {r['size_bytes']} B loss "
-              f"{r['loss']}: {r['status']}", file=sys.stderr)
+              f"{r['loss']} run {r['run']}: {r['status']}", file=sys.stderr)
     return 1 if failed else 0
 
 

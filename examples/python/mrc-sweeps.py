@@ -20,7 +20,10 @@ SWEEP is one of
 Each point is an independent MrcClusterScenario run in its own process (--jobs in parallel,
 ns-3 defaults set per process); a progress line goes to stderr. The cluster is the 16-host
 test size (2 planes, 4 T0 x 4 hosts, 4 T1) unless --hosts-per-t0/--t0/--planes say otherwise.
-Output: <out>/<sweep>.csv and <out>/<sweep>.png.
+Output: <out>/<sweep>.csv and <out>/<sweep>.png. --runs N replicates every point with ns-3's
+run number 1..N (RngRun: other EV sets, losses and probe choices; the seed and ECMP hash stay):
+<sweep>.csv lists every run, <sweep>-summary.csv gives per point the mean of each measure and
+the half-width of its 95 % confidence interval (Student's t), and the figure draws error bars.
 """
 
 import argparse
@@ -31,6 +34,7 @@ import sys
 import time
 
 import mrc
+from mrc_stats import mean_ci95
 
 
 def cluster(args, **extra):
@@ -50,7 +54,8 @@ def uplinks(args):
 def point(task):
     """Run one point in this (worker) process: (sweep, x, series, attributes, failures,
     defaults) -> a result row."""
-    sweep, x, series, attributes, failures, defaults = task
+    sweep, x, series, attributes, failures, defaults, run = task
+    mrc.set_global("RngRun", run)
     for path, value in defaults:
         mrc.set_default(path, value)
     s = mrc.ClusterScenario(**attributes)
@@ -58,7 +63,7 @@ def point(task):
         s.add_failure(failures)
     r = s.run()
     during = r["step_time"]["during"] if r["step_time"]["during"]["steps"] else r["step_time"]["all"]
-    return {"sweep": sweep, "series": series, "x": x,
+    return {"sweep": sweep, "series": series, "x": x, "run": run,
             "step_p50_us": r["step_time"]["all"]["p50_us"],
             "step_p100_us": r["step_time"]["all"]["p100_us"],
             "during_p100_us": during["p100_us"],
@@ -137,6 +142,27 @@ PLOTS = {
 }
 
 
+MEASURES = ["step_p50_us", "step_p100_us", "during_p100_us", "longest_stall_us",
+            "goodput_gbps", "bytes_retransmitted"]
+
+
+def summarise(rows):
+    """Per (series, x): runs, and the mean and 95 % CI half-width of every measure."""
+    groups = {}
+    for r in rows:
+        groups.setdefault((r["series"], r["x"]), []).append(r)
+    out = []
+    for (series, x), runs in groups.items():
+        row = {"sweep": runs[0]["sweep"], "series": series, "x": x, "runs": len(runs),
+               "failed_runs": sum(1 for r in runs if not r["job_done"] or r["failed_flows"])}
+        for m in MEASURES:
+            mean, ci = mean_ci95([float(r[m]) for r in runs])
+            row[m + "_mean"] = round(mean, 3)
+            row[m + "_ci95"] = round(ci, 3)
+        out.append(row)
+    return out
+
+
 def plot(rows, args, path):
     try:
         import matplotlib
@@ -148,8 +174,12 @@ def plot(rows, args, path):
     xlabel, key, ylabel = PLOTS[args.sweep]
     fig, ax = plt.subplots(figsize=(7, 4.2))
     for series in dict.fromkeys(r["series"] for r in rows):
-        pts = sorted((r["x"], r[key]) for r in rows if r["series"] == series)
-        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=series)
+        pts = sorted((r["x"], r[key + "_mean"], r[key + "_ci95"]) for r in rows
+                     if r["series"] == series)
+        ax.errorbar([p[0] for p in pts], [p[1] for p in pts],
+                    yerr=[p[2] for p in pts] if args.runs > 1 else None, capsize=3, marker="o",
+                    label=series + (f" (mean, 95 % CI, {args.runs} runs)" if args.runs > 1
+                                    else ""))
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(f"mrc sweep: {args.sweep}")
@@ -173,10 +203,14 @@ def main():
     ap.add_argument("--allreduce", type=int, default=1000000, help="bytes per rank")
     ap.add_argument("--alltoall", type=int, default=128000, help="buffer bytes per rank")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--runs", type=int, default=1,
+                    help="replications per point (RngRun 1..N): mean and 95 %% CI")
     args = ap.parse_args()
     if args.jobs < 1:
         ap.error(f"--jobs (={args.jobs}) must be >= 1")
-    work = tasks(args)
+    if not 1 <= args.runs <= 1000:
+        ap.error(f"--runs (={args.runs}) must be in 1..1000")
+    work = [t + (run,) for t in tasks(args) for run in range(1, args.runs + 1)]
     os.makedirs(args.out, exist_ok=True)
     start = time.monotonic()
     rows = []
@@ -188,13 +222,18 @@ def main():
             print(f"\r[progress] {len(rows)}/{len(work)} points, "
                   f"{time.monotonic() - start:.0f} s", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    rows.sort(key=lambda r: (r["series"], r["x"]))
+    rows.sort(key=lambda r: (r["series"], r["x"], r["run"]))
     path = os.path.join(args.out, f"{args.sweep}.csv")
     with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()
         w.writerows(rows)
-    plot(rows, args, os.path.join(args.out, f"{args.sweep}.png"))
+    summary = summarise(rows)
+    with open(os.path.join(args.out, f"{args.sweep}-summary.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(summary[0]))
+        w.writeheader()
+        w.writerows(summary)
+    plot(summary, args, os.path.join(args.out, f"{args.sweep}.png"))
     for r in rows:
         print(f"{r['series']:18} x={r['x']:<6} step P100 {r['step_p100_us']:9.1f} us  "
               f"stall {r['longest_stall_us']:8.1f} us  goodput {r['goodput_gbps']:7.1f} Gb/s"

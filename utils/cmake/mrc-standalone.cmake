@@ -265,6 +265,13 @@ function(mrc_standalone_finish)
                        ${CMAKE_CURRENT_SOURCE_DIR}/test/python/check_ai_cluster_validates_first.py
                        $<TARGET_FILE:mrc-ai-cluster>
                        ${CMAKE_BINARY_DIR}/example-ai-cluster-validates-first)
+      # Sweeps replicate through --RngRun and report a mean and a 95 % CI per point.
+      add_test(NAME python-example-loss-sweep-runs
+               COMMAND ${Python3_EXECUTABLE}
+                       ${CMAKE_CURRENT_SOURCE_DIR}/test/python/check_loss_sweep_runs.py
+                       ${CMAKE_CURRENT_SOURCE_DIR}/examples/python/mrc-loss-sweep.py
+                       $<TARGET_FILE_DIR:mrc-loss-collective>
+                       ${CMAKE_BINARY_DIR}/python-example-loss-sweep-runs)
     endif()
   endif()
   # Fuzz targets: replay program + smoke run everywhere, libFuzzer program with MRC_FUZZ.
