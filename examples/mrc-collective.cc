@@ -7,6 +7,8 @@
  *
  *   mrc-collective --collective=ring --hosts=8 --size=8000000 --iterations=3
  *   mrc-collective --collective=incast --hosts=8 --victim=1000000
+ *   mrc-collective --collective=incast --hosts=8 --pcap=incast   (rank 0's ports: trims, NACKs;
+ *     tshark -X lua_script:utils/wireshark/mrc.lua -r incast-0-1.pcap)
  *   mrc-collective --collective=ring --transport=roce --qps=4 --dataPlane=ecmp
  *   mrc-collective --collective=ring --ns3::MrcRingCollective::WaitForAck=false --verify
  *   mrc-collective --collective=incast --hosts=8 --victim=4000000 --t0s=4 --planes=1 \
@@ -30,6 +32,7 @@
 #include "ns3/internet-module.h"
 #include "ns3/mrc-module.h"
 #include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
 
 #include <iomanip>
@@ -116,6 +119,7 @@ main(int argc, char* argv[])
     uint64_t victim = 0;
     uint32_t seed = 1;
     bool verify = false;
+    std::string pcap;
 
     CommandLine cmd(__FILE__);
     MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
@@ -140,6 +144,11 @@ main(int argc, char* argv[])
     strict.Add(cmd, "victim", "incast only: bytes of an unrelated victim flow (0: none)", victim);
     strict.Add(cmd, "seed", "RNG seed", seed);
     strict.Add(cmd, "verify", "carry real bytes and check them on delivery (VerifyData)", verify);
+    strict.Add(cmd,
+               "pcap",
+               "pcap file prefix: rank 0's NIC ports (empty: none; tshark decodes MRC with "
+               "utils/wireshark/mrc.lua)",
+               pcap);
     ValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
@@ -255,6 +264,14 @@ main(int argc, char* argv[])
         }
         Ptr<MrcCollective> c = f.Create<MrcCollective>();
         c->Setup(topo, mrc, ranks);
+        if (!pcap.empty())
+        {
+            PointToPointHelper p2p;
+            for (uint32_t p = 0; p < planes; ++p)
+            {
+                p2p.EnablePcap(pcap, topo->GetHostDevice(ranks[0], p), false, false);
+            }
+        }
         Ptr<MrcTrainingJob> job = CreateObject<MrcTrainingJob>();
         job->SetAttribute("Iterations", UintegerValue(iterations));
         job->SetAttribute("ComputeTime", TimeValue(compute));

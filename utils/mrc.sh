@@ -15,10 +15,12 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${MRC_BUILD_DIR:-$here/build}
 jobs=${MRC_JOBS:-$(nproc)}
 
-# Debian packages the standalone build needs. ns3 and the -dev packages after libns3-dev work
+# Debian packages the standalone build and its tests need (tshark: the Wireshark dissector
+# test). ns3 and the -dev packages after libns3-dev work
 # around Debian's ns-3 CMake export (see doc/mrc.rst, "Building").
 packages=(g++ cmake make libns3-dev ns3 libgsl-dev libxml2-dev libsqlite3-dev libpython3-dev
-          libboost-dev libgtest-dev python3 pybind11-dev python3-docutils)
+          libboost-dev libgtest-dev python3 pybind11-dev python3-docutils
+          tshark)
 
 deps() {
     local missing=()

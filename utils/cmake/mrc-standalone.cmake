@@ -265,6 +265,14 @@ function(mrc_standalone_finish)
                        ${CMAKE_CURRENT_SOURCE_DIR}/test/python/check_ai_cluster_validates_first.py
                        $<TARGET_FILE:mrc-ai-cluster>
                        ${CMAKE_BINARY_DIR}/example-ai-cluster-validates-first)
+      # tshark decodes MRC's wire format with utils/wireshark/mrc.lua (skipped without tshark).
+      add_test(NAME wireshark-dissector
+               COMMAND ${Python3_EXECUTABLE}
+                       ${CMAKE_CURRENT_SOURCE_DIR}/test/python/check_wireshark_dissector.py
+                       $<TARGET_FILE:mrc-collective>
+                       ${CMAKE_CURRENT_SOURCE_DIR}/utils/wireshark/mrc.lua
+                       ${CMAKE_BINARY_DIR}/wireshark-dissector)
+      set_tests_properties(wireshark-dissector PROPERTIES SKIP_RETURN_CODE 77)
       # Sweeps replicate through --RngRun and report a mean and a 95 % CI per point.
       add_test(NAME python-example-loss-sweep-runs
                COMMAND ${Python3_EXECUTABLE}
