@@ -60,7 +60,7 @@ class MrcPathSelection : public Object
         Time baseRtt;                                   //!< unloaded round-trip time
         Time probeInterval;                             //!< restoration probe period
         Time lossTimeout;                               //!< per-packet loss timer
-        uint32_t alwaysSkipFactor{16}; //!< AlwaysSkipFactor: ALWAYS_SKIP lasts this many SKIPs
+        uint32_t alwaysSkipFactor{32}; //!< AlwaysSkipFactor: ALWAYS_SKIP lasts this many SKIPs
         Time holdDown;                 //!< RestoreHoldDown (dampening's first hold-down)
         Time holdDownMax;              //!< RestoreHoldDownMax
         Time flapWindow;               //!< FlapWindow

@@ -292,7 +292,7 @@ class MrcPathSet
     Time m_skipTime;                             //!< > 0: time a SKIP lasts (else rotations)
     Time m_skipMemory;                           //!< time mode: echo memory after a SKIP
     std::function<Time()> m_clock;               //!< now (time mode)
-    uint32_t m_alwaysSkipFactor{16};             //!< ALWAYS_SKIP: SKIP this many times longer
+    uint32_t m_alwaysSkipFactor{32};             //!< ALWAYS_SKIP: SKIP this many times longer
     Time m_holdDownInitial;                      //!< dampening: first hold-down of a flapping EV
     Time m_holdDownMax;                          //!< dampening: largest hold-down
     Time m_flapWindow;                           //!< dampening: flap window
