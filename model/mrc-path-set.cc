@@ -279,10 +279,27 @@ MrcPathSet::OnEcn(uint32_t ev, bool persistent)
     // doubles its next SKIP (up to AlwaysSkipFactor SKIPs, at once on ALWAYS_SKIP); a
     // first echo after a quiet spell starts again from one SKIP.
     Entry& e = it->second;
-    const bool recent = SkipRecent(e, m_planes[e.plane]);
-    e.skipLength = persistent ? m_alwaysSkipFactor
-                   : recent   ? std::min(m_alwaysSkipFactor, std::max(1u, 2 * e.skipLength))
-                              : 1;
+    const Plane& pl = m_planes[e.plane];
+    const bool recent = SkipRecent(e, pl);
+    // Escalate only while the congestion is the path's: if half or more of the plane's other
+    // active EVs are in SKIP too, every path is loaded (e.g. an oversubscribed first hop) and a
+    // longer SKIP would only pile the load onto the few EVs left.
+    size_t others = 0;
+    size_t skipping = 0;
+    for (uint32_t a : pl.active)
+    {
+        if (a != ev)
+        {
+            ++others;
+            const Entry& o = m_entries.at(a);
+            skipping += (o.state == MrcEvState::SKIP && !SkipOver(o, pl)) ? 1 : 0;
+        }
+    }
+    const bool everywhere = others > 0 && 2 * skipping >= others;
+    e.skipLength = everywhere   ? 1
+                   : persistent ? m_alwaysSkipFactor
+                   : recent     ? std::min(m_alwaysSkipFactor, std::max(1u, 2 * e.skipLength))
+                                : 1;
     Skip(ev, e.skipLength, persistent ? "ecn-always" : "ecn");
 }
 

@@ -393,6 +393,31 @@ TEST(MrcPathSet, EchoesSoonAfterASkipDoubleTheNextUpToTheFactor)
     EXPECT_FALSE(t.UsedAt(2039.9));
 }
 
+TEST(MrcPathSet, NoEscalationWhenEveryPathOfThePlaneIsMarked)
+{
+    // Behind an oversubscribed first hop every path is marked: escalating SKIPs piled each
+    // queue pair's load onto its few EVs left and moved the hot spot from uplink to uplink
+    // (mrc-path-health --experiment=flap: 250-400 KB queues on one uplink, others empty).
+    // With the plane's other EV (10) in SKIP too, even ALWAYS_SKIP gives one SKIP.
+    TimedSet t(MicroSeconds(10), MicroSeconds(80), 4);
+    t.s.OnEcn(10);
+    t.s.OnEcn(11, true);
+    EXPECT_EQ(t.s.GetState(11), MrcEvState::SKIP);
+    t.now = Us(9.99);
+    EXPECT_EQ(t.s.GetState(11), MrcEvState::SKIP);
+    EXPECT_TRUE(t.UsedAt(10)) << "one SKIP, not AlwaysSkipFactor (4) of them";
+    // An echo soon after, 10 in SKIP again: still one SKIP (no doubling).
+    t.now = Us(20);
+    t.s.OnEcn(10);
+    t.s.OnEcn(11);
+    EXPECT_TRUE(t.UsedAt(30));
+    // 10 GOOD: the congestion is 11's path's, and the echo within the memory doubles.
+    t.now = Us(40);
+    t.s.OnEcn(11);
+    EXPECT_FALSE(t.UsedAt(59.9));
+    EXPECT_TRUE(t.UsedAt(60));
+}
+
 namespace
 {
 /**
