@@ -462,9 +462,10 @@ main(int argc, char* argv[])
     std::cerr << "mrc-loss-collective: retransmissions " << tx.retransmissions << " (path-order "
               << tx.rtxPathOrder << ", sack " << tx.rtxSack << ", tail-reorder "
               << tx.rtxTailReorder << ", tail-probe " << tx.rtxTailProbe << ", timer "
-              << tx.rtxTimeout << ", trimmed " << tx.rtxTrimmed + tx.rtxTrimmedLastHop
-              << "; go-back-N rewinds " << tx.rewindsNack << " NAK + " << tx.rewindsTimeout
-              << " timeout), tail probes " << tx.tailProbesSent << ", path probes " << tx.probesSent
+              << tx.rtxTimeout << ", retired-ev " << tx.rtxRetiredEv << ", trimmed "
+              << tx.rtxTrimmed + tx.rtxTrimmedLastHop << "; go-back-N rewinds " << tx.rewindsNack
+              << " NAK + " << tx.rewindsTimeout << " timeout), tail probes " << tx.tailProbesSent
+              << ", path probes " << tx.probesSent
               << "; receivers: " << out.receiver.dataPacketsReceived << " placed, "
               << out.receiver.duplicatesReceived << " duplicates, " << out.receiver.trimmedReceived
               << " trimmed; EVs: " << out.retired << " retired, " << out.restored << " restored, "

@@ -471,7 +471,8 @@ Load(const Options& o)
             perFlow << "; retransmissions " << st.retransmissions << " (path-order "
                     << st.rtxPathOrder << ", sack " << st.rtxSack << ", tail "
                     << st.rtxTailReorder + st.rtxTailProbe << ", timer " << st.rtxTimeout
-                    << ", trimmed " << st.rtxTrimmed + st.rtxTrimmedLastHop
+                    << ", retired-ev " << st.rtxRetiredEv << ", trimmed "
+                    << st.rtxTrimmed + st.rtxTrimmedLastHop
                     << "), inferred losses on delivering EVs " << st.lossesOnDeliveringEv
                     << ", EV retirements " << summaries[i].evRetirements << ", longest stall "
                     << summaries[i].longestStall.GetMicroSeconds() << " us\n";

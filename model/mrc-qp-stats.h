@@ -26,6 +26,7 @@ struct MrcQpStats
     uint64_t rtxPathOrder{0};         //!< retransmissions after a later packet on the EV arrived
     uint64_t rtxTailReorder{0};       //!< retransmissions by the tail reorder timer (RACK)
     uint64_t rtxTailProbe{0};         //!< retransmissions after a tail-loss probe's answer
+    uint64_t rtxRetiredEv{0};         //!< retransmissions of a retired EV's packets in flight
     uint64_t tailProbesSent{0};       //!< tail-loss probes (acknowledgement requests)
     uint64_t tailProbesTrimmed{0};    //!< receiver: trimmed tail-loss probes (not answered)
     uint64_t lossesOnLiveEv{0};       //!< of which on an EV that had delivered a later packet
@@ -67,6 +68,7 @@ struct MrcQpStats
         rtxPathOrder += o.rtxPathOrder;
         rtxTailReorder += o.rtxTailReorder;
         rtxTailProbe += o.rtxTailProbe;
+        rtxRetiredEv += o.rtxRetiredEv;
         tailProbesSent += o.tailProbesSent;
         tailProbesTrimmed += o.tailProbesTrimmed;
         lossesOnLiveEv += o.lossesOnLiveEv;

@@ -72,6 +72,17 @@ MrcSelectiveRecovery::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MrcSelectiveRecovery::m_tailReorder),
                           MakeBooleanChecker())
+            .AddAttribute("RetiredEvSweep",
+                          "When a silent loss retires an EV, the packets still unacknowledged "
+                          "whose last transmission went on it are declared lost once that path's "
+                          "latest RTT plus a target delay (0.75 base RTT) has passed, at most the "
+                          "loss timer: a path that lost one packet and is now out of use is "
+                          "presumed to have lost what it still holds, instead of each packet "
+                          "waiting for its own loss timer [open: the brief says MRC stops using "
+                          "the EV at once, not how its packets in flight are recovered].",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MrcSelectiveRecovery::m_retiredEvSweep),
+                          MakeBooleanChecker())
             .AddAttribute("TailLossProbe",
                           "Send an acknowledgement request when acknowledgements stop while PSNs "
                           "are outstanding.",
@@ -293,7 +304,44 @@ MrcSelectiveRecovery::DeclareLost(uint32_t psn, const std::string& cause)
     }
     // "Not trimmed but actually lost": MRC stops using that EV immediately.
     m_ctx.paths->OnSilentLoss(r->ev);
+    const uint32_t ev = r->ev;
     Queue(*r, cause);
+    ScheduleSweep(ev);
+}
+
+void
+MrcSelectiveRecovery::ScheduleSweep(uint32_t ev)
+{
+    auto pending = m_sweeps.find(ev);
+    if (!m_retiredEvSweep || (pending != m_sweeps.end() && !pending->second.IsExpired()))
+    {
+        return; // the pending sweep covers everything sent on the EV before now
+    }
+    Time rtt = m_ctx.baseRtt;
+    auto heard = m_lastAckOnEv.find(ev);
+    if (heard != m_lastAckOnEv.end())
+    {
+        rtt = std::max(rtt, heard->second.second - heard->second.first);
+    }
+    const Time wait = std::min(rtt + m_ctx.baseRtt * 0.75, m_ctx.lossTimeout);
+    m_sweeps[ev] = Simulator::Schedule(wait,
+                                       &MrcSelectiveRecovery::SweepRetiredEv,
+                                       this,
+                                       ev,
+                                       Simulator::Now());
+}
+
+void
+MrcSelectiveRecovery::SweepRetiredEv(uint32_t ev, Time retiredAt)
+{
+    for (MrcSendQueue::Record& r : m_ctx.sendQueue->GetWindow())
+    {
+        if (!r.acked && !r.queued && r.transmissions > 0 && r.ev == ev && r.sentAt <= retiredAt)
+        {
+            m_ctx.stats->rtxRetiredEv++;
+            Queue(r, "retired-ev");
+        }
+    }
 }
 
 void
@@ -518,6 +566,11 @@ MrcSelectiveRecovery::DoStop()
     Simulator::Cancel(m_lossEvent);
     Simulator::Cancel(m_tlpEvent);
     Simulator::Cancel(m_reorderEvent);
+    for (auto& [ev, event] : m_sweeps)
+    {
+        Simulator::Cancel(event);
+    }
+    m_sweeps.clear();
 }
 
 } // namespace ns3

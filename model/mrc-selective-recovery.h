@@ -12,6 +12,7 @@
 #include "ns3/event-id.h"
 
 #include <deque>
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -127,6 +128,19 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     void OnTailProbeTimer();
     /// At the tail, apply RACK's time rule now and arm its timer for the next candidate.
     void RunTailReorder();
+    /**
+     * An EV was retired for a silent loss: sweep it once what is in flight on it has had an RTT
+     * of that path (plus a target delay) to arrive.
+     * \param ev the EV
+     */
+    void ScheduleSweep(uint32_t ev);
+    /**
+     * Declare lost every packet still unacknowledged whose last transmission went on the EV
+     * before its retirement (RetiredEvSweep).
+     * \param ev the EV
+     * \param retiredAt when it was retired
+     */
+    void SweepRetiredEv(uint32_t ev, Time retiredAt);
 
     // Attributes
     double m_oooWindows;      //!< OutOfOrderWindows
@@ -138,6 +152,7 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     Time m_tlpDelayAttr;      //!< TailProbeDelay (0: derived)
     Time m_tlpBusyAttr;       //!< TailProbeBusyDelay (0: derived)
     Time m_tlpRetryAttr;      //!< TailProbeRetry (0: derived)
+    bool m_retiredEvSweep;    //!< RetiredEvSweep
 
     MrcSackLossDetector m_detector;                    //!< SACK rule
     MrcPathOrderLossDetector m_pathOrderDetector;      //!< per-EV order rule
@@ -153,6 +168,7 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     Time m_lastAck;                                    //!< last acknowledgement
     EventId m_tlpEvent;                                //!< tail-loss probe timer
     EventId m_reorderEvent;                            //!< tail reorder timer
+    std::map<uint32_t, EventId> m_sweeps;              //!< per retired EV: its pending sweep
     Time m_rttMaxCur;                                  //!< longest RTT, this 4-base-RTT span
     Time m_rttMaxPrev;                                 //!< longest RTT, the span before
     Time m_rttMaxStart;                                //!< start of this span
