@@ -45,10 +45,13 @@
  *   mrc-path-health --experiment=steer
  *   mrc-path-health --experiment=links --perFlow   (each flow's series and recovery counters)
  *   mrc-path-health --experiment=links --traceFlow=0 2>trace.txt   (flow 0, event by event)
+ *   mrc-path-health --experiment=flap --traceQueues=100000 2>queues.txt   (hot spots)
  */
 
 #include "ns3/core-module.h"
 #include "ns3/mrc-module.h"
+#include "ns3/network-module.h"
+#include "ns3/traffic-control-module.h"
 
 #include <algorithm>
 #include <cmath>
@@ -89,6 +92,7 @@ struct Options
     uint32_t seed{1};               //!< RNG seed
     bool perFlow{false};            //!< links, flap: per-flow goodput and recovery counters
     int32_t traceFlow{-1};          //!< links, flap: flow whose sender events go to stderr
+    uint32_t traceQueues{0};        //!< links, flap: print switch queues above this (bytes)
 };
 
 /// A fabric with MRC installed (the helpers must outlive the run).
@@ -406,6 +410,34 @@ TraceFlow(Ptr<MrcQueuePair> qp, uint32_t flow)
                                    }));
 }
 
+/// --traceQueues: every 10 us, each switch port whose queue disc holds more than a threshold.
+/// \param topo fabric \param threshold bytes
+void
+TraceQueues(Ptr<FabricTopology> topo, uint32_t threshold)
+{
+    const NodeContainer switches = topo->GetAllSwitches();
+    for (uint32_t i = 0; i < switches.GetN(); ++i)
+    {
+        Ptr<Node> sw = switches.Get(i);
+        Ptr<TrafficControlLayer> tc = sw->GetObject<TrafficControlLayer>();
+        for (uint32_t d = 0; tc && d < sw->GetNDevices(); ++d)
+        {
+            Ptr<NetDevice> dev = sw->GetDevice(d);
+            Ptr<QueueDisc> q = tc->GetRootQueueDiscOnDevice(dev);
+            Ptr<Channel> ch = dev->GetChannel();
+            if (!q || !ch || q->GetNBytes() <= threshold || ch->GetNDevices() != 2)
+            {
+                continue;
+            }
+            Ptr<Node> peer = ch->GetDevice(ch->GetDevice(0) == dev ? 1 : 0)->GetNode();
+            std::cerr << std::fixed << std::setprecision(3) << Simulator::Now().GetSeconds() * 1e6
+                      << " queue " << Names::FindName(sw) << " -> " << Names::FindName(peer)
+                      << " (device " << d << ") " << q->GetNBytes() << " B\n";
+        }
+    }
+    Simulator::Schedule(MicroSeconds(10), &TraceQueues, topo, threshold);
+}
+
 /**
  * links and flap: the load with uplinks of T0 0 failing one by one (links), or without and
  * with flapping uplinks (flap).
@@ -446,6 +478,10 @@ Load(const Options& o)
         if (failing && o.traceFlow >= 0 && uint32_t(o.traceFlow) < f.qps.size())
         {
             TraceFlow(f.qps[o.traceFlow].first, o.traceFlow);
+        }
+        if (failing && o.traceQueues > 0)
+        {
+            Simulator::ScheduleNow(&TraceQueues, f.topo, o.traceQueues);
         }
         Simulator::Stop(Time::FromDouble(o.stopUs, Time::US));
         Simulator::Run();
@@ -726,10 +762,16 @@ main(int argc, char* argv[])
     cmd.AddValue("perFlow",
                  "links/flap: print each flow's goodput per interval and recovery counters",
                  o.perFlow);
-    cmd.AddValue("traceFlow",
-                 "links/flap: flow whose sender events (window, retransmissions, EV states, "
-                 "NACKs, RTT samples) go to stderr, one line each (-1: none)",
-                 o.traceFlow);
+    strict.Add(cmd,
+               "traceFlow",
+               "links/flap: flow whose sender events (window, retransmissions, EV states, "
+               "NACKs, RTT samples) go to stderr, one line each (-1: none)",
+               o.traceFlow);
+    strict.Add(cmd,
+               "traceQueues",
+               "links/flap: every 10 us, print each switch port whose queue holds more than "
+               "this many bytes to stderr (0: none)",
+               o.traceQueues);
     ValueParser::ParseCommandLine(cmd, argc, argv);
     const std::string error = Validate(o);
     if (!error.empty())
