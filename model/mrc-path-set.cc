@@ -178,6 +178,12 @@ MrcPathSet::Change(uint32_t ev, MrcEvState to, const std::string& cause)
     }
 }
 
+bool
+MrcPathSet::IsGoodNow(const Entry& e, const Plane& pl) const
+{
+    return e.state == MrcEvState::GOOD || (e.state == MrcEvState::SKIP && SkipOver(e, pl));
+}
+
 uint32_t
 MrcPathSet::GetGoodCount(uint32_t plane) const
 {
@@ -187,8 +193,7 @@ MrcPathSet::GetGoodCount(uint32_t plane) const
         return 0;
     }
     return std::count_if(pl.active.begin(), pl.active.end(), [&](uint32_t ev) {
-        const Entry& e = m_entries.at(ev);
-        return e.state == MrcEvState::GOOD || (e.state == MrcEvState::SKIP && SkipOver(e, pl));
+        return IsGoodNow(m_entries.at(ev), pl);
     });
 }
 
@@ -201,8 +206,7 @@ MrcPathSet::HasGood(uint32_t plane) const
         return false;
     }
     return std::any_of(pl.active.begin(), pl.active.end(), [&](uint32_t ev) {
-        const Entry& e = m_entries.at(ev);
-        return e.state == MrcEvState::GOOD || (e.state == MrcEvState::SKIP && SkipOver(e, pl));
+        return IsGoodNow(m_entries.at(ev), pl);
     });
 }
 

@@ -279,6 +279,13 @@ class MrcPathSet
     bool SkipRecent(const Entry& e, const Plane& pl) const;
 
     /**
+     * \param e an EV
+     * \param pl its plane
+     * \return it is GOOD, or in a SKIP that is over (Next turns it GOOD when it reaches it)
+     */
+    bool IsGoodNow(const Entry& e, const Plane& pl) const;
+
+    /**
      * \param ev EV to take out of its plane's active set (if there)
      * \return true if it was active
      */

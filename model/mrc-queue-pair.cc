@@ -403,19 +403,15 @@ MrcQueuePair::Kick()
     // The first port to take the window's next packet decides its plane: offer it in the
     // policy's order (asking plane 0 first every time would give it every packet of a window
     // that opens one packet at a time).
+    // (A port beyond the QP's planes has nothing to take from it: PullPacket says so.)
     const uint32_t ports = m_l4->GetPortCount();
-    if (ports != m_peerPlaneDown.size())
-    {
-        for (uint32_t p = 0; p < ports; ++p)
-        {
-            m_l4->GetPort(p)->Request(this);
-        }
-        return;
-    }
     m_paths->OrderPlanes(m_planeOrder);
     for (uint32_t p : m_planeOrder)
     {
-        m_l4->GetPort(p)->Request(this);
+        if (p < ports)
+        {
+            m_l4->GetPort(p)->Request(this);
+        }
     }
 }
 

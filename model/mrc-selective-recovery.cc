@@ -317,18 +317,24 @@ MrcSelectiveRecovery::ScheduleSweep(uint32_t ev)
     {
         return; // the pending sweep covers everything sent on the EV before now
     }
-    Time rtt = m_ctx.baseRtt;
-    auto heard = m_lastAckOnEv.find(ev);
-    if (heard != m_lastAckOnEv.end())
-    {
-        rtt = std::max(rtt, heard->second.second - heard->second.first);
-    }
+    const Time rtt = std::max(m_ctx.baseRtt, GetLatestRtt(ev).value_or(Time(0)));
     const Time wait = std::min(rtt + m_ctx.baseRtt * 0.75, m_ctx.lossTimeout);
     m_sweeps[ev] = Simulator::Schedule(wait,
                                        &MrcSelectiveRecovery::SweepRetiredEv,
                                        this,
                                        ev,
                                        Simulator::Now());
+}
+
+std::optional<Time>
+MrcSelectiveRecovery::GetLatestRtt(uint32_t ev) const
+{
+    auto heard = m_lastAckOnEv.find(ev);
+    if (heard == m_lastAckOnEv.end())
+    {
+        return std::nullopt;
+    }
+    return heard->second.second - heard->second.first;
 }
 
 void
@@ -352,10 +358,8 @@ MrcSelectiveRecovery::DeclareLostUnlocated(uint32_t psn, const std::string& caus
     {
         return;
     }
-    auto heard = m_lastAckOnEv.find(r->ev);
-    if (heard != m_lastAckOnEv.end()
-        && Simulator::Now() < r->sentAt + (heard->second.second - heard->second.first)
-                                  + m_detector.GetReorderWindow())
+    const std::optional<Time> rtt = GetLatestRtt(r->ev);
+    if (rtt && Simulator::Now() < r->sentAt + *rtt + m_detector.GetReorderWindow())
     {
         m_ctx.stats->lossesOnDeliveringEv++;
         if (m_pathOrder)

@@ -13,6 +13,7 @@
 
 #include <deque>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -141,6 +142,11 @@ class MrcSelectiveRecovery : public MrcLossRecovery
      * \param retiredAt when it was retired
      */
     void SweepRetiredEv(uint32_t ev, Time retiredAt);
+    /**
+     * \param ev an EV
+     * \return the RTT of its latest-sent packet acknowledged (sent once), if any
+     */
+    std::optional<Time> GetLatestRtt(uint32_t ev) const;
 
     // Attributes
     double m_oooWindows;      //!< OutOfOrderWindows

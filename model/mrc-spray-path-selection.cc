@@ -40,6 +40,7 @@ MrcSprayPathSelection::Start(const Config& config,
     MakePathSet(config.evsPerPlane, perPlane, config.probeSuccesses, hooks.stateChange);
     m_skipAcrossPlanes = config.skipAcrossPlanes && config.skipRotations == 0 && planes > 1;
     m_credit.assign(planes, 0);
+    m_weight.assign(planes, 0);
     if (config.skipRotations == 0)
     {
         m_pathSet->SetSkipTime(config.skipTime.IsZero() ? config.baseRtt : config.skipTime,
@@ -93,27 +94,28 @@ MrcSprayPathSelection::NextData(uint32_t plane)
     const std::optional<uint32_t> ev = m_pathSet->Next(plane);
     if (ev && m_credit.size() > 1)
     {
-        // Smooth weighted round robin: every plane earns its weight, the one that sent pays
-        // the total; credits stay within a few rounds so that a busy port's owed packets do
-        // not come in a burst once it frees.
-        std::vector<int64_t> w(m_credit.size(), 0);
+        // Smooth weighted round robin: every plane earns its weight (its GOOD EVs; all its
+        // active EVs when no plane has one), the one that sent pays the total; credits stay
+        // within a few rounds so that a busy port's owed packets do not come in a burst once
+        // it frees. (m_weight: scratch, no allocation per packet.)
         int64_t total = 0;
-        for (uint32_t p = 0; p < w.size(); ++p)
+        for (bool anyGood : {true, false})
         {
-            w[p] = m_pathSet->GetGoodCount(p);
-            total += w[p];
-        }
-        if (total == 0)
-        {
-            for (uint32_t p = 0; p < w.size(); ++p)
+            for (uint32_t p = 0; p < m_weight.size(); ++p)
             {
-                w[p] = m_pathSet->IsPlaneEnabled(p) ? m_pathSet->GetActive(p).size() : 0;
-                total += w[p];
+                m_weight[p] = anyGood                        ? m_pathSet->GetGoodCount(p)
+                              : m_pathSet->IsPlaneEnabled(p) ? m_pathSet->GetActive(p).size()
+                                                             : 0;
+                total += m_weight[p];
+            }
+            if (total > 0)
+            {
+                break;
             }
         }
-        for (uint32_t p = 0; p < w.size(); ++p)
+        for (uint32_t p = 0; p < m_weight.size(); ++p)
         {
-            m_credit[p] = std::clamp<int64_t>(m_credit[p] + w[p] - (p == plane ? total : 0),
+            m_credit[p] = std::clamp<int64_t>(m_credit[p] + m_weight[p] - (p == plane ? total : 0),
                                               -2 * total,
                                               2 * total);
         }

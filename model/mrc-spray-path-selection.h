@@ -62,6 +62,7 @@ class MrcSprayPathSelection : public MrcPathSelection
     std::unique_ptr<MrcQpProber> m_prober; //!< restoration and liveness probes
     bool m_skipAcrossPlanes{false};        //!< SkipAcrossPlanes in effect
     std::vector<int64_t> m_credit;         //!< per plane: smooth weighted round robin credit
+    std::vector<int64_t> m_weight;         //!< per plane: this packet's weights (scratch)
 };
 
 } // namespace ns3

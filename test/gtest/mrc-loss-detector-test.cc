@@ -242,6 +242,38 @@ TEST(MrcRackLossDetector, LostOnlyWhenALaterPacketArrivedAndTheReorderWindowPass
     EXPECT_EQ(lost, std::vector<uint32_t>{kFirst}) << "due after RTT + min RTT / 4";
 }
 
+namespace
+{
+/**
+ * \param sq the send queue
+ * \param stats the QP's counters
+ * \param cc the window
+ * \param paths the path selection
+ * \param rtt base RTT (loss timer 8 of them)
+ * \return a recovery context with no-op kick, fail, retransmit and tail probe
+ */
+MrcLossRecovery::Context
+MakeContext(MrcSendQueue& sq,
+            MrcQpStats& stats,
+            MrcCongestionOps* cc,
+            MrcPathSelection* paths,
+            Time rtt)
+{
+    MrcLossRecovery::Context c;
+    c.sendQueue = &sq;
+    c.paths = paths;
+    c.cc = cc;
+    c.stats = &stats;
+    c.lossTimeout = rtt * 8;
+    c.baseRtt = rtt;
+    c.mss = kMss;
+    c.qpTimeout = MilliSeconds(16);
+    c.kick = []() {};
+    c.retransmit = [](uint32_t, uint32_t, const std::string&) {};
+    return c;
+}
+} // namespace
+
 TEST(MrcSelectiveRecovery, TailLossRepairedByTheProbeWithinThreeRtts)
 {
     // 10 packets; the last is lost. The SACKs of the others arrive one RTT after their sends;
@@ -258,23 +290,13 @@ TEST(MrcSelectiveRecovery, TailLossRepairedByTheProbeWithinThreeRtts)
     paths->Start(pc, MrcPathSelection::Hooks(), stats, CreateObject<UniformRandomVariable>());
     Ptr<MrcSelectiveRecovery> rec = CreateObject<MrcSelectiveRecovery>();
     Time repairedAt(-1);
-    MrcLossRecovery::Context c;
-    c.sendQueue = &sq;
-    c.paths = PeekPointer(paths);
-    c.cc = PeekPointer(cc);
-    c.stats = &stats;
-    c.lossTimeout = rtt * 8;
-    c.baseRtt = rtt;
-    c.mss = kMss;
-    c.qpTimeout = MilliSeconds(16);
-    c.kick = []() {};
+    MrcLossRecovery::Context c = MakeContext(sq, stats, PeekPointer(cc), PeekPointer(paths), rtt);
     c.retransmit = [&repairedAt](uint32_t psn, uint32_t, const std::string& cause) {
         if (psn == kFirst + 9 && cause == "tail-probe")
         {
             repairedAt = Simulator::Now(); // resent now
         }
     };
-    c.fail = [](const std::string&) {};
     c.sendTailProbe = [&rec, rtt](uint32_t seq) {
         Simulator::Schedule(rtt, [&rec, seq]() {
             rec->OnTailProbeAnswer(seq);
@@ -359,21 +381,10 @@ RetireWithPacketsInFlight(bool sweep)
     rec->SetAttribute("TailLossProbe", BooleanValue(false));
     rec->SetAttribute("TailReorderTimer", BooleanValue(false));
     std::vector<std::tuple<uint32_t, std::string, int64_t>> resent;
-    MrcLossRecovery::Context c;
-    c.sendQueue = &sq;
-    c.paths = PeekPointer(paths);
-    c.cc = PeekPointer(cc);
-    c.stats = &stats;
-    c.lossTimeout = rtt * 8;
-    c.baseRtt = rtt;
-    c.mss = kMss;
-    c.qpTimeout = MilliSeconds(16);
-    c.kick = []() {};
+    MrcLossRecovery::Context c = MakeContext(sq, stats, PeekPointer(cc), PeekPointer(paths), rtt);
     c.retransmit = [&resent](uint32_t psn, uint32_t, const std::string& cause) {
         resent.emplace_back(psn - kFirst, cause, Simulator::Now().GetNanoSeconds());
     };
-    c.fail = [](const std::string&) {};
-    c.sendTailProbe = [](uint32_t) {};
     rec->Start(c);
     sq.Post(7 * kMss, 0, 0, std::nullopt, nullptr);
     for (uint32_t i = 0; i < 6; ++i)
@@ -419,21 +430,10 @@ TEST(MrcSelectiveRecovery, UnlocatedLossRetiresOnlyAnEvWhosePathWentSilent)
     paths->Start(pc, MrcPathSelection::Hooks(), stats, CreateObject<UniformRandomVariable>());
     Ptr<ExposedRecovery> rec = CreateObject<ExposedRecovery>();
     std::vector<uint32_t> resent;
-    MrcLossRecovery::Context c;
-    c.sendQueue = &sq;
-    c.paths = PeekPointer(paths);
-    c.cc = PeekPointer(cc);
-    c.stats = &stats;
-    c.lossTimeout = rtt * 8;
-    c.baseRtt = rtt;
-    c.mss = kMss;
-    c.qpTimeout = MilliSeconds(16);
-    c.kick = []() {};
+    MrcLossRecovery::Context c = MakeContext(sq, stats, PeekPointer(cc), PeekPointer(paths), rtt);
     c.retransmit = [&resent](uint32_t psn, uint32_t, const std::string&) {
         resent.push_back(psn);
     };
-    c.fail = [](const std::string&) {};
-    c.sendTailProbe = [](uint32_t) {};
     rec->Start(c);
     // PSNs: +0 EV 1 at 0, +1 EV 2 at 0, +2 EV 1 at 1 us, +3 EV 2 at 1 us, +4 EV 3 at 1 us; and
     // one more to send, so that the tail rules stay out of it.

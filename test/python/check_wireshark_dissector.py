@@ -57,7 +57,7 @@ def main():
             ops[op] += 1
             if op not in KNOWN:
                 problems.append(f"{path}: frame {row['frame.number']}: unknown opcode {op:#x}")
-            if "Malformed" in row["_ws.expert.group"] or "malformed" in row["_ws.expert.group"]:
+            if "malformed" in row["_ws.expert.group"].lower():
                 problems.append(f"{path}: frame {row['frame.number']}: malformed")
             if op == 0xDC and not (row["mrc.sack.cum_ack"] and row["mrc.sack.bitmap"]):
                 problems.append(f"{path}: frame {row['frame.number']}: SACK fields missing")
