@@ -110,11 +110,14 @@ def build(bld):
         'helper/mrc-ring-collective.cc',
         'helper/mrc-ring-all-reduce.cc',
         'helper/mrc-all-gather.cc',
+        'helper/mrc-reduce-scatter.cc',
         'helper/mrc-all-to-all.cc',
         'helper/mrc-permutation.cc',
         'helper/mrc-incast.cc',
         'helper/mrc-bulk-transfer.cc',
         'helper/mrc-training-job.cc',
+        'helper/mrc-workload-helper.cc',
+        'helper/mrc-workload-file.cc',
     ]
 
     module_test = bld.create_ns3_module_test_library('mrc')
@@ -133,6 +136,7 @@ def build(bld):
         'test/mrc-failover-test-suite.cc',
         'test/mrc-workload-test-suite.cc',
         'test/mrc-cluster-test-suite.cc',
+        'test/mrc-imported-workload-test-suite.cc',
         'test/mrc-metrics-test-suite.cc',
         'test/mrc-pfc-test-suite.cc',
         'test/mrc-pfc-clos-test-suite.cc',
@@ -251,11 +255,14 @@ def build(bld):
         'helper/mrc-ring-collective.h',
         'helper/mrc-ring-all-reduce.h',
         'helper/mrc-all-gather.h',
+        'helper/mrc-reduce-scatter.h',
         'helper/mrc-all-to-all.h',
         'helper/mrc-permutation.h',
         'helper/mrc-incast.h',
         'helper/mrc-bulk-transfer.h',
         'helper/mrc-training-job.h',
+        'helper/mrc-workload-helper.h',
+        'helper/mrc-workload-file.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -28,6 +28,8 @@
  *   mrc-ai-cluster --quick               # 16 hosts, seconds (the tests run it)
  *   mrc-ai-cluster --fabrics=mrc,roce --qps=8 --out=results
  *   mrc-ai-cluster --failures=my-schedule.json --ns3::BgpReconvergenceModel::BfdEnabled=true
+ *   mrc-ai-cluster --quick --workload=workload-moe-sample.txt \
+ *                  --ns3::MrcClusterScenario::GpusPerServer=2     # an imported training step
  *
  * Any MrcClusterScenario attribute can be set with --ns3::MrcClusterScenario::<Name>=value.
  */
@@ -36,9 +38,11 @@
 #include "ns3/mrc-module.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 using namespace ns3;
@@ -58,6 +62,7 @@ struct Options
     double failAtUs{-1};                       //!< first failure (-1: preset)
     double spanUs{-1};                         //!< failure window (-1: preset)
     bool roceSinglePlane{false};               //!< RoCEv2 fabrics on one plane at N x rate
+    std::string workload;                      //!< SimAI / AICB workload file ("": none)
 };
 
 /**
@@ -196,6 +201,50 @@ PrintRun(const MrcScenarioResult& r)
               << r.uplinkBalance << "\n";
 }
 
+/**
+ * An imported workload's communications (WorkloadFile), summed over the steps: per pass,
+ * group kind and collective (labels "L<i>:<layer>/<pass> <group><n>").
+ * \param r a run
+ */
+void
+PrintComms(const MrcScenarioResult& r)
+{
+    struct Sum
+    {
+        uint32_t count{0}; //!< comms
+        Time total;        //!< sum of durations
+        Time longest;      //!< longest
+        Time ideal;        //!< sum of ideals
+    };
+
+    std::map<std::string, Sum> sums;
+    for (const auto& step : r.steps)
+    {
+        for (const auto& c : step.comms)
+        {
+            const size_t slash = c.label.rfind('/');
+            std::string key = slash == std::string::npos ? c.label : c.label.substr(slash + 1);
+            while (!key.empty() && std::isdigit(static_cast<unsigned char>(key.back())))
+            {
+                key.pop_back();
+            }
+            Sum& s = sums[key + " " + c.kind];
+            s.count++;
+            s.total += c.end - c.start;
+            s.longest = std::max(s.longest, c.end - c.start);
+            s.ideal += c.ideal;
+        }
+    }
+    std::cout << "   communications (" << r.steps.size()
+              << " steps): pass group collective: count, mean / longest us (mean ideal)\n";
+    for (const auto& [key, s] : sums)
+    {
+        std::cout << "     " << std::left << std::setw(34) << key << std::right << std::setw(6)
+                  << s.count << ", " << Us(s.total / s.count) << " / " << Us(s.longest) << " ("
+                  << Us(s.ideal / s.count) << ")\n";
+    }
+}
+
 } // namespace
 
 int
@@ -222,6 +271,11 @@ main(int argc, char* argv[])
                "roceSinglePlane",
                "RoCEv2 fabrics on one plane at Planes x LinkRate (SinglePlane)",
                o.roceSinglePlane);
+    strict.Add(cmd,
+               "workload",
+               "a SimAI/AICB workload file to run instead of the default job (WorkloadFile; "
+               "see also GpusPerServer, CommScale, ComputeScale, WorkloadPlacement)",
+               o.workload);
     // --quick changes the scenario's defaults before the command line is applied, so that an
     // explicit --ns3::MrcClusterScenario::<Name>=value still wins.
     for (int i = 1; i < argc; ++i)
@@ -314,6 +368,10 @@ main(int argc, char* argv[])
                 s->SetAttribute("QpsPerPeer", UintegerValue(scaled ? o.qps : 1));
                 s->SetAttribute("SinglePlane", BooleanValue(o.roceSinglePlane));
             }
+            if (!o.workload.empty())
+            {
+                s->SetAttribute("WorkloadFile", StringValue(o.workload));
+            }
             if (!o.failures.empty())
             {
                 for (const FailureSpec& f : fromFile)
@@ -367,6 +425,10 @@ main(int argc, char* argv[])
                       << std::setprecision(2) << r.events / seconds / 1e6 << " M/s), "
                       << r.linkTraversals / seconds / 1e6 << " M packet-hops/s\n";
             PrintRun(r);
+            if (!o.workload.empty())
+            {
+                PrintComms(r);
+            }
         }
         PrintTable(runs);
         if (!o.out.empty())

@@ -14,8 +14,9 @@
  *   mrc-collective --collective=incast --hosts=8 --victim=4000000 --t0s=4 --planes=1 \
  *                  --rate=400Gbps --transport=roce-pfc [--dcqcn=false]
  *
- * Collectives: ring (ring all-reduce, S per rank), allgather, alltoall, permutation, incast
- * (rank 0 receives S from every other rank; --victim adds an unrelated pair), bulk (two ranks).
+ * Collectives: ring (ring all-reduce, S per rank), allgather, reducescatter, alltoall,
+ * permutation, incast (rank 0 receives S from every other rank; --victim adds an unrelated
+ * pair), bulk (two ranks).
  * Ranks alternate over the T0s so that neighbours in the ring talk across the fabric.
  * --transport=roce is the RoCEv2 baseline (one EV per queue pair, go-back-N, DCQCN) over
  * switches that mark ECN on every port and drop instead of trimming; --transport=roce-pfc the
@@ -125,7 +126,7 @@ main(int argc, char* argv[])
     MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
     strict.Add(cmd,
                "collective",
-               "ring, allgather, alltoall, permutation, incast or bulk",
+               "ring, allgather, reducescatter, alltoall, permutation, incast or bulk",
                collective);
     strict.Add(cmd, "hosts", "ranks (2..32; bulk: 2)", hosts);
     strict.Add(cmd, "size", "message size S in bytes", size);
@@ -154,6 +155,7 @@ main(int argc, char* argv[])
     {
         const std::map<std::string, std::string> types{{"ring", "ns3::MrcRingAllReduce"},
                                                        {"allgather", "ns3::MrcAllGather"},
+                                                       {"reducescatter", "ns3::MrcReduceScatter"},
                                                        {"alltoall", "ns3::MrcAllToAll"},
                                                        {"permutation", "ns3::MrcPermutation"},
                                                        {"incast", "ns3::MrcIncast"},
@@ -161,7 +163,8 @@ main(int argc, char* argv[])
         if (!types.count(collective))
         {
             throw std::invalid_argument("--collective (=" + collective
-                                        + ") must be ring, allgather, alltoall, permutation, "
+                                        + ") must be ring, allgather, reducescatter, alltoall, "
+                                          "permutation, "
                                           "incast or bulk");
         }
         if (hosts < 2 || hosts > 32)

@@ -20,6 +20,8 @@
 #include "mrc-results-writer.h"
 #include "mrc-ring-all-reduce.h"
 #include "mrc-training-job.h"
+#include "mrc-workload-file.h"
+#include "mrc-workload-helper.h"
 #include "permutation-helper.h"
 #include "pfc-helper.h"
 #include "scoped-attribute-default.h"
@@ -29,6 +31,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
+#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/names.h"
 #include "ns3/object-factory.h"
@@ -233,6 +236,43 @@ MrcClusterScenario::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&MrcClusterScenario::m_seed),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("WorkloadFile",
+                          "A training workload to run instead of the default job: a SimAI / "
+                          "AICB workload file (MrcWorkloadFile; empty: none). Its ranks are "
+                          "placed by WorkloadPlacement; AllReduceSize, AllToAllSize and "
+                          "ComputeTime do not apply.",
+                          StringValue(""),
+                          MakeStringAccessor(&MrcClusterScenario::m_workloadFile),
+                          MakeStringChecker())
+            .AddAttribute("WorkloadPlacement",
+                          "Ranks of WorkloadFile on hosts: packed (rank r on host r, "
+                          "consecutive ranks under one T0) or spread (under different T0s).",
+                          StringValue("packed"),
+                          MakeStringAccessor(&MrcClusterScenario::m_workloadPlacement),
+                          MakeStringChecker())
+            .AddAttribute("GpusPerServer",
+                          "WorkloadFile: consecutive ranks sharing a scale-up network (NVLink, "
+                          "not simulated: ScaleUpRate); 1: every comm crosses the fabric.",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&MrcClusterScenario::m_gpusPerServer),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("ScaleUpRate",
+                          "WorkloadFile: scale-up bandwidth per GPU and direction (default: "
+                          "NVLink 4, 450 GB/s).",
+                          DataRateValue(DataRate("3600Gbps")),
+                          MakeDataRateAccessor(&MrcClusterScenario::m_scaleUpRate),
+                          MakeDataRateChecker())
+            .AddAttribute("CommScale",
+                          "WorkloadFile: multiplies every comm size, > 0 (SimAI's comm_scale).",
+                          DoubleValue(1),
+                          MakeDoubleAccessor(&MrcClusterScenario::m_commScale),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("ComputeScale",
+                          "WorkloadFile: multiplies every compute and update time, >= 0 "
+                          "(SimAI's compute_scale).",
+                          DoubleValue(1),
+                          MakeDoubleAccessor(&MrcClusterScenario::m_computeScale),
+                          MakeDoubleChecker<double>())
             .AddAttribute("TcpSegmentSize",
                           "ns3::TcpSocket::SegmentSize of the TCP flows' sockets during the run "
                           "(restored after), 0: keep ns-3's default (536 B). The default, 4096 "
@@ -393,7 +433,21 @@ MrcClusterScenario::Validate() const
     range("Iterations", m_iterations, 1, 1000000);
     range("Seed", m_seed, 1, UINT32_MAX);
     const uint64_t hosts = spec.GetHostCount();
-    if (m_custom.empty() && m_allReduceSize == 0 && m_allToAllSize == 0 && m_tcp.empty())
+    if (!m_workloadFile.empty() && !m_custom.empty())
+    {
+        throw std::invalid_argument("MrcClusterScenario: WorkloadFile and AddCollective both "
+                                    "give the job; use one");
+    }
+    if (!m_workloadFile.empty())
+    {
+        MrcWorkloadHelper check; // the helper's setters name the field and range
+        check.SetCommScale(m_commScale);
+        check.SetComputeScale(m_computeScale);
+        check.SetScaleUpRate(m_scaleUpRate);
+        MrcWorkloadHelper::ParsePlacement(m_workloadPlacement);
+    }
+    if (m_workloadFile.empty() && m_custom.empty() && m_allReduceSize == 0 && m_allToAllSize == 0
+        && m_tcp.empty())
     {
         throw std::invalid_argument(
             "MrcClusterScenario: AllReduceSize and AllToAllSize are both 0 and there are no TCP "
@@ -568,12 +622,29 @@ MrcClusterScenario::RankHosts() const
     const ClosSpec spec = MakeSpec();
     const uint32_t perT0 = spec.hostsPerT0;
     const uint32_t t0s = spec.GetHostCount() / perT0;
-    std::vector<uint32_t> hosts;
-    for (uint32_t i = 0; i < t0s * perT0; ++i)
-    {
-        hosts.push_back((i % t0s) * perT0 + i / t0s);
-    }
-    return hosts;
+    return MrcWorkloadHelper::Place(MrcWorkloadHelper::Placement::SPREAD, t0s * perT0, perT0, t0s);
+}
+
+std::vector<Ptr<MrcCollective>>
+MrcClusterScenario::MakeWorkload(const MrcWorkloadFile& workload,
+                                 Ptr<FabricTopology> topo,
+                                 MrcHelper& mrc,
+                                 Ptr<MrcTrainingJob> job) const
+{
+    const ClosSpec spec = MakeSpec();
+    MrcWorkloadHelper helper;
+    helper.SetGpusPerServer(m_gpusPerServer);
+    helper.SetScaleUpRate(m_scaleUpRate);
+    helper.SetCommScale(m_commScale);
+    helper.SetComputeScale(m_computeScale);
+    helper.SetCollectiveAttribute("QpsPerPeer", std::to_string(m_qpsPerPeer));
+    helper.SetCollectiveAttribute("VerifyData", m_verifyData ? "true" : "false");
+    const std::vector<uint32_t> hosts =
+        MrcWorkloadHelper::Place(MrcWorkloadHelper::ParsePlacement(m_workloadPlacement),
+                                 workload.GetRanks(),
+                                 spec.hostsPerT0,
+                                 spec.GetHostCount() / spec.hostsPerT0);
+    return helper.Install(workload, topo, mrc, hosts, job);
 }
 
 std::vector<Ptr<MrcCollective>>
@@ -707,6 +778,15 @@ MrcClusterScenario::DoRun()
     {
         MrcResultsWriter::CheckDirectory(m_outputDirectory, "MrcClusterScenario: OutputDirectory");
     }
+    std::optional<MrcWorkloadFile> workload;
+    if (!m_workloadFile.empty())
+    {
+        workload = MrcWorkloadFile::ParseFile(m_workloadFile);
+        MrcWorkloadHelper::Place(MrcWorkloadHelper::Placement::PACKED,
+                                 workload->GetRanks(),
+                                 spec.hostsPerT0,
+                                 spec.GetHostCount() / spec.hostsPerT0);
+    }
     const bool pfc = m_fabric == ClusterFabric::ROCE_PFC;
     const bool roce = m_fabric == ClusterFabric::ROCE_ECMP || pfc;
     const bool ecmp = m_fabric != ClusterFabric::MRC_SRV6;
@@ -774,19 +854,31 @@ MrcClusterScenario::DoRun()
     }
     mrc.SetStream(stream);
     mrc.Install();
-    const std::vector<Ptr<MrcCollective>> collectives = MakeCollectives(topo, mrc);
-    // The TCP permutations draw from a stream of their own, after the transport's.
-    Ptr<TcpBulkWorkload> tcp = MakeTcp(topo, stream + (int64_t(1) << 40));
     Ptr<MrcTrainingJob> job;
-    if (!collectives.empty())
+    std::vector<Ptr<MrcCollective>> collectives;
+    if (workload)
     {
         job = CreateObject<MrcTrainingJob>();
-        job->SetAttribute("Iterations", UintegerValue(m_iterations));
-        job->SetAttribute("ComputeTime", TimeValue(m_computeTime));
-        for (const auto& c : collectives)
+        collectives = MakeWorkload(*workload, topo, mrc, job);
+    }
+    else
+    {
+        collectives = MakeCollectives(topo, mrc);
+        if (!collectives.empty())
         {
-            job->AddCollective(c);
+            job = CreateObject<MrcTrainingJob>();
+            job->SetAttribute("ComputeTime", TimeValue(m_computeTime));
+            for (const auto& c : collectives)
+            {
+                job->AddCollective(c);
+            }
         }
+    }
+    // The TCP permutations draw from a stream of their own, after the transport's.
+    Ptr<TcpBulkWorkload> tcp = MakeTcp(topo, stream + (int64_t(1) << 40));
+    if (job)
+    {
+        job->SetAttribute("Iterations", UintegerValue(m_iterations));
         job->TraceConnectWithoutContext(
             "StepComplete",
             MakeCallback(&TracedCallback<uint32_t, Time, Time>::operator(), &m_stepTrace));
@@ -862,6 +954,7 @@ MrcClusterScenario::DoRun()
         step.transferP50 = st.GetMedian();
         step.transferP99 = st.GetPercentile(99);
         step.transferMax = st.GetMax();
+        step.comms = s.comms;
         r.steps.push_back(step);
     }
     for (const auto& f : monitor->GetSummaries(r.end))

@@ -26,6 +26,7 @@ class FabricTopology;
 class MrcHelper;
 class MrcCollective;
 class MrcTrainingJob;
+class MrcWorkloadFile;
 class TcpBulkWorkload;
 class TransferMonitor;
 
@@ -220,6 +221,18 @@ class MrcClusterScenario : public Object
      */
     std::vector<Ptr<MrcCollective>> MakeCollectives(Ptr<FabricTopology> topo, MrcHelper& mrc);
     /**
+     * Create the collectives of WorkloadFile and the job's program.
+     * \param workload the parsed file
+     * \param topo the fabric
+     * \param mrc the transport helper
+     * \param job the job
+     * \return the fabric collectives
+     */
+    std::vector<Ptr<MrcCollective>> MakeWorkload(const MrcWorkloadFile& workload,
+                                                 Ptr<FabricTopology> topo,
+                                                 MrcHelper& mrc,
+                                                 Ptr<MrcTrainingJob> job) const;
+    /**
      * Create the TCP workload of AddTcpFlow and AddTcpPermutation.
      * \param topo the fabric
      * \param stream the RNG stream of the permutations
@@ -263,6 +276,12 @@ class MrcClusterScenario : public Object
     bool m_showProgress{true};                       //!< ShowProgress
     Time m_progressInterval;                         //!< ProgressInterval
     uint32_t m_seed{1};                              //!< Seed
+    std::string m_workloadFile;                      //!< WorkloadFile
+    std::string m_workloadPlacement;                 //!< WorkloadPlacement
+    uint32_t m_gpusPerServer{1};                     //!< GpusPerServer
+    DataRate m_scaleUpRate;                          //!< ScaleUpRate
+    double m_commScale{1};                           //!< CommScale
+    double m_computeScale{1};                        //!< ComputeScale
     std::vector<FailureSpec> m_failures;             //!< failures added
 
     /// One collective of a custom job (AddCollective).

@@ -212,6 +212,22 @@ MrcResultsWriter::WriteStepsCsv(const MrcScenarioResult& r, std::ostream& os)
 }
 
 void
+MrcResultsWriter::WriteCommsCsv(const MrcScenarioResult& r, std::ostream& os)
+{
+    os << "step,label,kind,ranks,bytes,issued_us,start_us,end_us,duration_us,ideal_us\n";
+    for (const auto& s : r.steps)
+    {
+        for (const auto& c : s.comms)
+        {
+            os << s.index << "," << MrcCsvField(c.label) << "," << c.kind << "," << c.ranks << ","
+               << c.bytes << "," << MrcMicros(c.issued) << "," << MrcMicros(c.start) << ","
+               << MrcMicros(c.end) << "," << MrcMicros(c.end - c.start) << "," << MrcMicros(c.ideal)
+               << "\n";
+        }
+    }
+}
+
+void
 MrcResultsWriter::WriteRun(const MrcScenarioResult& r,
                            const TransferMonitor& monitor,
                            const FailureLog& log) const
@@ -219,6 +235,10 @@ MrcResultsWriter::WriteRun(const MrcScenarioResult& r,
     {
         std::ofstream os = Open("steps.csv");
         WriteStepsCsv(r, os);
+    }
+    {
+        std::ofstream os = Open("comms.csv");
+        WriteCommsCsv(r, os);
     }
     {
         std::ofstream os = Open("flows.csv");

@@ -33,6 +33,9 @@ class FabricDropMonitor;
  *   transfer_min_us,transfer_p50_us,transfer_p99_us,transfer_max_us` (slowdown = duration /
  *   ideal; phase before|during|after the failures; transfer_* = completion times of the
  *   step's transfers);
+ * - `comms.csv`: WriteCommsCsv, `step,label,kind,ranks,bytes,issued_us,start_us,end_us,
+ *   duration_us,ideal_us`, one row per communication of each step (MrcTrainingJob::CommRecord;
+ *   an imported workload's layer passes, or the default job's collectives);
  * - `flows.csv`: TransferMonitor::WriteSummaryCsv, one row per queue-pair group;
  * - `goodput.csv`: `time_us,bytes,gbps`, payload placed per Interval over all flows;
  * - `failures.csv`: FailureLog::WriteCsv, the failure events as they happened;
@@ -119,6 +122,13 @@ class MrcResultsWriter
      * \param os where
      */
     static void WriteStepsCsv(const MrcScenarioResult& r, std::ostream& os);
+
+    /**
+     * Write comms.csv's rows (see the class).
+     * \param r the run
+     * \param os the stream
+     */
+    static void WriteCommsCsv(const MrcScenarioResult& r, std::ostream& os);
 
     /**
      * Write tcp-flows.csv's rows: flow,src,dst,plane,port,bytes,received,start_us,finish_us,

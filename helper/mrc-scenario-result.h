@@ -6,6 +6,7 @@
 #define MRC_SCENARIO_RESULT_H
 
 #include "completion-stats.h"
+#include "mrc-training-job.h"
 #include "pfc-port-stats.h"
 #include "tcp-bulk-workload.h"
 
@@ -44,17 +45,18 @@ struct MrcScenarioResult
     /// One training step.
     struct Step
     {
-        uint32_t index{0};                          //!< step number
-        Time start;                                 //!< compute gap begins
-        Time end;                                   //!< last transfer delivered (P100)
-        Time ideal;                                 //!< compute gap + line-rate ideal
-        bool failed{false};                         //!< a queue pair failed in the step
-        ScenarioPhase phase{ScenarioPhase::BEFORE}; //!< relative to the failures
-        uint32_t transfers{0};                      //!< transfers completed
-        Time transferMin;                           //!< their fastest completion time
-        Time transferP50;                           //!< P50
-        Time transferP99;                           //!< P99
-        Time transferMax;                           //!< P100
+        uint32_t index{0};                             //!< step number
+        Time start;                                    //!< compute gap begins
+        Time end;                                      //!< last transfer delivered (P100)
+        Time ideal;                                    //!< compute gap + line-rate ideal
+        bool failed{false};                            //!< a queue pair failed in the step
+        ScenarioPhase phase{ScenarioPhase::BEFORE};    //!< relative to the failures
+        uint32_t transfers{0};                         //!< transfers completed
+        Time transferMin;                              //!< their fastest completion time
+        Time transferP50;                              //!< P50
+        Time transferP99;                              //!< P99
+        Time transferMax;                              //!< P100
+        std::vector<MrcTrainingJob::CommRecord> comms; //!< every communication of the step
 
         /// \return end - start
         Time GetDuration() const;

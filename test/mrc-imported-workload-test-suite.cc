@@ -1,0 +1,207 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * An imported training workload (SimAI / AICB format, MrcWorkloadFile) run by the flagship
+ * scenario on a 16-host fabric: every communication the file asks for happens, once per group,
+ * in SimAI's order (forward layers blocking, backward input gradients blocking, weight
+ * gradients overlapping the layers before them and queued per communicator, each held by the
+ * layer's update time), scale-up groups take their analytic time exactly, and every byte that
+ * crosses the fabric arrives exactly once.
+ */
+
+#include "ns3/boolean.h"
+#include "ns3/mrc-module.h"
+#include "ns3/string.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <map>
+
+using namespace ns3;
+
+#if defined(MRC_SOURCE_DIR) || defined(NS_TEST_SOURCEDIR)
+
+namespace
+{
+
+/// \return the shipped sample workload (standalone: absolute; in a source tree: from its root)
+std::string
+SampleWorkload()
+{
+#    ifdef MRC_SOURCE_DIR
+    return MRC_SOURCE_DIR "/examples/workload-moe-sample.txt";
+#    else
+    return NS_TEST_SOURCEDIR "/../examples/workload-moe-sample.txt";
+#    endif
+}
+
+/**
+ * \param step a step's records
+ * \param prefix a label prefix (e.g. "L5:attention_column/fwd ")
+ * \return the records whose label starts with it
+ */
+std::vector<MrcTrainingJob::CommRecord>
+Find(const MrcScenarioResult::Step& step, const std::string& prefix)
+{
+    std::vector<MrcTrainingJob::CommRecord> out;
+    for (const auto& c : step.comms)
+    {
+        if (c.label.rfind(prefix, 0) == 0)
+        {
+            out.push_back(c);
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+/**
+ * \ingroup mrc-test
+ * The sample workload (TP 2, EP 2, 16 ranks, GpusPerServer 2) on MRC with verified data.
+ */
+class MrcImportedWorkloadTestCase : public TestCase
+{
+  public:
+    MrcImportedWorkloadTestCase()
+        : TestCase("an imported workload runs every comm in SimAI's order, exactly once")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
+        for (const auto& [name, value] :
+             std::vector<std::pair<std::string, std::string>>{{"Planes", "2"},
+                                                              {"T0Count", "4"},
+                                                              {"HostsPerT0", "4"},
+                                                              {"T1Count", "4"},
+                                                              {"Iterations", "1"},
+                                                              {"VerifyData", "true"},
+                                                              {"ShowProgress", "false"},
+                                                              {"GpusPerServer", "2"},
+                                                              {"WorkloadFile", SampleWorkload()}})
+        {
+            s->SetAttribute(name, StringValue(value));
+        }
+        const MrcScenarioResult r = s->Run();
+        NS_TEST_ASSERT_MSG_EQ((r.jobDone && !r.jobFailed), true, "the step ended");
+        NS_TEST_ASSERT_MSG_EQ(r.steps.size(), 1u, "one step");
+        NS_TEST_EXPECT_MSG_EQ(r.bytesDelivered, r.bytesPosted, "every byte arrived");
+        NS_TEST_EXPECT_MSG_EQ(r.corruptTransfers, 0u, "byte for byte");
+        const auto& step = r.steps[0];
+        // Per step: forward 8 TP comms x 8 groups + 2 EP all-to-alls x 8 groups; input
+        // gradient 4 TP x 8 + 2 EP x 8; weight gradient 2 x 2 DP groups + 2 x 4 DP_EP groups.
+        NS_TEST_ASSERT_MSG_EQ(step.comms.size(), 140u, "every comm once per group");
+        std::map<std::string, uint32_t> kinds;
+        for (const auto& c : step.comms)
+        {
+            kinds[c.kind]++;
+            NS_TEST_EXPECT_MSG_EQ((c.end >= c.start && c.start >= c.issued), true, c.label);
+        }
+        NS_TEST_EXPECT_MSG_EQ(kinds["analytic"], 96u, "TP groups sit in one server: scale-up");
+        NS_TEST_EXPECT_MSG_EQ(kinds["all-to-all"], 32u, "EP groups span servers: the fabric");
+        NS_TEST_EXPECT_MSG_EQ(kinds["all-gather"] + kinds["reduce-scatter"], 12u, "DP, DP_EP");
+
+        // Scale-up: a 262144-byte all-reduce of 2 ranks at 3600 Gb/s, 2 (n - 1) / n S.
+        const auto emb = Find(step, "L4:embedding_layer/fwd ");
+        NS_TEST_ASSERT_MSG_EQ(emb.size(), 8u, "one per TP group");
+        NS_TEST_EXPECT_MSG_EQ(emb[0].end - emb[0].start, NanoSeconds(583), "bus bytes at rate");
+        // Blocking forward: the next layer computes (30 us) after the comm and its update
+        // time (100 ns).
+        const auto col = Find(step, "L5:attention_column/fwd ");
+        NS_TEST_ASSERT_MSG_EQ(col.size(), 8u, "one per TP group");
+        NS_TEST_EXPECT_MSG_EQ(col[0].issued,
+                              emb[0].end + NanoSeconds(100) + MicroSeconds(30),
+                              "forward waits for the previous layer's comm");
+        // The EP all-to-all runs over the fabric with the file's size.
+        const auto moe = Find(step, "L7:mlp_moelayer/fwd ep0");
+        NS_TEST_ASSERT_MSG_EQ(moe.size(), 1u, "EP group 0");
+        NS_TEST_EXPECT_MSG_EQ(moe[0].bytes, 524288u, "size as written");
+        NS_TEST_EXPECT_MSG_EQ(moe[0].ranks, 2u, "EP 2");
+        // Weight gradients: issued in reverse layer order without waiting; one DP group's
+        // comms run one after another, each held 100 ns.
+        const auto rs = Find(step, "L1:grad_param_comm/wg dp0");
+        const auto ag = Find(step, "L0:grad_gather/wg dp0");
+        NS_TEST_ASSERT_MSG_EQ(rs.size() + ag.size(), 2u, "both DP comms of group 0");
+        NS_TEST_EXPECT_MSG_EQ(rs[0].bytes, 4194304u, "reduce-scatter size");
+        NS_TEST_EXPECT_MSG_EQ(rs[0].ranks, 8u, "DP 8");
+        NS_TEST_EXPECT_MSG_EQ((ag[0].issued < rs[0].end), true, "issued while the other ran");
+        NS_TEST_EXPECT_MSG_EQ(ag[0].start, rs[0].end + NanoSeconds(100), "queued on dp0");
+        NS_TEST_EXPECT_MSG_EQ(step.end, ag[0].end + NanoSeconds(100), "the last comm ends it");
+        // Against the same program at line rate: no faster, and (healthy fabric) not far off.
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(step.GetDuration(), step.ideal, "at most line rate");
+        NS_TEST_EXPECT_MSG_LT(step.GetDuration().GetSeconds(),
+                              1.3 * step.ideal.GetSeconds(),
+                              "MRC near the ideal on a healthy fabric");
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * A workload that does not fit, or is combined with another job, is refused by name.
+ */
+class MrcImportedWorkloadErrorsTestCase : public TestCase
+{
+  public:
+    MrcImportedWorkloadErrorsTestCase()
+        : TestCase("a workload with more ranks than hosts, or a bad placement, is refused")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        auto message = [](const std::vector<std::pair<std::string, std::string>>& attrs) {
+            Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
+            s->SetAttribute("WorkloadFile", StringValue(SampleWorkload()));
+            s->SetAttribute("ShowProgress", BooleanValue(false));
+            for (const auto& [name, value] : attrs)
+            {
+                s->SetAttribute(name, StringValue(value));
+            }
+            try
+            {
+                s->Run();
+            }
+            catch (const std::invalid_argument& e)
+            {
+                return std::string(e.what());
+            }
+            return std::string();
+        };
+        const std::string small =
+            message({{"Planes", "1"}, {"T0Count", "2"}, {"HostsPerT0", "4"}, {"T1Count", "2"}});
+        NS_TEST_EXPECT_MSG_NE(small.find("(all_gpus = 16) exceed the fabric's hosts (8)"),
+                              std::string::npos,
+                              small);
+        const std::string placement = message({{"WorkloadPlacement", "random"}});
+        NS_TEST_EXPECT_MSG_NE(placement.find("must be packed"), std::string::npos, placement);
+        const std::string scale = message({{"CommScale", "0"}});
+        NS_TEST_EXPECT_MSG_NE(scale.find("CommScale"), std::string::npos, scale);
+    }
+};
+
+#endif
+
+/**
+ * \ingroup mrc-test
+ * Imported workloads.
+ */
+class MrcImportedWorkloadTestSuite : public TestSuite
+{
+  public:
+    MrcImportedWorkloadTestSuite()
+        : TestSuite("mrc-imported-workload", Type::SYSTEM)
+    {
+#if defined(MRC_SOURCE_DIR) || defined(NS_TEST_SOURCEDIR)
+        AddTestCase(new MrcImportedWorkloadTestCase);
+        AddTestCase(new MrcImportedWorkloadErrorsTestCase);
+#endif
+    }
+};
+
+/// The suite's single instance.
+static MrcImportedWorkloadTestSuite g_mrcImportedWorkloadTestSuite;
