@@ -689,32 +689,6 @@ MrcClusterScenario::MakeCollectives(Ptr<FabricTopology> topo, MrcHelper& mrc)
     return out;
 }
 
-void
-MrcClusterScenario::WatchFlows(const std::vector<Ptr<MrcCollective>>& collectives,
-                               Ptr<TransferMonitor> monitor)
-{
-    for (uint32_t c = 0; c < collectives.size(); ++c)
-    {
-        const Ptr<MrcCollective>& coll = collectives[c];
-        const std::string name = coll->GetName();
-        const std::string prefix = name == "ring-all-reduce" ? "ring"
-                                   : name == "all-to-all"    ? "a2a" + std::to_string(c)
-                                                             : name + std::to_string(c);
-        for (const auto& [src, dst] : coll->GetPairs())
-        {
-            Ptr<MrcQpGroup> group = coll->GetGroup(src, dst);
-            std::vector<TransferMonitor::QpPair> members;
-            for (uint32_t q = 0; q < group->GetSize(); ++q)
-            {
-                members.emplace_back(group->GetSender(q), group->GetReceiver(q));
-            }
-            monitor->AddFlow(prefix + ":h" + std::to_string(coll->GetHost(src)) + "->h"
-                                 + std::to_string(coll->GetHost(dst)),
-                             members);
-        }
-    }
-}
-
 std::string
 MrcClusterScenario::GetKey() const
 {
@@ -890,7 +864,7 @@ MrcClusterScenario::DoRun()
     }
     Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
     monitor->SetAttribute("Interval", TimeValue(m_interval));
-    WatchFlows(collectives, monitor);
+    monitor->AddCollectives(collectives);
     Ptr<LinkMonitor> links = CreateObject<LinkMonitor>();
     links->SetInterval(m_interval);
     links->Install(topo, Time(0), m_stopTime);

@@ -244,13 +244,6 @@ class MrcClusterScenario : public Object
      * \return the measurements
      */
     MrcScenarioResult DoRun();
-    /**
-     * Watch every queue-pair group of the collectives.
-     * \param collectives them
-     * \param monitor the monitor
-     */
-    static void WatchFlows(const std::vector<Ptr<MrcCollective>>& collectives,
-                           Ptr<TransferMonitor> monitor);
 
     ClusterFabric m_fabric{ClusterFabric::MRC_SRV6}; //!< Fabric
     uint32_t m_qpsPerPeer{1};                        //!< QpsPerPeer

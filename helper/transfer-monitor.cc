@@ -4,6 +4,8 @@
 
 #include "transfer-monitor.h"
 
+#include "mrc-collective.h"
+
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
@@ -326,6 +328,31 @@ TransferMonitor::WriteSummaryCsv(std::ostream& os, Time end) const
            << s.rtxTrimmed << "," << s.rtxTimeout << "," << s.rtxNack << "," << s.rewinds << ","
            << s.nacksReceived << "," << s.trimmedReceived << "," << s.cnpsReceived << ","
            << s.evStateChanges << "," << s.evRetirements << "\n";
+    }
+}
+
+void
+TransferMonitor::AddCollectives(const std::vector<Ptr<MrcCollective>>& collectives)
+{
+    for (uint32_t c = 0; c < collectives.size(); ++c)
+    {
+        const Ptr<MrcCollective>& coll = collectives[c];
+        const std::string name = coll->GetName();
+        const std::string prefix = name == "ring-all-reduce" ? "ring"
+                                   : name == "all-to-all"    ? "a2a" + std::to_string(c)
+                                                             : name + std::to_string(c);
+        for (const auto& [src, dst] : coll->GetPairs())
+        {
+            Ptr<MrcQpGroup> group = coll->GetGroup(src, dst);
+            std::vector<TransferMonitor::QpPair> members;
+            for (uint32_t q = 0; q < group->GetSize(); ++q)
+            {
+                members.emplace_back(group->GetSender(q), group->GetReceiver(q));
+            }
+            AddFlow(prefix + ":h" + std::to_string(coll->GetHost(src)) + "->h"
+                        + std::to_string(coll->GetHost(dst)),
+                    members);
+        }
     }
 }
 

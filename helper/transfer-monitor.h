@@ -18,6 +18,8 @@
 namespace ns3
 {
 
+class MrcCollective;
+
 /**
  * \ingroup mrc
  * \brief Watches transfers (one or more queue pairs between two hosts) and reports what a
@@ -98,6 +100,14 @@ class TransferMonitor : public Object
      * \throws std::invalid_argument if qps is empty or holds a null queue pair
      */
     uint32_t AddFlow(const std::string& label, const std::vector<QpPair>& qps);
+
+    /**
+     * Watch every queue-pair group of the collectives, one flow each, labelled
+     * "<collective><index>:h<src>->h<dst>" ("ring" for a ring all-reduce, "a2a<index>" for an
+     * all-to-all).
+     * \param collectives the collectives (Setup done)
+     */
+    void AddCollectives(const std::vector<Ptr<MrcCollective>>& collectives);
 
     /**
      * Watch a flow of one queue pair.
