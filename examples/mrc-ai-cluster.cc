@@ -160,14 +160,19 @@ PrintTable(const std::vector<MrcScenarioResult>& runs)
               << std::setw(10) << "rtx MB" << std::setw(12) << "stall us" << std::setw(10)
               << "QP fail"
               << "\n";
+    // A column wider than its field (long steps) still ends with a space.
+    auto cell = [](const std::string& text, size_t width) {
+        return text.size() + 1 >= width ? text + " " : text;
+    };
     for (const auto& r : runs)
     {
-        std::cout << std::left << std::setw(38) << r.name << std::setw(26)
-                  << Triple(r.GetStepStats(ScenarioPhase::BEFORE)) << std::setw(28)
-                  << Triple(r.GetStepStats(ScenarioPhase::DURING)) << std::setw(26)
-                  << Triple(r.GetStepStats(ScenarioPhase::AFTER)) << std::right << std::fixed
-                  << std::setprecision(2) << std::setw(10) << r.bytesRetransmitted / 1e6
-                  << std::setw(12) << Us(r.longestStall) << std::setw(10) << r.failedFlows << "\n";
+        std::cout << std::left << std::setw(38) << cell(r.name, 38) << std::setw(26)
+                  << cell(Triple(r.GetStepStats(ScenarioPhase::BEFORE)), 26) << std::setw(28)
+                  << cell(Triple(r.GetStepStats(ScenarioPhase::DURING)), 28) << std::setw(26)
+                  << cell(Triple(r.GetStepStats(ScenarioPhase::AFTER)), 26) << std::right
+                  << std::fixed << std::setprecision(2) << std::setw(10)
+                  << r.bytesRetransmitted / 1e6 << std::setw(12) << Us(r.longestStall)
+                  << std::setw(10) << r.failedFlows << "\n";
     }
 }
 

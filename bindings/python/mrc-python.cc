@@ -8,7 +8,7 @@
  *   s = mrc.ClusterScenario(Fabric="roce-ecmp", QpsPerPeer=4, Planes=2)
  *   s.add_failure({"at": "400us", "kind": "link-down", "link": "p0-t0-0 p0-t1-0",
  *                  "duration": "1200us"})
- *   r = s.run()        # a dict: the summary.json of the run, plus "steps"
+ *   r = s.run()        # a dict: the summary.json of the run, plus "steps", "comms"
  *
  * Attributes take the MrcClusterScenario names and any value ns-3 can read from a string.
  * Failures take the JSON schedule fields (doc/mrc.rst, "Schedule files"). C++ errors become
@@ -217,7 +217,7 @@ class PyClusterScenario
         m_scenario->LoadFailures(path);
     }
 
-    /// \return the run's summary (summary.json) as a dict, with "steps" as a list of dicts
+    /// \return the run's summary (summary.json) as a dict, with "steps", "comms", "tcp_flows"
     py::dict Run()
     {
         MrcScenarioResult r;
@@ -248,6 +248,26 @@ class PyClusterScenario
             steps.append(d);
         }
         out["steps"] = steps;
+        py::list comms;
+        for (const auto& s : r.steps)
+        {
+            for (const auto& c : s.comms)
+            {
+                py::dict d;
+                d["step"] = s.index;
+                d["label"] = c.label;
+                d["kind"] = c.kind;
+                d["ranks"] = c.ranks;
+                d["bytes"] = c.bytes;
+                d["issued_us"] = c.issued.GetNanoSeconds() / 1e3;
+                d["start_us"] = c.start.GetNanoSeconds() / 1e3;
+                d["end_us"] = c.end.GetNanoSeconds() / 1e3;
+                d["duration_us"] = (c.end - c.start).GetNanoSeconds() / 1e3;
+                d["ideal_us"] = c.ideal.GetNanoSeconds() / 1e3;
+                comms.append(d);
+            }
+        }
+        out["comms"] = comms;
         py::list tcp;
         for (const auto& f : r.tcpFlows)
         {
@@ -277,6 +297,21 @@ class PyClusterScenario
         catch (const py::error_already_set&)
         {
             // numpy is optional: "steps" carries the same numbers.
+        }
+        try
+        {
+            // With pandas (Debian's python3-pandas), the tables also as DataFrames.
+            py::module_ pd = py::module_::import("pandas");
+            py::dict frames;
+            for (const char* table : {"steps", "comms", "tcp_flows"})
+            {
+                frames[table] = pd.attr("DataFrame")(out[table]);
+            }
+            out["frames"] = frames;
+        }
+        catch (const py::error_already_set&)
+        {
+            // pandas is optional: the lists of dicts carry the same rows.
         }
         return out;
     }
@@ -389,6 +424,8 @@ TcpSegmentSize, TcpMinRto, RoceLocalAckTimeout).)doc")
         .def("run",
              &PyClusterScenario::Run,
              "Build, run and destroy the simulation; return the summary dict (summary.json "
-             "plus 'steps', and 'step_durations_us' as a NumPy array if numpy is present). "
+             "plus 'steps', 'comms' (every communication of every step, as comms.csv) and "
+             "'tcp_flows' as lists of dicts, 'step_durations_us' as a NumPy array if numpy is "
+             "present, and 'frames' (the three tables as pandas DataFrames) if pandas is). "
              "A scenario runs once.");
 }

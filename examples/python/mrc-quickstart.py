@@ -65,8 +65,9 @@ def main():
         print(f"{r['fabric']:24}{cells[0]:>22}{cells[1]:>22}{cells[2]:>22}"
               f"{r['bytes_retransmitted'] / 1e6:9.2f}{r['longest_stall_us']:10.0f}")
     with open(os.path.join(args.out, "summary.json"), "w") as f:
-        json.dump({"runs": [{k: v for k, v in r.items() if k != "step_durations_us"}
-                            for r in runs]}, f, indent=2)
+        skip = ("step_durations_us", "frames")  # NumPy and pandas objects
+        json.dump({"runs": [{k: v for k, v in r.items() if k not in skip} for r in runs]}, f,
+                  indent=2)
     print(f"results: {args.out}/")
 
 

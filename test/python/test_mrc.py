@@ -42,6 +42,42 @@ class HealthyRun(unittest.TestCase):
             self.assertEqual(list(r["step_durations_us"]), [s["duration_us"] for s in r["steps"]])
 
 
+class ImportedWorkload(unittest.TestCase):
+    SAMPLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples",
+                          "workload-moe-sample.txt")
+
+    def test_sample_workload_comms_per_pass_and_group(self):
+        s = mrc.ClusterScenario(WorkloadFile=self.SAMPLE, GpusPerServer=2, Iterations=1,
+                                VerifyData=True, **SMALL)
+        r = s.run()
+        self.assertTrue(r["job_done"])
+        self.assertEqual(r["bytes_delivered"], r["bytes_posted"])
+        self.assertEqual(len(r["comms"]), 140)  # as mrc-imported-workload counts them
+        kinds = {}
+        for c in r["comms"]:
+            kinds[c["kind"]] = kinds.get(c["kind"], 0) + 1
+            self.assertGreaterEqual(c["end_us"], c["start_us"])
+        self.assertEqual(kinds, {"analytic": 96, "all-to-all": 32, "all-gather": 6,
+                                 "reduce-scatter": 6})
+        rs = [c for c in r["comms"] if c["label"] == "L1:grad_param_comm/wg dp0"]
+        self.assertEqual((rs[0]["ranks"], rs[0]["bytes"]), (8, 4194304))
+        if "frames" in r:  # pandas present
+            df = r["frames"]["comms"]
+            self.assertEqual(len(df), 140)
+            self.assertEqual(int((df["kind"] == "all-to-all").sum()), 32)
+            self.assertEqual(len(r["frames"]["steps"]), 1)
+
+    def test_malformed_workload_is_a_value_error_naming_the_line(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("HYBRID_TRANSFORMER model_parallel_NPU_group: 2 all_gpus: 16\n1\n"
+                    "x -1 1 ALLGATHER 12 1 NONE 0 1 NONE 0\n")
+        try:
+            with self.assertRaisesRegex(ValueError, r":3: layer .*must have 12 fields"):
+                mrc.ClusterScenario(WorkloadFile=f.name, **SMALL).run()
+        finally:
+            os.unlink(f.name)
+
+
 class LosslessRoce(unittest.TestCase):
     def test_roce_pfc_on_one_plane_is_lossless_and_reports_pfc(self):
         mrc.set_default("ns3::PfcPort::XoffThreshold", 16384)
@@ -197,7 +233,11 @@ class Repeatability(unittest.TestCase):
         b = run("roce-ecmp", 2, LINK_DOWN, QpsPerPeer=2)
         a.pop("step_durations_us", None)
         b.pop("step_durations_us", None)
+        fa, fb = a.pop("frames", None), b.pop("frames", None)
         self.assertEqual(a, b)
+        if fa is not None:  # pandas present: the DataFrames are the same rows
+            for table in ("steps", "comms", "tcp_flows"):
+                self.assertTrue(fa[table].equals(fb[table]), table)
 
     def test_results_directory(self):
         with tempfile.TemporaryDirectory() as d:
