@@ -116,6 +116,7 @@ def build(bld):
         'helper/mrc-incast.cc',
         'helper/mrc-bulk-transfer.cc',
         'helper/mrc-training-job.cc',
+        'helper/mrc-job-set.cc',
         'helper/mrc-workload-helper.cc',
         'helper/mrc-workload-file.cc',
     ]
@@ -137,6 +138,7 @@ def build(bld):
         'test/mrc-workload-test-suite.cc',
         'test/mrc-cluster-test-suite.cc',
         'test/mrc-imported-workload-test-suite.cc',
+        'test/mrc-multi-job-test-suite.cc',
         'test/mrc-metrics-test-suite.cc',
         'test/mrc-pfc-test-suite.cc',
         'test/mrc-pfc-clos-test-suite.cc',
@@ -261,6 +263,7 @@ def build(bld):
         'helper/mrc-incast.h',
         'helper/mrc-bulk-transfer.h',
         'helper/mrc-training-job.h',
+        'helper/mrc-job-set.h',
         'helper/mrc-workload-helper.h',
         'helper/mrc-workload-file.h',
     ]

@@ -41,6 +41,7 @@
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -55,19 +56,36 @@ NS_OBJECT_ENSURE_REGISTERED(MrcClusterScenario);
 namespace
 {
 
+/// What a run waits for before it stops: every job and the TCP flows.
+struct RunningWork
+{
+    std::vector<Ptr<MrcTrainingJob>> jobs; //!< the jobs
+    Ptr<TcpBulkWorkload> tcp;              //!< the TCP workload (nullptr: none)
+};
+
 /**
- * Stop the simulation when the job and the TCP flows have ended (periodic monitors would keep
- * it running).
- * \param tcp the TCP workload (nullptr: none)
- * \param job the job (nullptr: none)
+ * Stop the simulation when every job and the TCP flows have ended (periodic monitors would
+ * keep it running).
+ * \param work what the run waits for
  */
 void
-StopIfDone(Ptr<TcpBulkWorkload> tcp, Ptr<MrcTrainingJob> job)
+StopIfDone(std::shared_ptr<RunningWork> work)
 {
-    if ((!job || job->IsDone()) && (!tcp || tcp->IsDone()))
+    auto done = [](Ptr<MrcTrainingJob> j) {
+        return j->IsDone();
+    };
+    if (std::all_of(work->jobs.begin(), work->jobs.end(), done)
+        && (!work->tcp || work->tcp->IsDone()))
     {
         Simulator::Stop();
     }
+}
+
+/// \param work what the run waits for (a job just ended)
+void
+OnJobDone(std::shared_ptr<RunningWork> work, Ptr<MrcTrainingJob>)
+{
+    StopIfDone(work);
 }
 
 /**
@@ -433,10 +451,11 @@ MrcClusterScenario::Validate() const
     range("Iterations", m_iterations, 1, 1000000);
     range("Seed", m_seed, 1, UINT32_MAX);
     const uint64_t hosts = spec.GetHostCount();
-    if (!m_workloadFile.empty() && !m_custom.empty())
+    if (!m_workloadFile.empty() && !m_jobs.GetMainCollectives().empty())
     {
-        throw std::invalid_argument("MrcClusterScenario: WorkloadFile and AddCollective both "
-                                    "give the job; use one");
+        throw std::invalid_argument(
+            "MrcClusterScenario: WorkloadFile and AddCollective both "
+            "give the main job; use one (another job can take collectives)");
     }
     if (!m_workloadFile.empty())
     {
@@ -446,8 +465,8 @@ MrcClusterScenario::Validate() const
         check.SetScaleUpRate(m_scaleUpRate);
         MrcWorkloadHelper::ParsePlacement(m_workloadPlacement);
     }
-    if (m_workloadFile.empty() && m_custom.empty() && m_allReduceSize == 0 && m_allToAllSize == 0
-        && m_tcp.empty())
+    if (m_workloadFile.empty() && m_jobs.GetMainCollectives().empty() && m_allReduceSize == 0
+        && m_allToAllSize == 0 && m_tcp.empty() && m_jobs.GetOtherJobs().empty())
     {
         throw std::invalid_argument(
             "MrcClusterScenario: AllReduceSize and AllToAllSize are both 0 and there are no TCP "
@@ -518,11 +537,20 @@ void
 MrcClusterScenario::AddCollective(
     const std::string& typeId,
     const std::vector<uint32_t>& hosts,
-    const std::vector<std::pair<std::string, std::string>>& attributes)
+    const std::vector<std::pair<std::string, std::string>>& attributes,
+    const std::string& job)
 {
-    CustomCollective c{typeId, hosts, attributes};
-    CreateCustom(c); // check the type and the attributes now, where the caller can see them
-    m_custom.push_back(c);
+    m_jobs.SetCollectiveDefaults(m_qpsPerPeer, m_verifyData);
+    m_jobs.AddCollective(job, MrcJobSet::Collective{typeId, hosts, attributes});
+}
+
+void
+MrcClusterScenario::SetJob(const std::string& job,
+                           uint32_t iterations,
+                           Time computeTime,
+                           Time startTime)
+{
+    m_jobs.SetJob(job, iterations, computeTime, startTime);
 }
 
 void
@@ -578,43 +606,6 @@ MrcClusterScenario::MakeTcp(Ptr<FabricTopology> topo, int64_t stream) const
     return tcp;
 }
 
-Ptr<MrcCollective>
-MrcClusterScenario::CreateCustom(const CustomCollective& c) const
-{
-    TypeId tid;
-    if (!TypeId::LookupByNameFailSafe(c.typeId, &tid) || !tid.IsChildOf(MrcCollective::GetTypeId())
-        || !tid.HasConstructor())
-    {
-        throw std::invalid_argument("MrcClusterScenario::AddCollective: " + c.typeId
-                                    + " is not an MrcCollective type (e.g. ns3::MrcRingAllReduce, "
-                                      "ns3::MrcAllGather, ns3::MrcAllToAll, ns3::MrcPermutation, "
-                                      "ns3::MrcIncast, ns3::MrcBulkTransfer)");
-    }
-    ObjectFactory factory;
-    factory.SetTypeId(tid);
-    Ptr<MrcCollective> coll = factory.Create<MrcCollective>();
-    coll->SetAttribute("QpsPerPeer", UintegerValue(m_qpsPerPeer));
-    coll->SetAttribute("VerifyData", BooleanValue(m_verifyData));
-    for (const auto& [name, value] : c.attributes)
-    {
-        try
-        {
-            ValueParser::CheckAttributeText(tid, name, value);
-        }
-        catch (const std::invalid_argument& e)
-        {
-            throw std::invalid_argument("MrcClusterScenario::AddCollective: " + c.typeId + ": "
-                                        + e.what());
-        }
-        if (!coll->SetAttributeFailSafe(name, StringValue(value)))
-        {
-            throw std::invalid_argument("MrcClusterScenario::AddCollective: " + c.typeId
-                                        + " has no attribute " + name + " that accepts " + value);
-        }
-    }
-    return coll;
-}
-
 std::vector<uint32_t>
 MrcClusterScenario::RankHosts() const
 {
@@ -652,15 +643,9 @@ MrcClusterScenario::MakeCollectives(Ptr<FabricTopology> topo, MrcHelper& mrc)
 {
     const std::vector<uint32_t> ranks = RankHosts();
     std::vector<Ptr<MrcCollective>> out;
-    if (!m_custom.empty())
+    if (!m_jobs.GetMainCollectives().empty())
     {
-        for (const CustomCollective& c : m_custom)
-        {
-            Ptr<MrcCollective> coll = CreateCustom(c);
-            coll->Setup(topo, mrc, c.hosts.empty() ? ranks : c.hosts);
-            out.push_back(coll);
-        }
-        return out;
+        return m_jobs.MakeCollectives(m_jobs.GetMainCollectives(), topo, mrc, ranks);
     }
     auto configure = [this](Ptr<MrcCollective> c, uint64_t size) {
         c->SetAttribute("MessageSize", UintegerValue(size));
@@ -828,6 +813,7 @@ MrcClusterScenario::DoRun()
     }
     mrc.SetStream(stream);
     mrc.Install();
+    m_jobs.SetCollectiveDefaults(m_qpsPerPeer, m_verifyData);
     Ptr<MrcTrainingJob> job;
     std::vector<Ptr<MrcCollective>> collectives;
     if (workload)
@@ -848,19 +834,46 @@ MrcClusterScenario::DoRun()
             }
         }
     }
-    // The TCP permutations draw from a stream of their own, after the transport's.
-    Ptr<TcpBulkWorkload> tcp = MakeTcp(topo, stream + (int64_t(1) << 40));
+    // Every job, the main one first; the other jobs' collectives after the main job's.
+    std::vector<std::pair<std::string, Ptr<MrcTrainingJob>>> jobs;
     if (job)
     {
         job->SetAttribute("Iterations", UintegerValue(m_iterations));
         job->TraceConnectWithoutContext(
             "StepComplete",
             MakeCallback(&TracedCallback<uint32_t, Time, Time>::operator(), &m_stepTrace));
-        job->SetDoneCallback(MakeCallback(&StopIfDone).Bind(tcp));
+        jobs.emplace_back(MrcJobSet::kMain, job);
+    }
+    for (const MrcJobSet::Job& spec : m_jobs.GetOtherJobs())
+    {
+        if (spec.collectives.empty())
+        {
+            throw std::invalid_argument("MrcClusterScenario: job " + spec.name
+                                        + " has no collectives (AddCollective with its name)");
+        }
+        Ptr<MrcTrainingJob> other = CreateObject<MrcTrainingJob>();
+        other->SetAttribute("Iterations", UintegerValue(spec.iterations.value_or(m_iterations)));
+        other->SetAttribute("ComputeTime", TimeValue(spec.computeTime.value_or(m_computeTime)));
+        other->SetAttribute("StartTime", TimeValue(spec.startTime));
+        for (const auto& c : m_jobs.MakeCollectives(spec.collectives, topo, mrc, RankHosts()))
+        {
+            other->AddCollective(c);
+            collectives.push_back(c);
+        }
+        jobs.emplace_back(spec.name, other);
+    }
+    // The TCP permutations draw from a stream of their own, after the transport's.
+    Ptr<TcpBulkWorkload> tcp = MakeTcp(topo, stream + (int64_t(1) << 40));
+    auto work = std::make_shared<RunningWork>();
+    work->tcp = tcp;
+    for (const auto& [name, j] : jobs)
+    {
+        work->jobs.push_back(j);
+        j->SetDoneCallback(MakeCallback(&OnJobDone).Bind(work));
     }
     if (tcp)
     {
-        tcp->SetDoneCallback(MakeCallback(&StopIfDone).Bind(tcp, job));
+        tcp->SetDoneCallback(MakeCallback(&StopIfDone).Bind(work));
     }
     Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
     monitor->SetAttribute("Interval", TimeValue(m_interval));
@@ -881,9 +894,9 @@ MrcClusterScenario::DoRun()
         progress->Start();
     }
     m_config.Apply();
-    if (job)
+    for (const auto& [name, j] : jobs)
     {
-        job->Start();
+        j->Start();
     }
     Simulator::Stop(m_stopTime);
     NS_LOG_INFO(GetDisplayName() << ": " << spec.Describe());
@@ -898,8 +911,15 @@ MrcClusterScenario::DoRun()
     r.run = RngSeedManager::GetRun();
     r.name = GetDisplayName();
     r.iterations = job ? m_iterations : 0;
-    r.jobDone = !job || job->IsDone();
-    r.jobFailed = job && job->HasFailed();
+    r.jobDone = true;
+    for (const auto& [name, j] : jobs)
+    {
+        UintegerValue iterations;
+        j->GetAttribute("Iterations", iterations);
+        r.jobs.push_back({name, uint32_t(iterations.Get()), j->IsDone(), j->HasFailed()});
+        r.jobDone = r.jobDone && j->IsDone();
+        r.jobFailed = r.jobFailed || j->HasFailed();
+    }
     r.end = Simulator::Now();
     r.events = Simulator::GetEventCount() - progressEvents;
     const auto& log = failures->GetLog().GetEntries();
@@ -908,28 +928,9 @@ MrcClusterScenario::DoRun()
         r.failureStart = log.front().time;
         r.failureEnd = log.back().time;
     }
-    for (uint32_t i = 0; job && i < job->GetSteps().size(); ++i)
+    for (const auto& [name, j] : jobs)
     {
-        const MrcTrainingJob::Step& s = job->GetSteps()[i];
-        if (s.end.IsZero() && !s.failed)
-        {
-            break; // still running at StopTime
-        }
-        MrcScenarioResult::Step step;
-        step.index = i;
-        step.start = s.start;
-        step.end = s.end;
-        step.ideal = s.ideal;
-        step.failed = s.failed;
-        step.phase = r.Classify(s.start, s.end);
-        const CompletionStats st = s.GetTransferStats();
-        step.transfers = st.GetCount();
-        step.transferMin = st.GetMin();
-        step.transferP50 = st.GetMedian();
-        step.transferP99 = st.GetPercentile(99);
-        step.transferMax = st.GetMax();
-        step.comms = s.comms;
-        r.steps.push_back(step);
+        MrcJobSet::AppendSteps(name, *j, r);
     }
     for (const auto& f : monitor->GetSummaries(r.end))
     {
@@ -979,9 +980,9 @@ MrcClusterScenario::DoRun()
         writer.WriteRun(r, *monitor, failures->GetLog());
         writer.WriteFabric(*links, *drops);
     }
-    if (job)
+    for (const auto& [name, j] : jobs)
     {
-        job->Dispose();
+        j->Dispose();
     }
     if (tcp)
     {

@@ -8,6 +8,7 @@
 #include "clos-spec.h"
 #include "config-path-list.h"
 #include "failure-spec.h"
+#include "mrc-job-set.h"
 #include "mrc-scenario-result.h"
 
 #include "ns3/data-rate.h"
@@ -136,12 +137,28 @@ class MrcClusterScenario : public Object
      * \param hosts its ranks' hosts (empty: every host, in the default rank order, where
      *        consecutive ranks sit under different T0s)
      * \param attributes its attributes as text (name, value), e.g. {"MessageSize", "100000"}
+     * \param job "" (or "main"): the main job, whose default it replaces; another name: a job
+     *        of its own next to the main one (its own steps and P100, SetJob), sharing the
+     *        fabric, e.g. a tenant whose incast hits the main job's ranks
      * \throws std::invalid_argument naming the type or attribute if it does not exist or a
-     *         value does not parse (checked here); ranks are checked by Run
+     *         value does not parse, or the job name if it is malformed (checked here); ranks
+     *         are checked by Run
      */
     void AddCollective(const std::string& typeId,
                        const std::vector<uint32_t>& hosts,
-                       const std::vector<std::pair<std::string, std::string>>& attributes);
+                       const std::vector<std::pair<std::string, std::string>>& attributes,
+                       const std::string& job = "");
+
+    /**
+     * Set the parameters of another job (its collectives: AddCollective with its name). A job
+     * not set takes the scenario's Iterations and ComputeTime and starts at 0.
+     * \param job its name (not "main")
+     * \param iterations its steps (1..1000000)
+     * \param computeTime its compute gap before each step's collectives (>= 0)
+     * \param startTime when its first step starts (>= 0)
+     * \throws std::invalid_argument naming the field
+     */
+    void SetJob(const std::string& job, uint32_t iterations, Time computeTime, Time startTime);
 
     /**
      * Add a TCP flow (ns-3 TCP, TcpBulkWorkload), an independent workload next to the job: it
@@ -277,15 +294,7 @@ class MrcClusterScenario : public Object
     double m_computeScale{1};                        //!< ComputeScale
     std::vector<FailureSpec> m_failures;             //!< failures added
 
-    /// One collective of a custom job (AddCollective).
-    struct CustomCollective
-    {
-        std::string typeId;                                          //!< its type
-        std::vector<uint32_t> hosts;                                 //!< its hosts (empty: all)
-        std::vector<std::pair<std::string, std::string>> attributes; //!< its attributes
-    };
-
-    std::vector<CustomCollective> m_custom; //!< AddCollective (empty: the default job)
+    MrcJobSet m_jobs; //!< AddCollective and SetJob: the main job's and other jobs' collectives
 
     /// TCP flows of AddTcpFlow (and AddTcpPermutation, with kPermutation as src)
     struct TcpSpec
@@ -303,14 +312,8 @@ class MrcClusterScenario : public Object
     Time m_tcpMinRto;                                    //!< TcpMinRto
     uint32_t m_roceLocalAckTimeout;                      //!< RoceLocalAckTimeout
     ConfigPathList m_config;                             //!< AddConfig
-    /**
-     * \param c a custom collective
-     * \return it, created and configured
-     * \throws std::invalid_argument naming the type or attribute
-     */
-    Ptr<MrcCollective> CreateCustom(const CustomCollective& c) const;
-    bool m_ran{false};                                //!< Run called
-    TracedCallback<uint32_t, Time, Time> m_stepTrace; //!< StepComplete
+    bool m_ran{false};                                   //!< Run called
+    TracedCallback<uint32_t, Time, Time> m_stepTrace;    //!< StepComplete
 };
 
 } // namespace ns3

@@ -197,7 +197,7 @@ void
 MrcResultsWriter::WriteStepsCsv(const MrcScenarioResult& r, std::ostream& os)
 {
     os << "step,phase,start_us,end_us,duration_us,ideal_us,slowdown,failed,transfers,"
-          "transfer_min_us,transfer_p50_us,transfer_p99_us,transfer_max_us\n";
+          "transfer_min_us,transfer_p50_us,transfer_p99_us,transfer_max_us,job\n";
     for (const auto& s : r.steps)
     {
         const double slowdown =
@@ -207,14 +207,14 @@ MrcResultsWriter::WriteStepsCsv(const MrcScenarioResult& r, std::ostream& os)
            << "," << MrcMicros(s.ideal) << "," << std::fixed << std::setprecision(4) << slowdown
            << "," << (s.failed ? 1 : 0) << "," << s.transfers << "," << MrcMicros(s.transferMin)
            << "," << MrcMicros(s.transferP50) << "," << MrcMicros(s.transferP99) << ","
-           << MrcMicros(s.transferMax) << "\n";
+           << MrcMicros(s.transferMax) << "," << MrcCsvField(s.job) << "\n";
     }
 }
 
 void
 MrcResultsWriter::WriteCommsCsv(const MrcScenarioResult& r, std::ostream& os)
 {
-    os << "step,label,kind,ranks,bytes,issued_us,start_us,end_us,duration_us,ideal_us\n";
+    os << "step,label,kind,ranks,bytes,issued_us,start_us,end_us,duration_us,ideal_us,job\n";
     for (const auto& s : r.steps)
     {
         for (const auto& c : s.comms)
@@ -222,7 +222,7 @@ MrcResultsWriter::WriteCommsCsv(const MrcScenarioResult& r, std::ostream& os)
             os << s.index << "," << MrcCsvField(c.label) << "," << c.kind << "," << c.ranks << ","
                << c.bytes << "," << MrcMicros(c.issued) << "," << MrcMicros(c.start) << ","
                << MrcMicros(c.end) << "," << MrcMicros(c.end - c.start) << "," << MrcMicros(c.ideal)
-               << "\n";
+               << "," << MrcCsvField(s.job) << "\n";
         }
     }
 }
@@ -351,7 +351,7 @@ MrcResultsWriter::ToPtree(const MrcScenarioResult& r)
     t.put("seed", r.seed);
     t.put("run", r.run);
     t.put("iterations", r.iterations);
-    t.put("steps_completed", r.steps.size());
+    t.put("steps_completed", r.GetStepStats().GetCount());
     t.put("job_done", r.jobDone ? "true" : "false");
     t.put("job_failed", r.jobFailed ? "true" : "false");
     t.put("end_us", MrcMicros(r.end));
@@ -365,6 +365,29 @@ MrcResultsWriter::ToPtree(const MrcScenarioResult& r)
         phases.add_child(MrcScenarioResult::GetPhaseName(p), StatsTree(r.GetStepStats(p)));
     }
     t.add_child("step_time", phases);
+    if (r.jobs.size() > 1)
+    {
+        // Every job, the main one included, with its own step times (P100 per job).
+        boost::property_tree::ptree jobs;
+        for (const auto& j : r.jobs)
+        {
+            boost::property_tree::ptree job;
+            job.put("iterations", j.iterations);
+            job.put("steps_completed", r.GetJobStepStats(j.name).GetCount());
+            job.put("done", j.done ? "true" : "false");
+            job.put("failed", j.failed ? "true" : "false");
+            boost::property_tree::ptree times;
+            times.add_child("all", StatsTree(r.GetJobStepStats(j.name)));
+            for (auto p : {ScenarioPhase::BEFORE, ScenarioPhase::DURING, ScenarioPhase::AFTER})
+            {
+                times.add_child(MrcScenarioResult::GetPhaseName(p),
+                                StatsTree(r.GetJobStepStats(j.name, p)));
+            }
+            job.add_child("step_time", times);
+            jobs.add_child(j.name, job);
+        }
+        t.add_child("jobs", jobs);
+    }
     t.put("flows", r.flows);
     t.put("failed_flows", r.failedFlows);
     t.put("corrupt_transfers", r.corruptTransfers);

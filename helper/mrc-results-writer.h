@@ -30,19 +30,20 @@ class FabricDropMonitor;
  *
  * One run (WriteRun), in the directory given to the constructor:
  * - `steps.csv`: `step,phase,start_us,end_us,duration_us,ideal_us,slowdown,failed,transfers,
- *   transfer_min_us,transfer_p50_us,transfer_p99_us,transfer_max_us` (slowdown = duration /
- *   ideal; phase before|during|after the failures; transfer_* = completion times of the
- *   step's transfers);
+ *   transfer_min_us,transfer_p50_us,transfer_p99_us,transfer_max_us,job` (slowdown = duration
+ *   / ideal; phase before|during|after the failures; transfer_* = completion times of the
+ *   step's transfers; job "main" or another job's name);
  * - `comms.csv`: WriteCommsCsv, `step,label,kind,ranks,bytes,issued_us,start_us,end_us,
- *   duration_us,ideal_us`, one row per communication of each step (MrcTrainingJob::CommRecord;
+ *   duration_us,ideal_us,job`, one row per communication of each step (MrcTrainingJob::CommRecord;
  *   an imported workload's layer passes, or the default job's collectives);
  * - `flows.csv`: TransferMonitor::WriteSummaryCsv, one row per queue-pair group;
  * - `goodput.csv`: `time_us,bytes,gbps`, payload placed per Interval over all flows;
  * - `failures.csv`: FailureLog::WriteCsv, the failure events as they happened;
  * - `tcp-flows.csv` (only with TCP flows): WriteTcpFlowsCsv, one row per TCP flow;
  * - `pfc.csv` (only with PFC): PfcPortStats::WriteCsv, one row per port and lossless priority;
- * - `summary.json`: ToPtree of the result (with a `tcp` object when there are TCP flows and a
- *   `pfc` object, PfcPortStats::Sum, with PFC);
+ * - `summary.json`: ToPtree of the result (`step_time` of the main job; a `jobs` object with
+ *   every job's step times when there are several; a `tcp` object when there are TCP flows and
+ *   a `pfc` object, PfcPortStats::Sum, with PFC);
  * - with WriteFabric: `links.csv`, `link-summary.csv`, `link-balance.csv`, `drops.csv` (columns
  *   in LinkMonitor and FabricDropMonitor).
  *

@@ -14,12 +14,12 @@ MrcScenarioResult::Step::GetDuration() const
 }
 
 CompletionStats
-MrcScenarioResult::GetStepStats(ScenarioPhase phase) const
+MrcScenarioResult::GetJobStepStats(const std::string& job, std::optional<ScenarioPhase> phase) const
 {
     std::vector<Time> d;
     for (const Step& s : steps)
     {
-        if (s.phase == phase)
+        if (s.job == job && (!phase || s.phase == *phase))
         {
             d.push_back(s.GetDuration());
         }
@@ -28,14 +28,15 @@ MrcScenarioResult::GetStepStats(ScenarioPhase phase) const
 }
 
 CompletionStats
+MrcScenarioResult::GetStepStats(ScenarioPhase phase) const
+{
+    return GetJobStepStats("main", phase);
+}
+
+CompletionStats
 MrcScenarioResult::GetStepStats() const
 {
-    std::vector<Time> d;
-    for (const Step& s : steps)
-    {
-        d.push_back(s.GetDuration());
-    }
-    return CompletionStats(d);
+    return GetJobStepStats("main");
 }
 
 std::string

@@ -13,6 +13,7 @@
 #include "ns3/nstime.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,7 @@ struct MrcScenarioResult
     /// One training step.
     struct Step
     {
+        std::string job{"main"};                       //!< its job ("main": the scenario's)
         uint32_t index{0};                             //!< step number
         Time start;                                    //!< compute gap begins
         Time end;                                      //!< last transfer delivered (P100)
@@ -67,10 +69,20 @@ struct MrcScenarioResult
     uint32_t seed{1}; //!< the Seed attribute (RNG seed, ECMP hash seed)
     uint64_t run{1};  //!< ns-3's run number (--RngRun): the replication
 
-    std::vector<Step> steps; //!< completed steps, in order
-    uint32_t iterations{0};  //!< steps asked for
-    bool jobDone{false};     //!< every step completed
-    bool jobFailed{false};   //!< a step failed (a queue pair reported a fatal error)
+    /// One job of the run.
+    struct Job
+    {
+        std::string name;       //!< "main", or the name given to AddCollective / SetJob
+        uint32_t iterations{0}; //!< steps asked for
+        bool done{false};       //!< every step completed
+        bool failed{false};     //!< a step failed
+    };
+
+    std::vector<Step> steps; //!< completed steps of every job, job by job, in order
+    std::vector<Job> jobs;   //!< the jobs, the main job first
+    uint32_t iterations{0};  //!< steps asked for (the main job)
+    bool jobDone{false};     //!< every step of every job completed
+    bool jobFailed{false};   //!< a step of a job failed (a queue pair reported a fatal error)
     Time end;                //!< simulation time at the end of the run
 
     Time failureStart{-1}; //!< first failure event (negative: none)
@@ -110,12 +122,20 @@ struct MrcScenarioResult
 
     /**
      * \param phase a phase
-     * \return the durations of the steps in that phase
+     * \return the durations of the main job's steps in that phase
      */
     CompletionStats GetStepStats(ScenarioPhase phase) const;
 
-    /// \return the durations of every step
+    /// \return the durations of every step of the main job
     CompletionStats GetStepStats() const;
+
+    /**
+     * \param job a job's name
+     * \param phase a phase (none: every step)
+     * \return the durations of that job's steps (in that phase)
+     */
+    CompletionStats GetJobStepStats(const std::string& job,
+                                    std::optional<ScenarioPhase> phase = std::nullopt) const;
 
     /**
      * \param phase a phase

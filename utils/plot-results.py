@@ -86,9 +86,12 @@ def main():
 
     def step_times(ax):
         for label, sub, _ in runs:
-            steps = read_csv(os.path.join(sub, "steps.csv"))
-            ax.plot([float(s["start_us"]) / 1e3 for s in steps],
-                    [float(s["duration_us"]) for s in steps], marker="o", label=label)
+            rows = read_csv(os.path.join(sub, "steps.csv"))
+            for job in sorted({s.get("job", "main") for s in rows}, key=lambda j: j != "main"):
+                steps = [s for s in rows if s.get("job", "main") == job]
+                ax.plot([float(s["start_us"]) / 1e3 for s in steps],
+                        [float(s["duration_us"]) for s in steps], marker="o",
+                        label=label if job == "main" else f"{label}, job {job}")
 
     def goodput(ax):
         for label, sub, _ in runs:

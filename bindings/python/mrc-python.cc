@@ -148,10 +148,12 @@ class PyClusterScenario
      * Add a collective to a custom job (MrcClusterScenario::AddCollective).
      * \param typeId an MrcCollective type name
      * \param hosts its hosts (None: every host)
+     * \param job "" (the main job) or another job's name
      * \param attributes its attributes
      */
     void AddCollective(const std::string& typeId,
                        const std::optional<std::vector<uint32_t>>& hosts,
+                       const std::string& job,
                        const py::kwargs& attributes)
     {
         std::vector<std::pair<std::string, std::string>> attrs;
@@ -160,7 +162,25 @@ class PyClusterScenario
             const std::string attribute = name.cast<std::string>();
             attrs.emplace_back(attribute, ToAttributeText(typeId + ": " + attribute, value));
         }
-        m_scenario->AddCollective(typeId, hosts.value_or(std::vector<uint32_t>{}), attrs);
+        m_scenario->AddCollective(typeId, hosts.value_or(std::vector<uint32_t>{}), attrs, job);
+    }
+
+    /**
+     * Set another job's parameters (MrcClusterScenario::SetJob).
+     * \param job its name
+     * \param iterations its steps
+     * \param computeTime its compute gap (an ns-3 time)
+     * \param start its start (an ns-3 time)
+     */
+    void SetJob(const std::string& job,
+                uint32_t iterations,
+                const std::string& computeTime,
+                const std::string& start)
+    {
+        m_scenario->SetJob(job,
+                           iterations,
+                           ParseTime("compute_time", computeTime),
+                           ParseTime("start", start));
     }
 
     /**
@@ -234,6 +254,7 @@ class PyClusterScenario
         {
             py::dict d;
             d["step"] = s.index;
+            d["job"] = s.job;
             d["phase"] = MrcScenarioResult::GetPhaseName(s.phase);
             d["start_us"] = s.start.GetNanoSeconds() / 1e3;
             d["end_us"] = s.end.GetNanoSeconds() / 1e3;
@@ -255,6 +276,7 @@ class PyClusterScenario
             {
                 py::dict d;
                 d["step"] = s.index;
+                d["job"] = s.job;
                 d["label"] = c.label;
                 d["kind"] = c.kind;
                 d["ranks"] = c.ranks;
@@ -392,9 +414,20 @@ TcpSegmentSize, TcpMinRto, RoceLocalAckTimeout).)doc")
              &PyClusterScenario::AddCollective,
              py::arg("type"),
              py::arg("hosts") = py::none(),
+             py::arg("job") = "",
              "Replace the default job with your collectives (each step runs them all): an "
              "MrcCollective type name ('ns3::MrcIncast', 'ns3::MrcRingAllReduce', ...), its "
-             "hosts (None: all) and its attributes as keyword arguments.")
+             "hosts (None: all) and its attributes as keyword arguments. job='name' puts it in "
+             "another job of its own (its own steps and P100; set_job), sharing the fabric.")
+        .def("set_job",
+             &PyClusterScenario::SetJob,
+             py::arg("job"),
+             py::arg("iterations"),
+             py::arg("compute_time") = "0s",
+             py::arg("start") = "0s",
+             "Set another job's steps, compute gap and start (default: the scenario's "
+             "Iterations and ComputeTime, start 0). Results per job in 'jobs'; 'steps' rows "
+             "carry 'job'.")
         .def("add_tcp_flow",
              &PyClusterScenario::AddTcpFlow,
              py::arg("src"),

@@ -215,10 +215,15 @@ function(mrc_standalone_python)
                COMMAND ${Python3_EXECUTABLE}
                        ${CMAKE_CURRENT_SOURCE_DIR}/examples/python/mrc-mixed-traffic.py
                        --iterations 2 --tcp-bytes 1000000)
+      add_test(NAME python-example-two-jobs
+               COMMAND ${Python3_EXECUTABLE}
+                       ${CMAKE_CURRENT_SOURCE_DIR}/examples/python/mrc-two-jobs.py --quick)
       set_tests_properties(python-example-quickstart-matches-cpp python-example-mixed-traffic
+                           python-example-two-jobs
                            PROPERTIES ENVIRONMENT "PYTHONPATH=${CMAKE_BINARY_DIR}/python")
       if(MRC_SANITIZE)
         set_property(TEST python-example-quickstart-matches-cpp python-example-mixed-traffic
+                     python-example-two-jobs
                      APPEND PROPERTY ENVIRONMENT ${MRC_PYTHON_SANITIZE_ENV})
       endif()
     endif()
