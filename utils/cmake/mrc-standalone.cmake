@@ -270,6 +270,16 @@ function(mrc_standalone_finish)
                        ${CMAKE_CURRENT_SOURCE_DIR}/test/python/check_ai_cluster_validates_first.py
                        $<TARGET_FILE:mrc-ai-cluster>
                        ${CMAKE_BINARY_DIR}/example-ai-cluster-validates-first)
+      # The flagship runs an imported workload and prints its communications per pass, group
+      # and collective (the sample: TP over the scale-up network, EP, DP and DP_EP over the
+      # fabric; 140 comms per step).
+      add_test(NAME example-mrc-ai-cluster-workload
+               COMMAND $<TARGET_FILE:mrc-ai-cluster> --quick --fabrics=mrc,roce-pfc --out=none
+                       --noFailures --ns3::MrcClusterScenario::Iterations=1
+                       --ns3::MrcClusterScenario::GpusPerServer=2
+                       --workload=${CMAKE_CURRENT_SOURCE_DIR}/examples/workload-moe-sample.txt)
+      set_tests_properties(example-mrc-ai-cluster-workload PROPERTIES PASS_REGULAR_EXPRESSION
+        "fwd tp analytic +64,.*wg dp-ep reduce-scatter +4,.*fwd tp analytic +64,.*wg dp-ep reduce-scatter +4,")
       # tshark decodes MRC's wire format with utils/wireshark/mrc.lua (skipped without tshark).
       add_test(NAME wireshark-dissector
                COMMAND ${Python3_EXECUTABLE}
