@@ -263,10 +263,19 @@ MrcWorkloadHelper::Install(const MrcWorkloadFile& workload,
         }
         MrcTrainingJob::Operation wg;
         wg.label = name(i) + "/wg";
-        wg.compute = scaled(layers[i].wgCompute) + (data ? scaled(layers[i].igCompute) : Time(0));
+        wg.compute = scaled(layers[i].wgCompute);
         wg.blocking = false;
         AddComm(workload, layers[i].wg, Pass::WEIGHT_GRADIENT, hold, wg.label, wg);
         job->AddOperation(wg);
+        if (data && i > 0)
+        {
+            // DATA (SimAI's iterate_data_parallel): the input-gradient compute follows the
+            // weight-gradient comm's issue (and overlaps it); layer 0 has none.
+            MrcTrainingJob::Operation ig;
+            ig.label = name(i) + "/ig";
+            ig.compute = scaled(layers[i].igCompute);
+            job->AddOperation(ig);
+        }
     }
     std::vector<Ptr<MrcCollective>> out;
     for (const auto& [key, c] : m_collectives)

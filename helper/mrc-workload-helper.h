@@ -34,8 +34,9 @@ class MrcHelper;
  * each its input-gradient compute and comm (blocking), then its weight-gradient compute and
  * comm, issued without waiting (it overlaps the layers before it; weight-gradient comms of one
  * group run one after another). Every comm of a layer holds its group for the layer's update
- * time after it ends. DATA files: forward compute only, then per layer in reverse the backward
- * compute and the weight-gradient comm (not waited for). The step ends when every comm has.
+ * time after it ends. DATA files: forward compute only, then per layer in reverse its
+ * weight-gradient compute and comm (not waited for), then its input-gradient compute (none for
+ * layer 0). The step ends when every comm has.
  *
  * A comm runs once per group of its kind (MrcWorkloadFile::GetGroups), all groups at once;
  * each group is one stream (communicator) of the job. Over the fabric a comm is the module's

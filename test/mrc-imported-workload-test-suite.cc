@@ -16,6 +16,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <fstream>
 #include <map>
 
 using namespace ns3;
@@ -141,6 +142,54 @@ class MrcImportedWorkloadTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * A DATA file in SimAI's order: per layer in reverse, weight-gradient compute, its comm issued
+ * without waiting, then the input-gradient compute.
+ */
+class MrcImportedDataWorkloadTestCase : public TestCase
+{
+  public:
+    MrcImportedDataWorkloadTestCase()
+        : TestCase("a DATA workload: weight-gradient comms overlap the input-gradient compute")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string path = CreateTempDirFilename("data-workload.txt");
+        {
+            std::ofstream f(path);
+            f << "DATA all_gpus: 8\n2\n"
+                 "a -1 10000 NONE 0 20000 NONE 0 30000 ALLREDUCE 400000 0\n"
+                 "b -1 10000 NONE 0 40000 NONE 0 50000 ALLREDUCE 800000 0\n";
+        }
+        Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
+        for (const auto& [name, value] :
+             std::vector<std::pair<std::string, std::string>>{{"Planes", "2"},
+                                                              {"T0Count", "4"},
+                                                              {"HostsPerT0", "2"},
+                                                              {"T1Count", "2"},
+                                                              {"Iterations", "1"},
+                                                              {"ShowProgress", "false"},
+                                                              {"WorkloadFile", path}})
+        {
+            s->SetAttribute(name, StringValue(value));
+        }
+        const MrcScenarioResult r = s->Run();
+        NS_TEST_ASSERT_MSG_EQ(r.jobDone, true, "the step ended");
+        const auto& step = r.steps.at(0);
+        NS_TEST_ASSERT_MSG_EQ(step.comms.size(), 2u, "one DP all-reduce per layer (TP 1)");
+        // Forward 10 + 10 us; layer b: weight gradient 50 us, comm issued at 70 us; its input
+        // gradient 40 us; layer a: weight gradient 30 us, comm issued at 140 us.
+        NS_TEST_EXPECT_MSG_EQ(step.comms[0].label, "L1:b/wg dp0", "the last layer first");
+        NS_TEST_EXPECT_MSG_EQ(step.comms[0].issued, MicroSeconds(70), "after its wg compute");
+        NS_TEST_EXPECT_MSG_EQ(step.comms[0].ranks, 8u, "DP is every rank");
+        NS_TEST_EXPECT_MSG_EQ(step.comms[1].issued, MicroSeconds(140), "not waiting for b's comm");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * A workload that does not fit, or is combined with another job, is refused by name.
  */
 class MrcImportedWorkloadErrorsTestCase : public TestCase
@@ -198,6 +247,7 @@ class MrcImportedWorkloadTestSuite : public TestSuite
     {
 #if defined(MRC_SOURCE_DIR) || defined(NS_TEST_SOURCEDIR)
         AddTestCase(new MrcImportedWorkloadTestCase);
+        AddTestCase(new MrcImportedDataWorkloadTestCase);
         AddTestCase(new MrcImportedWorkloadErrorsTestCase);
 #endif
     }
