@@ -3,6 +3,7 @@
 """The flagship comparison (mrc-ai-cluster) from Python.
 
     PYTHONPATH=build/python /usr/bin/python3 examples/python/mrc-quickstart.py [--quick]
+        [--workload FILE --gpus-per-server N --comm-scale X]
 
 One training job and one failure schedule on MRC over SRv6, RoCEv2 over ECMP+BGP and RoCEv2
 with 4 queue pairs per peer; prints the step times before, during and after the failures and
@@ -38,6 +39,11 @@ def main():
     ap.add_argument("--quick", action="store_true", help="16 hosts on 2 planes: seconds")
     ap.add_argument("--qps", type=int, default=4, help="queue pairs per peer of RoCEv2 xN")
     ap.add_argument("--out", default="mrc-quickstart-results", help="results directory")
+    ap.add_argument("--workload", help="a SimAI/AICB workload file to run as the job")
+    ap.add_argument("--gpus-per-server", type=int, default=1,
+                    help="with --workload: ranks sharing a scale-up network")
+    ap.add_argument("--comm-scale", type=float, default=1.0,
+                    help="with --workload: multiplies every comm size")
     args = ap.parse_args()
     if args.quick:
         topo = dict(Planes=2, T0Count=4, HostsPerT0=4, T1Count=4, AllReduceSize=1000000,
@@ -46,6 +52,9 @@ def main():
     else:
         topo = dict(Planes=4, T0Count=8, HostsPerT0=8, T1Count=8)
         at, span = 2500, 4000
+    if args.workload:
+        topo.update(WorkloadFile=args.workload, GpusPerServer=args.gpus_per_server,
+                    CommScale=args.comm_scale)
     failures = built_in_schedule(topo["Planes"], topo["T1Count"], at, span)
     fabrics = [("mrc", "mrc-srv6", 1), ("roce", "roce-ecmp", 1),
                (f"roce-x{args.qps}", "roce-ecmp", args.qps)]
@@ -64,6 +73,18 @@ def main():
                          if st["steps"] else "-")
         print(f"{r['fabric']:24}{cells[0]:>22}{cells[1]:>22}{cells[2]:>22}"
               f"{r['bytes_retransmitted'] / 1e6:9.2f}{r['longest_stall_us']:10.0f}")
+    if args.workload:
+        # Each fabric's communications by pass, group and collective (labels
+        # "L<i>:<layer>/<pass> <group><n>"): count and mean duration against the ideal.
+        for r in runs:
+            print(f"{r['fabric']}: pass group collective: count, mean us (mean ideal us)")
+            sums = {}
+            for c in r["comms"]:
+                key = c["label"].rsplit("/", 1)[-1].rstrip("0123456789") + " " + c["kind"]
+                n, total, ideal = sums.get(key, (0, 0.0, 0.0))
+                sums[key] = (n + 1, total + c["duration_us"], ideal + c["ideal_us"])
+            for key, (n, total, ideal) in sorted(sums.items()):
+                print(f"  {key:34}{n:7}, {total / n:.1f} ({ideal / n:.1f})")
     with open(os.path.join(args.out, "summary.json"), "w") as f:
         skip = ("step_durations_us", "frames")  # NumPy and pandas objects
         json.dump({"runs": [{k: v for k, v in r.items() if k not in skip} for r in runs]}, f,
