@@ -88,6 +88,9 @@ TransferMonitor::AddFlow(const std::string& label, const std::vector<QpPair>& qp
             "MessageDelivered",
             MakeCallback(&TransferMonitor::OnDelivered, this).Bind(member));
         qp.first->TraceConnectWithoutContext(
+            "MessageComplete",
+            MakeCallback(&TransferMonitor::OnComplete, this).Bind(member));
+        qp.first->TraceConnectWithoutContext(
             "EvStateChange",
             MakeCallback(&TransferMonitor::OnEvState, this).Bind(member));
     }
@@ -113,7 +116,7 @@ void
 TransferMonitor::OnPosted(uint32_t member, uint32_t msn, uint64_t bytes)
 {
     Member& m = m_members[member];
-    if (m.messagesPosted == m.messagesDelivered)
+    if (m.messagesPosted == m.messagesCompleted)
     {
         m.dueSince = Simulator::Now();
     }
@@ -130,17 +133,7 @@ TransferMonitor::OnPlaced(uint32_t member, Ptr<const Packet> packet, uint32_t ps
     Member& m = m_members[member];
     Flow& f = m_flows[m.flow];
     const Time now = Simulator::Now();
-    const Time gap = OpenGap(m, now);
-    if (gap > m.longestStall)
-    {
-        m.longestStall = gap;
-        m.stallStart = now - gap;
-    }
-    if (gap > m_stallThreshold)
-    {
-        m.stalledTime += gap;
-    }
-    m.lastByte = now;
+    Progress(m, now);
     if (f.firstByte.IsStrictlyNegative())
     {
         f.firstByte = now;
@@ -152,6 +145,30 @@ TransferMonitor::OnPlaced(uint32_t member, Ptr<const Packet> packet, uint32_t ps
         f.series.resize(slot + 1, 0);
     }
     f.series[slot] += packet->GetSize();
+}
+
+void
+TransferMonitor::Progress(Member& m, Time now)
+{
+    const Time gap = OpenGap(m, now);
+    if (gap > m.longestStall)
+    {
+        m.longestStall = gap;
+        m.stallStart = now - gap;
+    }
+    if (gap > m_stallThreshold)
+    {
+        m.stalledTime += gap;
+    }
+    m.lastProgress = now;
+}
+
+void
+TransferMonitor::OnComplete(uint32_t member, uint32_t msn, uint64_t bytes)
+{
+    Member& m = m_members[member];
+    Progress(m, Simulator::Now());
+    m.messagesCompleted++;
 }
 
 void
@@ -185,11 +202,11 @@ TransferMonitor::OnEvState(uint32_t member,
 Time
 TransferMonitor::OpenGap(const Member& m, Time now)
 {
-    if (m.messagesPosted == m.messagesDelivered || m.dueSince.IsStrictlyNegative())
+    if (m.messagesPosted == m.messagesCompleted || m.dueSince.IsStrictlyNegative())
     {
         return Time(0); // nothing due
     }
-    const Time since = std::max(m.lastByte, m.dueSince);
+    const Time since = std::max(m.lastProgress, m.dueSince);
     return now - since;
 }
 

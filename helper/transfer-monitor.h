@@ -29,10 +29,13 @@ class MrcCollective;
  * A flow is a set of (sender, receiver) queue-pair pairs, one for a single QP, several for a
  * striped QP group. Goodput counts payload bytes placed at the receivers for the first time
  * (the Rx trace), so retransmitted duplicates do not count. A stall is a gap during which a
- * member queue pair has data outstanding (posted, not yet delivered) and places nothing: from
- * its last placement, or from the post that made data due again if that is later (an idle QP
- * between the steps of a training job is not stalled), to its next placement or to the report
- * time. So the first packet's latency after a post counts as a (short) gap. A flow's longest
+ * member queue pair has a message outstanding (posted, not yet acknowledged whole at its
+ * sender) and makes no progress (places no payload, completes no message at the sender): from
+ * its last progress, or from the post that made data due again if that is later (an idle QP
+ * between the steps of a training job is not stalled), to its next progress or to the report
+ * time. So the first packet's latency after a post counts as a (short) gap, and so does a
+ * message delivered whole whose acknowledgement is lost (the sender, and a ring waiting for
+ * its write to complete, wait for a NIC timeout). A flow's longest
  * stall is the longest of its members' (a striped message completes only when every part has,
  * so one stuck member stalls the transfer even while the others move); its stalled time is the
  * sum of its members' gaps longer than StallThreshold.
@@ -172,7 +175,8 @@ class TransferMonitor : public Object
         uint32_t flow{0};              //!< its flow
         uint32_t messagesPosted{0};    //!< messages posted on it
         uint32_t messagesDelivered{0}; //!< of which delivered
-        Time lastByte{-1};             //!< latest placement
+        uint32_t messagesCompleted{0}; //!< of which acknowledged whole at the sender
+        Time lastProgress{-1};         //!< latest placement or completion
         Time dueSince{-1};             //!< when data last became due (nothing outstanding before)
         Time longestStall{0};          //!< longest gap so far
         Time stallStart{-1};           //!< its start
@@ -196,6 +200,18 @@ class TransferMonitor : public Object
         std::vector<uint64_t> series;  //!< bytes per interval
     };
 
+    /**
+     * Close the member's open gap (a placement or a completion).
+     * \param m the member
+     * \param now the time
+     */
+    void Progress(Member& m, Time now);
+    /**
+     * \param member member index
+     * \param msn message sequence number
+     * \param bytes message size
+     */
+    void OnComplete(uint32_t member, uint32_t msn, uint64_t bytes);
     /**
      * \param member member index
      * \param msn message

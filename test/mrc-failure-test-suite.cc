@@ -540,6 +540,57 @@ class FailureMonitorIdleTestCase : public TestCase
 };
 
 /**
+ * \param at where to write the time
+ * \param msn the message (unused)
+ * \param bytes its size (unused)
+ */
+void
+RecordCompletion(Time* at, uint32_t msn, uint64_t bytes)
+{
+    *at = Simulator::Now();
+}
+
+/**
+ * \ingroup mrc-test
+ * TransferMonitor: a message delivered whole whose acknowledgements are lost is a stall. A
+ * 40 kB write while the sender's T0 drops everything coming down from the T1 (its ACKs) for
+ * 100 us: every byte arrives within microseconds, the sender completes the message only after
+ * the hole; the stall spans the wait (it ended at the last placement before).
+ */
+class FailureMonitorAckLossTestCase : public TestCase
+{
+  public:
+    FailureMonitorAckLossTestCase()
+        : TestCase("TransferMonitor: a delivered message waiting for its ACKs is stalled")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench(ClosSpec::TwoTier(1, 2, 1, 1), true);
+        Ptr<FailureHelper> failures = CreateObject<FailureHelper>(bench.topo);
+        const uint32_t link = failures->FindLink("p0-t0-0", "p0-t1-0");
+        failures->Blackhole(Time(0), link, LinkDirection::DOWN, MicroSeconds(100));
+        auto [a, b] = bench.Connect(0, 1);
+        Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
+        monitor->AddFlow("h0->h1", a, b);
+        Time completed(-1);
+        a->TraceConnectWithoutContext("MessageComplete",
+                                      MakeBoundCallback(&RecordCompletion, &completed));
+        a->PostWrite(40000);
+        Simulator::Run();
+
+        const TransferMonitor::FlowSummary s = monitor->GetSummary(0, Simulator::Now());
+        NS_TEST_ASSERT_MSG_EQ(s.bytesDelivered, 40000u, "delivered once");
+        NS_TEST_ASSERT_MSG_LT(s.completion, MicroSeconds(20), "delivered whole at once");
+        NS_TEST_ASSERT_MSG_GT(completed, MicroSeconds(100), "acknowledged after the hole");
+        NS_TEST_ASSERT_MSG_GT(s.longestStall, MicroSeconds(80), "the wait for the ACKs");
+        NS_TEST_ASSERT_MSG_LT(s.stallStart, MicroSeconds(20), "from the last placement");
+    }
+};
+
+/**
  * \ingroup mrc-test
  * The failure injection test suite (data path).
  */
@@ -557,6 +608,7 @@ class MrcFailureTestSuite : public TestSuite
         AddTestCase(new FailurePortDownMrcTestCase);
         AddTestCase(new FailureMonitorStallTestCase);
         AddTestCase(new FailureMonitorIdleTestCase);
+        AddTestCase(new FailureMonitorAckLossTestCase);
     }
 };
 
