@@ -540,7 +540,6 @@ MrcClusterScenario::AddCollective(
     const std::vector<std::pair<std::string, std::string>>& attributes,
     const std::string& job)
 {
-    m_jobs.SetCollectiveDefaults(m_qpsPerPeer, m_verifyData);
     m_jobs.AddCollective(job, MrcJobSet::Collective{typeId, hosts, attributes});
 }
 
@@ -618,11 +617,11 @@ MrcClusterScenario::RankHosts() const
 
 std::vector<Ptr<MrcCollective>>
 MrcClusterScenario::MakeWorkload(const MrcWorkloadFile& workload,
+                                 const std::vector<uint32_t>& hosts,
                                  Ptr<FabricTopology> topo,
                                  MrcHelper& mrc,
                                  Ptr<MrcTrainingJob> job) const
 {
-    const ClosSpec spec = MakeSpec();
     MrcWorkloadHelper helper;
     helper.SetGpusPerServer(m_gpusPerServer);
     helper.SetScaleUpRate(m_scaleUpRate);
@@ -630,11 +629,6 @@ MrcClusterScenario::MakeWorkload(const MrcWorkloadFile& workload,
     helper.SetComputeScale(m_computeScale);
     helper.SetCollectiveAttribute("QpsPerPeer", std::to_string(m_qpsPerPeer));
     helper.SetCollectiveAttribute("VerifyData", m_verifyData ? "true" : "false");
-    const std::vector<uint32_t> hosts =
-        MrcWorkloadHelper::Place(MrcWorkloadHelper::ParsePlacement(m_workloadPlacement),
-                                 workload.GetRanks(),
-                                 spec.hostsPerT0,
-                                 spec.GetHostCount() / spec.hostsPerT0);
     return helper.Install(workload, topo, mrc, hosts, job);
 }
 
@@ -738,13 +732,15 @@ MrcClusterScenario::DoRun()
         MrcResultsWriter::CheckDirectory(m_outputDirectory, "MrcClusterScenario: OutputDirectory");
     }
     std::optional<MrcWorkloadFile> workload;
+    std::vector<uint32_t> workloadHosts; // rank -> host (it fits: checked before the build)
     if (!m_workloadFile.empty())
     {
         workload = MrcWorkloadFile::ParseFile(m_workloadFile);
-        MrcWorkloadHelper::Place(MrcWorkloadHelper::Placement::PACKED,
-                                 workload->GetRanks(),
-                                 spec.hostsPerT0,
-                                 spec.GetHostCount() / spec.hostsPerT0);
+        workloadHosts =
+            MrcWorkloadHelper::Place(MrcWorkloadHelper::ParsePlacement(m_workloadPlacement),
+                                     workload->GetRanks(),
+                                     spec.hostsPerT0,
+                                     spec.GetHostCount() / spec.hostsPerT0);
     }
     const bool pfc = m_fabric == ClusterFabric::ROCE_PFC;
     const bool roce = m_fabric == ClusterFabric::ROCE_ECMP || pfc;
@@ -819,7 +815,7 @@ MrcClusterScenario::DoRun()
     if (workload)
     {
         job = CreateObject<MrcTrainingJob>();
-        collectives = MakeWorkload(*workload, topo, mrc, job);
+        collectives = MakeWorkload(*workload, workloadHosts, topo, mrc, job);
     }
     else
     {

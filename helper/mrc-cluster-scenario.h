@@ -240,12 +240,14 @@ class MrcClusterScenario : public Object
     /**
      * Create the collectives of WorkloadFile and the job's program.
      * \param workload the parsed file
+     * \param hosts its ranks' hosts (MrcWorkloadHelper::Place)
      * \param topo the fabric
      * \param mrc the transport helper
      * \param job the job
      * \return the fabric collectives
      */
     std::vector<Ptr<MrcCollective>> MakeWorkload(const MrcWorkloadFile& workload,
+                                                 const std::vector<uint32_t>& hosts,
                                                  Ptr<FabricTopology> topo,
                                                  MrcHelper& mrc,
                                                  Ptr<MrcTrainingJob> job) const;

@@ -198,6 +198,11 @@ MrcTrainingJob::Start()
     {
         throw std::logic_error("MrcTrainingJob: Start without collectives or operations");
     }
+    // The program is the same every step: its line-rate ideal once. Nothing runs yet, so
+    // setting the collectives' sizes for it disturbs nothing (each comm sets its own again).
+    m_ideal = ScheduleEnd(m_ops, [this](const Comm& c) {
+        return IdealOf(c);
+    });
     m_event = Simulator::Schedule(m_startTime, &MrcTrainingJob::BeginStep, this);
 }
 
@@ -220,10 +225,7 @@ MrcTrainingJob::BeginStep()
 {
     Step step;
     step.start = Simulator::Now();
-    // Every stream is idle between steps: setting the sizes for the ideal disturbs nothing.
-    step.ideal = ScheduleEnd(m_ops, [this](const Comm& c) {
-        return IdealOf(c);
-    });
+    step.ideal = m_ideal;
     m_steps.push_back(step);
     NS_LOG_INFO("step " << m_steps.size() - 1 << " starts");
     m_op = 0;

@@ -208,6 +208,7 @@ class MrcTrainingJob : public Object
     std::vector<Ptr<MrcCollective>> m_collectives;      //!< every collective of the job
     bool m_simple{false};                               //!< collectives of AddCollective
     std::vector<Operation> m_ops;                       //!< the program of a step
+    Time m_ideal;                                       //!< its line-rate ideal (Start)
     std::map<Ptr<MrcCollective>, uint32_t> m_streamOf;  //!< collective -> its stream
     std::map<uint32_t, Stream> m_streams;               //!< streams
     uint32_t m_op{0};                                   //!< current operation

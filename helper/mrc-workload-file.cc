@@ -320,6 +320,7 @@ MrcWorkloadFile::Parse(std::istream& in, const std::string& name)
     }
     f.m_policy = p->second;
     bool haveTp = false;
+    bool haveRanks = false;
     for (size_t i = 1; i < h.size();)
     {
         std::string key = h[i];
@@ -370,6 +371,7 @@ MrcWorkloadFile::Parse(std::istream& in, const std::string& name)
         else if (key == "all_gpus")
         {
             f.m_ranks = positive(kMaxRanks);
+            haveRanks = true;
         }
         else if (key == "ga")
         {
@@ -397,11 +399,6 @@ MrcWorkloadFile::Parse(std::istream& in, const std::string& name)
     if (f.m_policy == Policy::DATA)
     {
         f.m_tp = 1;
-    }
-    bool haveRanks = false;
-    for (const auto& t : h)
-    {
-        haveRanks = haveRanks || t == "all_gpus:" || t == "all_gpus";
     }
     if (!haveRanks)
     {

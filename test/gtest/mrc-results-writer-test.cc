@@ -100,10 +100,11 @@ TEST(MrcResultsWriter, StepsCsvHasTheDocumentedColumns)
     r.steps.push_back(s);
     std::ostringstream os;
     MrcResultsWriter::WriteStepsCsv(r, os);
-    EXPECT_EQ(os.str(),
-              "step,phase,start_us,end_us,duration_us,ideal_us,slowdown,failed,transfers,"
-              "transfer_min_us,transfer_p50_us,transfer_p99_us,transfer_max_us,job\n"
-              "3,during,100.000,250.000,150.000,100.000,1.5000,0,4,0.000,0.000,0.000,90.000,main\n");
+    EXPECT_EQ(
+        os.str(),
+        "step,phase,start_us,end_us,duration_us,ideal_us,slowdown,failed,transfers,"
+        "transfer_min_us,transfer_p50_us,transfer_p99_us,transfer_max_us,job\n"
+        "3,during,100.000,250.000,150.000,100.000,1.5000,0,4,0.000,0.000,0.000,90.000,main\n");
 }
 
 // Issue 20, item 7: an unwritable results directory was found only after the whole run.
