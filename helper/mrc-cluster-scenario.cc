@@ -268,6 +268,13 @@ MrcClusterScenario::GetTypeId()
                           StringValue("packed"),
                           MakeStringAccessor(&MrcClusterScenario::m_workloadPlacement),
                           MakeStringChecker())
+            .AddAttribute("PipelineSchedule",
+                          "WorkloadFile with pp > 1: the order of micro-batches in a stage, "
+                          "1f1b (Megatron-LM's one-forward-one-backward) or gpipe (every "
+                          "forward, then every backward).",
+                          StringValue("1f1b"),
+                          MakeStringAccessor(&MrcClusterScenario::m_pipelineSchedule),
+                          MakeStringChecker())
             .AddAttribute("GpusPerServer",
                           "WorkloadFile: consecutive ranks sharing a scale-up network (NVLink, "
                           "not simulated: ScaleUpRate); 1: every comm crosses the fabric.",
@@ -464,6 +471,7 @@ MrcClusterScenario::Validate() const
         check.SetComputeScale(m_computeScale);
         check.SetScaleUpRate(m_scaleUpRate);
         MrcWorkloadHelper::ParsePlacement(m_workloadPlacement);
+        MrcWorkloadHelper::ParsePipelineSchedule(m_pipelineSchedule);
     }
     if (m_workloadFile.empty() && m_jobs.GetMainCollectives().empty() && m_allReduceSize == 0
         && m_allToAllSize == 0 && m_tcp.empty() && m_jobs.GetOtherJobs().empty())
@@ -627,6 +635,7 @@ MrcClusterScenario::MakeWorkload(const MrcWorkloadFile& workload,
     helper.SetScaleUpRate(m_scaleUpRate);
     helper.SetCommScale(m_commScale);
     helper.SetComputeScale(m_computeScale);
+    helper.SetPipelineSchedule(MrcWorkloadHelper::ParsePipelineSchedule(m_pipelineSchedule));
     helper.SetCollectiveAttribute("QpsPerPeer", std::to_string(m_qpsPerPeer));
     helper.SetCollectiveAttribute("VerifyData", m_verifyData ? "true" : "false");
     return helper.Install(workload, topo, mrc, hosts, job);
@@ -928,26 +937,7 @@ MrcClusterScenario::DoRun()
     {
         MrcJobSet::AppendSteps(name, *j, r);
     }
-    for (const auto& f : monitor->GetSummaries(r.end))
-    {
-        r.flows++;
-        r.bytesPosted += f.bytesPosted;
-        r.bytesDelivered += f.bytesDelivered;
-        r.bytesRetransmitted += f.bytesRetransmitted;
-        r.retransmissions += f.retransmissions;
-        r.rtxTrimmed += f.rtxTrimmed;
-        r.rtxTimeout += f.rtxTimeout;
-        r.rewinds += f.rewinds;
-        r.trimmedReceived += f.trimmedReceived;
-        r.evRetirements += f.evRetirements;
-        r.stalledTime += f.stalledTime;
-        r.failedFlows += f.failed ? 1 : 0;
-        if (f.longestStall > r.longestStall)
-        {
-            r.longestStall = f.longestStall;
-            r.longestStallFlow = f.label;
-        }
-    }
+    r.AddFlows(monitor->GetSummaries(r.end));
     for (const auto& c : collectives)
     {
         r.corruptTransfers += c->GetCorruptTransfers();

@@ -290,6 +290,7 @@ class MrcClusterScenario : public Object
     uint32_t m_seed{1};                              //!< Seed
     std::string m_workloadFile;                      //!< WorkloadFile
     std::string m_workloadPlacement;                 //!< WorkloadPlacement
+    std::string m_pipelineSchedule;                  //!< PipelineSchedule
     uint32_t m_gpusPerServer{1};                     //!< GpusPerServer
     DataRate m_scaleUpRate;                          //!< ScaleUpRate
     double m_commScale{1};                           //!< CommScale

@@ -13,6 +13,31 @@ MrcScenarioResult::Step::GetDuration() const
     return end - start;
 }
 
+void
+MrcScenarioResult::AddFlows(const std::vector<TransferMonitor::FlowSummary>& flows)
+{
+    for (const TransferMonitor::FlowSummary& f : flows)
+    {
+        this->flows++;
+        bytesPosted += f.bytesPosted;
+        bytesDelivered += f.bytesDelivered;
+        bytesRetransmitted += f.bytesRetransmitted;
+        retransmissions += f.retransmissions;
+        rtxTrimmed += f.rtxTrimmed;
+        rtxTimeout += f.rtxTimeout;
+        rewinds += f.rewinds;
+        trimmedReceived += f.trimmedReceived;
+        evRetirements += f.evRetirements;
+        stalledTime += f.stalledTime;
+        failedFlows += f.failed ? 1 : 0;
+        if (f.longestStall > longestStall)
+        {
+            longestStall = f.longestStall;
+            longestStallFlow = f.label;
+        }
+    }
+}
+
 CompletionStats
 MrcScenarioResult::GetJobStepStats(const std::string& job, std::optional<ScenarioPhase> phase) const
 {

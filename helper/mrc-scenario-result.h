@@ -9,6 +9,7 @@
 #include "mrc-training-job.h"
 #include "pfc-port-stats.h"
 #include "tcp-bulk-workload.h"
+#include "transfer-monitor.h"
 
 #include "ns3/nstime.h"
 
@@ -142,6 +143,13 @@ struct MrcScenarioResult
      * \return its name: "before", "during", "after"
      */
     static std::string GetPhaseName(ScenarioPhase phase);
+
+    /**
+     * Add flows' counters to the totals (flows, bytes, retransmissions, stalls, ...; the
+     * longest stall and its flow).
+     * \param flows the TransferMonitor's summaries
+     */
+    void AddFlows(const std::vector<TransferMonitor::FlowSummary>& flows);
 
     /**
      * \param start a step's start

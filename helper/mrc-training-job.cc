@@ -73,10 +73,16 @@ void
 MrcTrainingJob::DoDispose()
 {
     m_event.Cancel();
+    m_wake.Cancel();
     for (auto& [id, stream] : m_streams)
     {
         stream.analytic.Cancel();
     }
+    for (auto& [id, lane] : m_lanes)
+    {
+        lane.compute.Cancel();
+    }
+    m_lanes.clear();
     m_streams.clear();
     m_streamOf.clear();
     m_ops.clear();
@@ -89,26 +95,75 @@ Time
 MrcTrainingJob::ScheduleEnd(const std::vector<Operation>& ops,
                             const std::function<Time(const Comm&)>& duration)
 {
-    Time now(0);
-    Time end(0);
-    std::map<uint32_t, Time> free; // per stream: when its last comm ends
-    for (const Operation& op : ops)
+    std::map<uint32_t, std::vector<uint32_t>> lanes; // lane -> its operations in order
+    for (uint32_t i = 0; i < ops.size(); ++i)
     {
-        now += op.compute;
-        Time opEnd = now;
-        for (const Comm& c : op.comms)
+        for (uint32_t a : ops[i].after)
         {
-            Time& f = free[c.stream];
-            f = std::max(f, now) + duration(c) + c.hold;
-            opEnd = std::max(opEnd, f);
+            if (a >= ops.size() || a == i)
+            {
+                throw std::invalid_argument("MrcTrainingJob: operation " + ops[i].label
+                                            + " waits for operation " + std::to_string(a)
+                                            + ", which must be another of 0.."
+                                            + std::to_string(ops.size() - 1));
+            }
         }
-        end = std::max(end, opEnd);
-        if (op.blocking)
+        lanes[ops[i].lane].push_back(i);
+    }
+    std::vector<std::optional<Time>> ended(ops.size()); // per operation: its comms ended
+    std::map<uint32_t, size_t> next;                    // per lane: its next operation
+    std::map<uint32_t, Time> laneFree;                  // per lane: when it may go on
+    std::map<uint32_t, Time> free;                      // per stream: its last comm's end
+    Time end(0);
+    for (size_t done = 0; done < ops.size();)
+    {
+        const size_t before = done;
+        for (const auto& [lane, list] : lanes)
         {
-            now = opEnd;
+            for (size_t& n = next[lane]; n < list.size(); ++n, ++done)
+            {
+                const Operation& op = ops[list[n]];
+                Time start = laneFree[lane];
+                auto waiting = std::find_if(op.after.begin(), op.after.end(), [&](uint32_t a) {
+                    return !ended[a];
+                });
+                if (waiting != op.after.end())
+                {
+                    break;
+                }
+                for (uint32_t a : op.after)
+                {
+                    start = std::max(start, *ended[a]);
+                }
+                const Time issue = start + op.compute;
+                Time opEnd = issue;
+                for (const Comm& c : op.comms)
+                {
+                    Time& f = free[c.stream];
+                    f = std::max(f, issue) + duration(c) + c.hold;
+                    opEnd = std::max(opEnd, f);
+                }
+                ended[list[n]] = opEnd;
+                end = std::max(end, opEnd);
+                laneFree[lane] = op.blocking ? opEnd : issue;
+            }
+        }
+        if (done == before)
+        {
+            std::string stuck;
+            for (const auto& [lane, list] : lanes)
+            {
+                if (next[lane] < list.size())
+                {
+                    stuck += (stuck.empty() ? "" : ", ") + ops[list[next[lane]]].label;
+                }
+            }
+            throw std::logic_error("MrcTrainingJob: operations wait on each other through "
+                                   "`after` (a cycle): "
+                                   + stuck);
         }
     }
-    return std::max(end, now);
+    return end;
 }
 
 void
@@ -146,6 +201,14 @@ MrcTrainingJob::AddOperation(const Operation& op)
         {
             throw std::invalid_argument(where + ": bytes must be >= 1");
         }
+        auto lane = m_laneOfStream.emplace(c.stream, op.lane).first;
+        if (lane->second != op.lane)
+        {
+            throw std::invalid_argument(where + ": stream " + std::to_string(c.stream) + " is lane "
+                                        + std::to_string(lane->second) + "'s, not lane "
+                                        + std::to_string(op.lane)
+                                        + "'s (a stream belongs to one lane)");
+        }
         auto known = m_streamOf.find(c.collective);
         if (known == m_streamOf.end())
         {
@@ -164,6 +227,11 @@ MrcTrainingJob::AddOperation(const Operation& op)
                 where + ": its collective runs on stream " + std::to_string(known->second)
                 + ", not " + std::to_string(c.stream) + " (a collective is one communicator)");
         }
+    }
+    if (std::find(op.after.begin(), op.after.end(), m_ops.size()) != op.after.end())
+    {
+        throw std::invalid_argument("MrcTrainingJob: operation " + op.label
+                                    + " waits for itself (after)");
     }
     m_ops.push_back(op);
 }
@@ -203,6 +271,11 @@ MrcTrainingJob::Start()
     m_ideal = ScheduleEnd(m_ops, [this](const Comm& c) {
         return IdealOf(c);
     });
+    m_lanes.clear();
+    for (uint32_t i = 0; i < m_ops.size(); ++i)
+    {
+        m_lanes[m_ops[i].lane].ops.push_back(i);
+    }
     m_event = Simulator::Schedule(m_startTime, &MrcTrainingJob::BeginStep, this);
 }
 
@@ -228,29 +301,55 @@ MrcTrainingJob::BeginStep()
     step.ideal = m_ideal;
     m_steps.push_back(step);
     NS_LOG_INFO("step " << m_steps.size() - 1 << " starts");
-    m_op = 0;
-    m_issuedAll = false;
-    RunOperation();
-}
-
-void
-MrcTrainingJob::RunOperation()
-{
-    if (m_op == m_ops.size())
+    m_opState.assign(m_ops.size(), OpState{});
+    m_issuedOps = 0;
+    for (auto& [id, lane] : m_lanes)
     {
-        m_issuedAll = true;
-        MaybeEndStep();
-        return;
+        lane.next = 0;
+        lane.busy = false;
     }
-    m_event = Simulator::Schedule(m_ops[m_op].compute, &MrcTrainingJob::IssueComms, this);
+    RunLanes();
 }
 
 void
-MrcTrainingJob::IssueComms()
+MrcTrainingJob::RunLanes()
 {
-    const Operation& op = m_ops[m_op];
+    for (auto& [id, lane] : m_lanes)
+    {
+        if (lane.busy || lane.next == lane.ops.size())
+        {
+            continue;
+        }
+        const uint32_t op = lane.ops[lane.next];
+        const auto& after = m_ops[op].after;
+        if (std::any_of(after.begin(), after.end(), [this](uint32_t a) {
+                return !m_opState[a].issued || m_opState[a].pending > 0;
+            }))
+        {
+            continue;
+        }
+        lane.busy = true;
+        lane.compute =
+            Simulator::Schedule(m_ops[op].compute, &MrcTrainingJob::IssueComms, this, op);
+    }
+}
+
+void
+MrcTrainingJob::ReleaseLane(uint32_t op)
+{
+    Lane& lane = m_lanes[m_ops[op].lane];
+    lane.busy = false;
+    ++lane.next;
+}
+
+void
+MrcTrainingJob::IssueComms(uint32_t index)
+{
+    const Operation& op = m_ops[index];
     Step& step = m_steps.back();
-    m_opPending = op.blocking ? op.comms.size() : 0;
+    m_opState[index].issued = true;
+    m_opState[index].pending = op.comms.size();
+    ++m_issuedOps;
     for (uint32_t j = 0; j < op.comms.size(); ++j)
     {
         const Comm& c = op.comms[j];
@@ -259,22 +358,23 @@ MrcTrainingJob::IssueComms()
         rec.kind = c.collective ? c.collective->GetName() : "analytic";
         rec.issued = Simulator::Now();
         step.comms.push_back(rec);
-        m_streams[c.stream].queue.push_back(Issued{m_op, j, uint32_t(step.comms.size() - 1)});
+        m_streams[c.stream].queue.push_back(Issued{index, j, uint32_t(step.comms.size() - 1)});
     }
-    const uint32_t op0 = m_op;
+    const uint32_t stepIndex = m_steps.size();
     for (const Comm& c : op.comms)
     {
         StartNext(c.stream);
-        if (m_done || m_op != op0 || m_steps.back().failed)
+        if (m_done || m_steps.size() != stepIndex || m_steps.back().failed)
         {
-            return; // a comm failed at once, or ended the operation
+            return; // a comm failed at once
         }
     }
-    if (m_opPending == 0)
+    if (!op.blocking || m_opState[index].pending == 0)
     {
-        ++m_op;
-        RunOperation();
+        ReleaseLane(index);
     }
+    RunLanes();
+    MaybeEndStep();
 }
 
 void
@@ -357,14 +457,16 @@ MrcTrainingJob::OnCommDone(uint32_t id)
     {
         rec.end = Simulator::Now() - m_ops[done.op].comms[done.comm].hold; // analytic
     }
-    const bool opDone = done.op == m_op && m_ops[m_op].blocking && --m_opPending == 0;
     StartNext(id);
-    if (opDone)
+    if (--m_opState[done.op].pending == 0)
     {
-        ++m_op;
-        // Not from inside the transport's callback: the next operation starts on a fresh event.
-        m_event = Simulator::ScheduleNow(&MrcTrainingJob::RunOperation, this);
-        return;
+        if (m_ops[done.op].blocking)
+        {
+            ReleaseLane(done.op);
+        }
+        // Not from inside the transport's callback: operations start on a fresh event.
+        m_wake.Cancel();
+        m_wake = Simulator::ScheduleNow(&MrcTrainingJob::RunLanes, this);
     }
     MaybeEndStep();
 }
@@ -375,7 +477,7 @@ MrcTrainingJob::MaybeEndStep()
     Step& step = m_steps.back();
     if (!step.failed)
     {
-        if (!m_issuedAll)
+        if (m_issuedOps < m_ops.size())
         {
             return;
         }
@@ -392,12 +494,17 @@ MrcTrainingJob::MaybeEndStep()
     NS_LOG_INFO("step " << index << " took " << step.GetDuration().As(Time::US) << " (ideal "
                         << step.ideal.As(Time::US) << ")" << (step.failed ? ", failed" : ""));
     m_stepTrace(index, step.GetDuration(), step.ideal);
+    m_wake.Cancel();
     if (step.failed || m_steps.size() == m_iterations)
     {
         m_event.Cancel();
         for (auto& [id, stream] : m_streams)
         {
             stream.analytic.Cancel();
+        }
+        for (auto& [id, lane] : m_lanes)
+        {
+            lane.compute.Cancel();
         }
         m_done = true;
         m_failed = step.failed;

@@ -44,6 +44,12 @@ namespace ns3
  *    analytic transfer of a fixed duration (a scale-up domain's NVLink, not simulated). The
  *    step ends when the last operation has been issued and every stream is idle.
  *
+ * A program can have several lanes (Operation::lane; the stages of a pipeline-parallel job):
+ * each lane runs its operations in program order as above, lanes run concurrently, and a
+ * stream belongs to one lane. An operation can also wait for other operations, of any lane, to
+ * have ended (Operation::after: every comm of theirs ended), as a pipeline stage waits to
+ * receive a micro-batch's activations or gradients from its neighbour before computing on it.
+ *
  * Per step the job records start, end, duration, the line-rate ideal (the same program with
  * every collective taking its line-rate ideal, MrcCollective::GetIdealTime), the completion
  * times of all its transfers, and each communication's issue, start and end. A collective that
@@ -73,6 +79,10 @@ class MrcTrainingJob : public Object
         Time compute;            //!< computation before its comms are issued
         std::vector<Comm> comms; //!< communications issued after the computation
         bool blocking{true};     //!< the next operation waits for these comms to end
+        uint32_t lane{0};        //!< its lane: a lane runs in order, lanes concurrently
+        /// Operations (indices in the program, any lane) whose comms must all have ended
+        /// before this one starts its computation (a pipeline stage's receive).
+        std::vector<uint32_t> after;
     };
 
     /// What one communication of a step did.
@@ -105,12 +115,16 @@ class MrcTrainingJob : public Object
     };
 
     /**
-     * The end of a program run with given communication times: operations in order, each
-     * computing then issuing its comms, each comm starting when its stream is free; a
-     * blocking operation holds the next one until its comms end.
+     * The end of a program run with given communication times: each lane's operations in
+     * order, each starting when its lane is free and its `after` operations have ended,
+     * computing, then issuing its comms, each comm starting when its stream is free; a
+     * blocking operation holds its lane until its comms end. Streams must each be of one lane
+     * (AddOperation checks it), so that a stream's comms are issued in program order.
      * \param ops the program
      * \param duration the time of a communication
      * \return when the last communication (or computation) ends, from the step's start
+     * \throws std::invalid_argument if an `after` index is out of range or the operation's own
+     * \throws std::logic_error if operations wait on each other (a cycle through `after`)
      */
     static Time ScheduleEnd(const std::vector<Operation>& ops,
                             const std::function<Time(const Comm&)>& duration);
@@ -133,13 +147,16 @@ class MrcTrainingJob : public Object
     /**
      * \param op an operation to run, after those added before, in every step
      * \throws std::invalid_argument if a collective of it is already another stream's or
-     *         another job's, a size is 0, or an analytic comm's duration is negative
+     *         another job's, a stream is another lane's, a size is 0, an analytic comm's
+     *         duration is negative, or it waits for itself (`after`)
      */
     void AddOperation(const Operation& op);
 
     /**
      * Begin the job at StartTime (relative to now).
-     * \throws std::logic_error without collectives or operations, or with both
+     * \throws std::logic_error without collectives or operations, with both, or if
+     *         operations wait on each other (a cycle through `after`)
+     * \throws std::invalid_argument if an `after` index is not an operation
      */
     void Start();
 
@@ -169,12 +186,15 @@ class MrcTrainingJob : public Object
     void DoDispose() override;
 
   private:
-    /// Start a step: its first operation.
+    /// Start a step: the first operation of every lane.
     void BeginStep();
-    /// Run the current operation: its computation.
-    void RunOperation();
-    /// The current operation's computation is over: issue its comms.
-    void IssueComms();
+    /// Start the next operation (its computation) of every lane that is free and whose next
+    /// operation's `after` operations have ended.
+    void RunLanes();
+    /// \param op an operation whose computation is over: issue its comms
+    void IssueComms(uint32_t op);
+    /// \param op an operation: its lane moves on to the next one
+    void ReleaseLane(uint32_t op);
     /// \param stream start its next comm if it is idle and has one
     void StartNext(uint32_t stream);
     /// \param stream its running comm ended
@@ -202,6 +222,22 @@ class MrcTrainingJob : public Object
         EventId analytic;              //!< end of a running analytic comm
     };
 
+    /// A lane: its operations and where it is in them this step.
+    struct Lane
+    {
+        std::vector<uint32_t> ops; //!< its operations, in program order
+        size_t next{0};            //!< the next to start
+        bool busy{false};          //!< an operation computing, or blocking on its comms
+        EventId compute;           //!< end of the running computation
+    };
+
+    /// Per operation this step: issued, and comms not yet ended.
+    struct OpState
+    {
+        bool issued{false};  //!< its comms issued
+        uint32_t pending{0}; //!< its comms not yet ended
+    };
+
     uint32_t m_iterations{1};                           //!< Iterations attribute
     Time m_computeTime;                                 //!< ComputeTime attribute
     Time m_startTime;                                   //!< StartTime attribute
@@ -211,9 +247,11 @@ class MrcTrainingJob : public Object
     Time m_ideal;                                       //!< its line-rate ideal (Start)
     std::map<Ptr<MrcCollective>, uint32_t> m_streamOf;  //!< collective -> its stream
     std::map<uint32_t, Stream> m_streams;               //!< streams
-    uint32_t m_op{0};                                   //!< current operation
-    uint32_t m_opPending{0};                            //!< its comms not yet ended (blocking)
-    bool m_issuedAll{false};                            //!< every operation issued
+    std::map<uint32_t, uint32_t> m_laneOfStream;        //!< stream -> its lane
+    std::map<uint32_t, Lane> m_lanes;                   //!< lanes (Start)
+    std::vector<OpState> m_opState;                     //!< per operation, this step
+    uint32_t m_issuedOps{0};                            //!< operations issued this step
+    EventId m_wake;                                     //!< RunLanes after a comm ended
     std::vector<Step> m_steps;                          //!< steps so far
     bool m_done{false};                                 //!< ended
     bool m_failed{false};                               //!< a step failed

@@ -150,6 +150,24 @@ MrcWorkloadFile::GetGroupKind(const Comm& comm, Pass pass)
 std::vector<std::vector<uint32_t>>
 MrcWorkloadFile::GetGroups(GroupKind kind) const
 {
+    std::vector<std::vector<uint32_t>> groups;
+    for (uint32_t stage = 0; stage < m_pp; ++stage)
+    {
+        for (auto& g : GetStageGroups(kind))
+        {
+            for (uint32_t& r : g)
+            {
+                r += stage * GetRanksPerStage();
+            }
+            groups.push_back(std::move(g));
+        }
+    }
+    return groups;
+}
+
+std::vector<std::vector<uint32_t>>
+MrcWorkloadFile::GetStageGroups(GroupKind kind) const
+{
     const uint32_t tp = m_tp;
     const uint32_t dp = GetDataParallel();
     const uint32_t ep = m_ep;
@@ -377,12 +395,13 @@ MrcWorkloadFile::Parse(std::istream& in, const std::string& name)
         {
             f.m_ga = positive(kMaxRanks);
         }
-        else if (key == "pp" && v != 1)
+        else if (key == "pp")
         {
-            throw head.Error(key,
-                             h[i - 1],
-                             "must be 1: a file describes one pipeline stage, and pipeline "
-                             "parallelism (stages, their send/recv) is not simulated");
+            f.m_pp = positive(kMaxRanks);
+        }
+        else if (key == "pp_comm")
+        {
+            f.m_ppBytes = v;
         }
         else if ((key == "checkpoints" || key == "checkpoint_initiates") && v != 0)
         {
@@ -404,18 +423,36 @@ MrcWorkloadFile::Parse(std::istream& in, const std::string& name)
     {
         throw head.Error("all_gpus", "", "missing: the number of ranks");
     }
-    if (f.m_ranks % f.m_tp != 0)
+    if (f.m_pp > 1 && f.m_policy == Policy::DATA)
+    {
+        throw head.Error("pp", std::to_string(f.m_pp), "must be 1 with the DATA policy");
+    }
+    if (f.m_ranks % (uint64_t(f.m_tp) * f.m_pp) != 0)
     {
         throw head.Error("model_parallel_NPU_group",
                          std::to_string(f.m_tp),
-                         "must divide all_gpus (=" + std::to_string(f.m_ranks) + ")");
+                         (f.m_pp > 1 ? "times pp (=" + std::to_string(f.m_pp) + ") " : "")
+                             + "must divide all_gpus (=" + std::to_string(f.m_ranks) + ")");
     }
     if (f.GetDataParallel() % f.m_ep != 0)
     {
         throw head.Error("ep",
                          std::to_string(f.m_ep),
-                         "must divide the data-parallel size all_gpus / TP (="
+                         "must divide the data-parallel size all_gpus / (TP pp) (="
                              + std::to_string(f.GetDataParallel()) + ")");
+    }
+    if (f.m_pp > 1 && f.m_ppBytes == 0)
+    {
+        throw head.Error("pp_comm",
+                         std::to_string(f.m_ppBytes),
+                         "must be > 0 with pp > 1: the bytes each rank sends to the next stage "
+                         "per micro-batch");
+    }
+    if (f.m_pp == 1 && f.m_ppBytes != 0)
+    {
+        throw head.Error("pp_comm",
+                         std::to_string(f.m_ppBytes),
+                         "must be 0 with pp = 1 (no pipeline stages to send between)");
     }
 
     // Line 2: the layer count.
@@ -489,7 +526,52 @@ MrcWorkloadFile::Parse(std::istream& in, const std::string& name)
                             c[0],
                             "the file has " + std::to_string(f.m_layers.size()) + " layer lines");
     }
+    if (f.m_pp > 1)
+    {
+        f.FindMicroBatches();
+    }
     return f;
+}
+
+void
+MrcWorkloadFile::FindMicroBatches()
+{
+    std::vector<size_t> starts;
+    for (size_t i = 0; i < m_layers.size(); ++i)
+    {
+        if (m_layers[i].name == kMicroBatchStart)
+        {
+            starts.push_back(i);
+        }
+    }
+    const std::string why = std::string("with pp > 1 the file must hold its ga micro-batches as "
+                                        "AICB writes them, each beginning with a layer named ")
+                            + kMicroBatchStart + ", all alike";
+    if (starts.size() != m_ga)
+    {
+        throw Where{m_name, 1}.Error("ga",
+                                     std::to_string(m_ga),
+                                     why + "; the file has " + std::to_string(starts.size()));
+    }
+    const size_t length = starts.size() > 1 ? starts[1] - starts[0] : m_layers.size() - starts[0];
+    for (uint32_t m = 0; m < m_ga; ++m)
+    {
+        const size_t first = starts[0] + m * length;
+        for (size_t k = 0; k < length; ++k)
+        {
+            if (first + k >= m_layers.size()
+                || m_layers[first + k].name != m_layers[starts[0] + k].name
+                || (k > 0 && m_layers[first + k].name == kMicroBatchStart))
+            {
+                const Layer& at = m_layers[std::min(first + k, m_layers.size() - 1)];
+                throw Where{m_name, at.line}.Error("layer",
+                                                   at.name,
+                                                   why + " (micro-batch " + std::to_string(m + 1)
+                                                       + " differs from the first)");
+            }
+        }
+    }
+    m_microBatches = MicroBatches{starts[0], length, m_ga};
 }
 
 MrcWorkloadFile::Policy
@@ -525,7 +607,31 @@ MrcWorkloadFile::GetRanks() const
 uint32_t
 MrcWorkloadFile::GetDataParallel() const
 {
-    return m_ranks / m_tp;
+    return m_ranks / (m_tp * m_pp);
+}
+
+uint32_t
+MrcWorkloadFile::GetPipelineParallel() const
+{
+    return m_pp;
+}
+
+uint32_t
+MrcWorkloadFile::GetRanksPerStage() const
+{
+    return m_ranks / m_pp;
+}
+
+uint64_t
+MrcWorkloadFile::GetPipelineBytes() const
+{
+    return m_ppBytes;
+}
+
+const MrcWorkloadFile::MicroBatches&
+MrcWorkloadFile::GetMicroBatches() const
+{
+    return m_microBatches;
 }
 
 uint32_t

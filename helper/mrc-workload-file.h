@@ -34,10 +34,11 @@ namespace ns3
  * Read as SimAI reads it, with what SimAI would silently misread refused instead: a policy
  * other than HYBRID_TRANSFORMER_FWD_IN_BCKWD, HYBRID_TRANSFORMER or DATA; a missing
  * model_parallel_NPU_group or all_gpus; TP or EP that does not divide all_gpus (or EP the
- * data-parallel size); pp above 1 (a file describes one pipeline stage, and pipeline traffic is
- * not simulated); checkpoints (activation recomputation is not simulated); a layer count that
- * differs from the lines; a line with other than 12 fields; a time or size that is not a
- * non-negative integer; an unknown comm type. Each error is a std::invalid_argument
+ * data-parallel size); with pp above 1, pp_comm 0 or micro-batches not as AICB writes them
+ * (see GetMicroBatches), and pp_comm above 0 with pp 1; checkpoints (activation recomputation is
+ * not simulated); a layer count that differs from the lines; a line with other than 12 fields; a
+ * time or size that is not a non-negative integer; an unknown comm type. Each error is a
+ * std::invalid_argument
  * "<file>:<line>: <field> (=<value>): <reason>".
  */
 class MrcWorkloadFile
@@ -112,6 +113,20 @@ class MrcWorkloadFile
         uint64_t updateTime{0}; //!< wait after each comm of the layer ends (ns)
     };
 
+    /// Where the micro-batches of a pipeline-parallel file are (AICB unrolls the ga
+    /// micro-batches of a step into layers): micro-batch m is layers [first + m length,
+    /// first + (m + 1) length); layers before `first` are the step's prologue, those after the
+    /// last micro-batch its epilogue.
+    struct MicroBatches
+    {
+        size_t first{0};   //!< index of the first micro-batch's first layer
+        size_t length{0};  //!< layers per micro-batch
+        uint32_t count{0}; //!< micro-batches (ga); 0 when pp = 1 (not looked for)
+    };
+
+    /// The layer name that begins a micro-batch in AICB's files.
+    static constexpr const char* kMicroBatchStart = "embedding_layer";
+
     /// Largest file read, in bytes (checked before parsing).
     static constexpr uint64_t kMaxBytes = 64 * 1024 * 1024;
     /// Most ranks accepted (all_gpus).
@@ -155,6 +170,9 @@ class MrcWorkloadFile
     static GroupKind GetGroupKind(const Comm& comm, Pass pass);
 
     /**
+     * Groups are formed inside each pipeline stage (Megatron-LM's rank order, pipeline
+     * outermost): stage s holds ranks [s n / pp, (s + 1) n / pp), and its groups are those of
+     * a pp = 1 job of n / pp ranks, offset; groups are listed stage by stage.
      * \param kind a group kind
      * \return its groups, each a list of ranks in ring order; every rank is in exactly one
      */
@@ -170,8 +188,22 @@ class MrcWorkloadFile
     uint32_t GetExpertParallel() const;
     /// \return the ranks (all_gpus)
     uint32_t GetRanks() const;
-    /// \return the data-parallel size: all_gpus / TP
+    /// \return the data-parallel size: all_gpus / (TP pp)
     uint32_t GetDataParallel() const;
+    /// \return the pipeline-parallel size (pp; 1 if absent): the stages
+    uint32_t GetPipelineParallel() const;
+    /// \return ranks per pipeline stage: all_gpus / pp
+    uint32_t GetRanksPerStage() const;
+    /// \return pp_comm: bytes each rank sends to its peer of the next stage per micro-batch
+    ///         (and its gradient back); 0 when pp = 1
+    uint64_t GetPipelineBytes() const;
+    /**
+     * With pp > 1 the layers are a step of one stage as AICB writes it: a prologue, then ga
+     * micro-batches, each beginning with a layer named kMicroBatchStart and holding the same
+     * sequence of layers, then an epilogue. Parse checks it.
+     * \return where the micro-batches are (count 0 when pp = 1)
+     */
+    const MicroBatches& GetMicroBatches() const;
     /// \return the gradient-accumulation steps (ga; informative: AICB unrolls them into layers)
     uint32_t GetGradientAccumulation() const;
     /// \return the layers, in file order
@@ -182,6 +214,11 @@ class MrcWorkloadFile
     uint32_t GetBroadcastCount() const;
 
   private:
+    /// \param kind a group kind \return its groups in stage 0
+    std::vector<std::vector<uint32_t>> GetStageGroups(GroupKind kind) const;
+    /// Find and check the micro-batches (pp > 1). \throws std::invalid_argument
+    void FindMicroBatches();
+
     std::string m_name;                                //!< file name
     Policy m_policy{Policy::TRANSFORMER_FWD_IN_BCKWD}; //!< line 1 policy
     std::string m_policyName;                          //!< as written
@@ -189,6 +226,9 @@ class MrcWorkloadFile
     uint32_t m_ep{1};                                  //!< ep
     uint32_t m_ranks{1};                               //!< all_gpus
     uint32_t m_ga{1};                                  //!< ga
+    uint32_t m_pp{1};                                  //!< pp
+    uint64_t m_ppBytes{0};                             //!< pp_comm
+    MicroBatches m_microBatches;                       //!< with pp > 1
     uint32_t m_broadcasts{0};                          //!< BROADCAST comms
     std::vector<Layer> m_layers;                       //!< layers
 };

@@ -47,6 +47,22 @@ class MrcHelper;
  * 2 (n - 1) / n S, the others (n - 1) / n S), as an analytic comm. A group of one rank, a
  * NONE comm and a size of 0 communicate nothing.
  *
+ * Pipeline parallelism (pp > 1), which SimAI only estimates (an analytic exposed-time and
+ * bubble formula), is simulated: the ranks form pp stages (MrcWorkloadFile::GetGroups), each
+ * stage a lane of the job running the file's layers (AICB writes one stage's step; every stage
+ * runs it) on its own groups. The file's ga micro-batches (MrcWorkloadFile::GetMicroBatches)
+ * run in the order of the PipelineSchedule: 1F1B (Megatron-LM's non-interleaved schedule:
+ * pp - 1 - s warm-up forwards at stage s, then one forward and one backward in turn, then the
+ * remaining backwards) or GPipe (every forward, then every backward in reverse). A micro-batch's
+ * forward at stage s > 0 starts when stage s - 1 has sent its activations: every rank of stage
+ * s - 1 writes pp_comm bytes to the rank at the same place of stage s (MrcSendRecv; within
+ * one server, at ScaleUpRate, analytic); its backward at stage s < pp - 1 starts when stage
+ * s + 1 has sent the gradients back the same way. A send does not hold its stage (isend). The
+ * prologue (layers before the first micro-batch) runs forward first; the epilogue (after the
+ * last), forward then backward, follows the micro-batches; the prologue's backward (the
+ * data-parallel gradient reduction) ends the step. The interleaved schedule (vpp) is not
+ * modelled (AICB writes vpp as the layers per stage, not as virtual stages).
+ *
  * CommScale and ComputeScale multiply every size and time of the file (SimAI's comm_scale and
  * compute_scale): a packet simulation of a full-size step of a large model takes hours.
  */
@@ -60,7 +76,41 @@ class MrcWorkloadHelper
         SPREAD, //!< consecutive ranks under different T0s (MrcClusterScenario's rank order)
     };
 
+    /// The order of micro-batches in a pipeline stage.
+    enum class PipelineSchedule : uint8_t
+    {
+        ONE_F_ONE_B, //!< "1f1b": Megatron-LM's non-interleaved one-forward-one-backward
+        GPIPE,       //!< "gpipe": every forward, then every backward (reverse order)
+    };
+
+    /// Streams (MrcTrainingJob::Comm::stream) of pipeline sends start at this many times
+    /// MrcWorkloadFile::kMaxRanks (group streams are kind x kMaxRanks + group).
+    static constexpr uint32_t kPipelineStream = 4;
+
     MrcWorkloadHelper();
+
+    /**
+     * \param name "1f1b" or "gpipe"
+     * \return the schedule
+     * \throws std::invalid_argument naming the accepted values
+     */
+    static PipelineSchedule ParsePipelineSchedule(const std::string& name);
+
+    /**
+     * The order of forward (true) and backward (false) micro-batch passes of a stage.
+     * \param schedule the schedule
+     * \param stages pipeline stages (>= 1)
+     * \param stage this stage (< stages)
+     * \param microBatches micro-batches
+     * \return (forward, micro-batch) in order
+     */
+    static std::vector<std::pair<bool, uint32_t>> PipelineOrder(PipelineSchedule schedule,
+                                                                uint32_t stages,
+                                                                uint32_t stage,
+                                                                uint32_t microBatches);
+
+    /// \param schedule the order of micro-batches with pp > 1 (default 1F1B)
+    void SetPipelineSchedule(PipelineSchedule schedule);
 
     /**
      * \param name "packed" or "spread"
@@ -128,20 +178,62 @@ class MrcWorkloadHelper
 
   private:
     /**
-     * Add one pass's comm of a layer to an operation.
+     * Add one pass's comm of a layer to an operation: one comm per group of its kind in the
+     * operation's stage (its lane).
      * \param workload the workload
      * \param comm the comm
      * \param pass its pass
      * \param hold the layer's update time (scaled)
-     * \param label the operation's label
-     * \param op the operation
+     * \param op the operation (label and lane set)
      */
     void AddComm(const MrcWorkloadFile& workload,
                  const MrcWorkloadFile::Comm& comm,
                  MrcWorkloadFile::Pass pass,
                  Time hold,
-                 const std::string& label,
                  MrcTrainingJob::Operation& op);
+
+    /// \param ns a time of the file \return it times ComputeScale
+    Time Scaled(uint64_t ns) const;
+    /**
+     * \param workload the workload
+     * \param stage a stage
+     * \param what an operation's name
+     * \return its label ("s<stage>/" first with pp > 1)
+     */
+    static std::string Label(const MrcWorkloadFile& workload,
+                             uint32_t stage,
+                             const std::string& what);
+    /**
+     * Append a layer's forward operation to the program.
+     * \param workload the workload
+     * \param i the layer
+     * \param stage its stage (lane)
+     * \return its index in the program
+     */
+    uint32_t AddForward(const MrcWorkloadFile& workload, size_t i, uint32_t stage);
+    /**
+     * Append a layer's backward operations (input gradient, weight gradient) to the program.
+     * \param workload the workload
+     * \param i the layer
+     * \param stage its stage (lane)
+     * \return the index of the first in the program
+     */
+    uint32_t AddBackward(const MrcWorkloadFile& workload, size_t i, uint32_t stage);
+    /**
+     * Append a pipeline send to the program: every rank of a stage writes pp_comm bytes to
+     * the rank at the same place of the next stage (forward) or of the previous (backward).
+     * \param workload the workload
+     * \param stage the sending stage
+     * \param forward activations to stage + 1 (else gradients to stage - 1)
+     * \param microBatch its micro-batch
+     * \return its index in the program
+     */
+    uint32_t AddSend(const MrcWorkloadFile& workload,
+                     uint32_t stage,
+                     bool forward,
+                     uint32_t microBatch);
+    /// \param workload a workload with pp > 1: build every stage's program
+    void BuildPipeline(const MrcWorkloadFile& workload);
 
     /**
      * \param kind a group kind
@@ -159,6 +251,7 @@ class MrcWorkloadHelper
     DataRate m_scaleUpRate{"3600Gbps"};                            //!< ScaleUpRate
     double m_commScale{1};                                         //!< CommScale
     double m_computeScale{1};                                      //!< ComputeScale
+    PipelineSchedule m_schedule{PipelineSchedule::ONE_F_ONE_B};    //!< with pp > 1
     std::vector<std::pair<std::string, std::string>> m_attributes; //!< of collectives
     Ptr<FabricTopology> m_topo;                                    //!< during Install
     MrcHelper* m_mrc{nullptr};                                     //!< during Install
@@ -167,6 +260,9 @@ class MrcWorkloadHelper
     std::map<std::tuple<MrcWorkloadFile::GroupKind, uint32_t, MrcWorkloadFile::CommType>,
              Ptr<MrcCollective>>
         m_collectives; //!< per group and type
+    std::map<std::pair<uint32_t, uint32_t>, Ptr<MrcCollective>>
+        m_sendRecv;                                   //!< per sending stage and direction
+    std::vector<MrcTrainingJob::Operation> m_program; //!< during Install
 };
 
 } // namespace ns3

@@ -190,6 +190,115 @@ class MrcImportedDataWorkloadTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * Pipeline parallelism: 8 ranks, TP 2, pp 2 (stages of ranks 0-3 and 4-7), ga 2 micro-batches
+ * of two layers. Stage 1 computes a micro-batch only once stage 0's activations arrived, stage
+ * 0 its backward only once stage 1's gradients arrived, in the order of the schedule; groups
+ * stay inside a stage; every byte arrives.
+ */
+class MrcPipelineWorkloadTestCase : public TestCase
+{
+  public:
+    MrcPipelineWorkloadTestCase()
+        : TestCase("pipeline stages exchange activations and gradients per micro-batch")
+    {
+    }
+
+  private:
+    /**
+     * \param schedule PipelineSchedule
+     * \return the run's result
+     */
+    MrcScenarioResult Run(const std::string& schedule)
+    {
+        const std::string path = CreateTempDirFilename("pp-workload.txt");
+        {
+            std::ofstream f(path);
+            f << "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: 1 pp: 2 "
+                 "vpp: 2 ga: 2 all_gpus: 8 checkpoints: 0 checkpoint_initiates: 0 "
+                 "pp_comm: 65536\n6\n"
+                 "grad_norm -1 1000 NONE 0 1000 NONE 0 1000 REDUCESCATTER 262144 0\n"
+                 "embedding_layer -1 10000 NONE 0 10000 NONE 0 1000 NONE 0 0\n"
+                 "attention -1 20000 ALLREDUCE 131072 20000 ALLREDUCE 131072 1000 NONE 0 0\n"
+                 "embedding_layer -1 10000 NONE 0 10000 NONE 0 1000 NONE 0 0\n"
+                 "attention -1 20000 ALLREDUCE 131072 20000 ALLREDUCE 131072 1000 NONE 0 0\n"
+                 "optimizer -1 0 ALLREDUCE 4 0 NONE 0 0 NONE 0 0\n";
+        }
+        Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
+        for (const auto& [name, value] :
+             std::vector<std::pair<std::string, std::string>>{{"Planes", "2"},
+                                                              {"T0Count", "4"},
+                                                              {"HostsPerT0", "2"},
+                                                              {"T1Count", "2"},
+                                                              {"Iterations", "1"},
+                                                              {"VerifyData", "true"},
+                                                              {"ShowProgress", "false"},
+                                                              {"PipelineSchedule", schedule},
+                                                              {"WorkloadFile", path}})
+        {
+            s->SetAttribute(name, StringValue(value));
+        }
+        return s->Run();
+    }
+
+    void DoRun() override
+    {
+        const MrcScenarioResult r = Run("1f1b");
+        NS_TEST_ASSERT_MSG_EQ((r.jobDone && !r.jobFailed), true, "the step ended");
+        NS_TEST_EXPECT_MSG_EQ(r.bytesDelivered, r.bytesPosted, "every byte arrived");
+        NS_TEST_EXPECT_MSG_EQ(r.corruptTransfers, 0u, "byte for byte");
+        const auto& step = r.steps.at(0);
+        // Per stage: attention forward and input gradient, 2 micro-batches x 2 TP groups each;
+        // optimizer 2 TP groups; grad_norm's reduce-scatter 2 DP groups: 12. Sends: stage 0's
+        // activations and stage 1's gradients per micro-batch: 4.
+        NS_TEST_ASSERT_MSG_EQ(step.comms.size(), 28u, "every comm once per group and stage");
+        std::map<std::string, uint32_t> kinds;
+        for (const auto& c : step.comms)
+        {
+            kinds[c.kind]++;
+        }
+        NS_TEST_EXPECT_MSG_EQ(kinds["send-recv"], 4u, "2 micro-batches, both directions");
+        const auto act = Find(step, "s0/mb0/act pp0");
+        const auto grad = Find(step, "s1/mb0/grad pp0");
+        NS_TEST_ASSERT_MSG_EQ(act.size() + grad.size(), 2u, "one send each way");
+        NS_TEST_EXPECT_MSG_EQ(act[0].bytes, 65536u, "pp_comm per rank");
+        NS_TEST_EXPECT_MSG_EQ(act[0].ranks, 8u, "4 senders, 4 receivers");
+        // Stage 1's first comm of micro-batch 0 (layer 2's TP all-reduce) is issued 10 + 20 us
+        // of compute after the activations arrived.
+        const auto s1fwd = Find(step, "s1/L2:attention/fwd tp2");
+        NS_TEST_ASSERT_MSG_EQ(s1fwd.size(), 1u, "stage 1's first TP group is tp2");
+        NS_TEST_EXPECT_MSG_EQ(s1fwd[0].issued, act[0].end + MicroSeconds(30), "waits for act");
+        NS_TEST_EXPECT_MSG_EQ(Find(step, "s0/L2:attention/fwd tp2").size(), 0u, "no tp2 at s0");
+        NS_TEST_EXPECT_MSG_EQ(Find(step, "s1/L0:grad_norm/wg dp2")[0].ranks,
+                              2u,
+                              "DP = 8 / (2 x 2), inside a stage");
+        // Stage 0's backward of micro-batch 0 starts (20 us input-gradient compute) when the
+        // gradients arrived.
+        const auto s0ig = Find(step, "s0/L2:attention/ig tp0");
+        NS_TEST_ASSERT_MSG_EQ(s0ig.size(), 1u, "one");
+        NS_TEST_EXPECT_MSG_EQ(s0ig[0].issued, grad[0].end + MicroSeconds(20), "waits for grad");
+        // 1F1B at the last stage: backward of micro-batch 0 before forward of micro-batch 1.
+        NS_TEST_EXPECT_MSG_LT(Find(step, "s1/L2:attention/ig")[0].issued,
+                              Find(step, "s1/L4:attention/fwd")[0].issued,
+                              "1F1B: B0 before F1");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(step.GetDuration(), step.ideal, "at most line rate");
+        NS_TEST_EXPECT_MSG_LT(step.GetDuration().GetSeconds(),
+                              1.3 * step.ideal.GetSeconds(),
+                              "MRC near the ideal on a healthy fabric");
+
+        const MrcScenarioResult g = Run("gpipe");
+        NS_TEST_ASSERT_MSG_EQ(g.jobDone, true, "the GPipe step ended");
+        const auto& gs = g.steps.at(0);
+        NS_TEST_EXPECT_MSG_LT(Find(gs, "s1/L4:attention/fwd")[0].issued,
+                              Find(gs, "s1/L2:attention/ig")[0].issued,
+                              "GPipe: F1 before B0");
+        NS_TEST_EXPECT_MSG_LT(Find(gs, "s1/L4:attention/ig")[0].issued,
+                              Find(gs, "s1/L2:attention/ig")[0].issued,
+                              "GPipe: B1 before B0");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * A workload that does not fit, or is combined with another job, is refused by name.
  */
 class MrcImportedWorkloadErrorsTestCase : public TestCase
@@ -230,6 +339,8 @@ class MrcImportedWorkloadErrorsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_NE(placement.find("must be packed"), std::string::npos, placement);
         const std::string scale = message({{"CommScale", "0"}});
         NS_TEST_EXPECT_MSG_NE(scale.find("CommScale"), std::string::npos, scale);
+        const std::string schedule = message({{"PipelineSchedule", "zigzag"}});
+        NS_TEST_EXPECT_MSG_NE(schedule.find("must be 1f1b"), std::string::npos, schedule);
     }
 };
 
@@ -248,6 +359,7 @@ class MrcImportedWorkloadTestSuite : public TestSuite
 #if defined(MRC_SOURCE_DIR) || defined(NS_TEST_SOURCEDIR)
         AddTestCase(new MrcImportedWorkloadTestCase);
         AddTestCase(new MrcImportedDataWorkloadTestCase);
+        AddTestCase(new MrcPipelineWorkloadTestCase);
         AddTestCase(new MrcImportedWorkloadErrorsTestCase);
 #endif
     }

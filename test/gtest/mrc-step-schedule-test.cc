@@ -3,6 +3,7 @@
  */
 
 #include "ns3/mrc-training-job.h"
+#include "ns3/mrc-workload-helper.h"
 
 #include <gtest/gtest.h>
 
@@ -28,12 +29,16 @@ MrcTrainingJob::Operation
 Op(const std::string& label,
    int compute,
    const std::vector<std::pair<std::string, uint32_t>>& comms,
-   bool blocking = true)
+   bool blocking = true,
+   uint32_t lane = 0,
+   const std::vector<uint32_t>& after = {})
 {
     MrcTrainingJob::Operation op;
     op.label = label;
     op.compute = MicroSeconds(compute);
     op.blocking = blocking;
+    op.lane = lane;
+    op.after = after;
     for (const auto& [name, stream] : comms)
     {
         MrcTrainingJob::Comm c;
@@ -87,4 +92,88 @@ TEST(MrcStepSchedule, EmptyProgramTakesNoTime)
 {
     EXPECT_EQ(MrcTrainingJob::ScheduleEnd({}, Duration), Time(0));
     EXPECT_EQ(MrcTrainingJob::ScheduleEnd({Op("compute", 7, {})}, Duration), MicroSeconds(7));
+}
+
+TEST(MrcStepSchedule, LanesRunConcurrently)
+{
+    // Two pipeline stages with nothing between them: the longer lane ends the step.
+    EXPECT_EQ(MrcTrainingJob::ScheduleEnd(
+                  {Op("s0", 10, {{"a20", 0}}, true, 0), Op("s1", 5, {{"a30", 1}}, true, 1)},
+                  Duration),
+              MicroSeconds(35));
+}
+
+TEST(MrcStepSchedule, AnOperationWaitsForTheOperationsItIsAfter)
+{
+    // Stage 0 computes micro-batches 0 and 1 (10 us each) and sends each (5 us, not waited
+    // for, one stream); stage 1 computes each (10 us) once its send has ended:
+    // send 0 ends at 15, stage 1's F0 runs 15-25; send 1 runs 20-25, F1 25-35.
+    const std::vector<MrcTrainingJob::Operation> ops{Op("s0/F0", 10, {}, true, 0),
+                                                     Op("s0/send0", 0, {{"a5", 7}}, false, 0),
+                                                     Op("s0/F1", 10, {}, true, 0),
+                                                     Op("s0/send1", 0, {{"a5", 7}}, false, 0),
+                                                     Op("s1/F0", 10, {}, true, 1, {1}),
+                                                     Op("s1/F1", 10, {}, true, 1, {3})};
+    EXPECT_EQ(MrcTrainingJob::ScheduleEnd(ops, Duration), MicroSeconds(35));
+    // Without the dependencies stage 1 would end at 20.
+    auto free = ops;
+    free[4].after.clear();
+    free[5].after.clear();
+    EXPECT_EQ(MrcTrainingJob::ScheduleEnd(free, Duration), MicroSeconds(25));
+    // The order of the lanes in the program does not matter: a later operation can be waited
+    // for.
+    const std::vector<MrcTrainingJob::Operation> later{Op("s1/F0", 10, {}, true, 1, {3}),
+                                                       Op("s1/F1", 10, {}, true, 1, {5}),
+                                                       Op("s0/F0", 10, {}, true, 0),
+                                                       Op("s0/send0", 0, {{"a5", 7}}, false, 0),
+                                                       Op("s0/F1", 10, {}, true, 0),
+                                                       Op("s0/send1", 0, {{"a5", 7}}, false, 0)};
+    EXPECT_EQ(MrcTrainingJob::ScheduleEnd(later, Duration), MicroSeconds(35));
+}
+
+TEST(MrcStepSchedule, ACycleOrABadIndexIsRefused)
+{
+    EXPECT_THROW(
+        MrcTrainingJob::ScheduleEnd({Op("a", 1, {}, true, 0, {1}), Op("b", 1, {}, true, 1, {0})},
+                                    Duration),
+        std::logic_error);
+    EXPECT_THROW(MrcTrainingJob::ScheduleEnd({Op("a", 1, {}, true, 0, {4})}, Duration),
+                 std::invalid_argument);
+    EXPECT_THROW(MrcTrainingJob::ScheduleEnd({Op("a", 1, {}, true, 0, {0})}, Duration),
+                 std::invalid_argument);
+}
+
+namespace
+{
+/**
+ * \param order a stage's passes
+ * \return them as text, e.g. "F0 F1 B0 B1"
+ */
+std::string
+Text(const std::vector<std::pair<bool, uint32_t>>& order)
+{
+    std::string out;
+    for (const auto& [forward, m] : order)
+    {
+        out += (out.empty() ? "" : " ") + std::string(forward ? "F" : "B") + std::to_string(m);
+    }
+    return out;
+}
+} // namespace
+
+TEST(MrcStepSchedule, PipelineOrderIsOneForwardOneBackwardOrGPipe)
+{
+    using S = MrcWorkloadHelper::PipelineSchedule;
+    // 1F1B, 4 stages, 6 micro-batches: stage s warms up with 3 - s forwards.
+    EXPECT_EQ(Text(MrcWorkloadHelper::PipelineOrder(S::ONE_F_ONE_B, 4, 0, 6)),
+              "F0 F1 F2 F3 B0 F4 B1 F5 B2 B3 B4 B5");
+    EXPECT_EQ(Text(MrcWorkloadHelper::PipelineOrder(S::ONE_F_ONE_B, 4, 2, 6)),
+              "F0 F1 B0 F2 B1 F3 B2 F4 B3 F5 B4 B5");
+    EXPECT_EQ(Text(MrcWorkloadHelper::PipelineOrder(S::ONE_F_ONE_B, 4, 3, 6)),
+              "F0 B0 F1 B1 F2 B2 F3 B3 F4 B4 F5 B5");
+    // Fewer micro-batches than the warm-up: every forward, then every backward.
+    EXPECT_EQ(Text(MrcWorkloadHelper::PipelineOrder(S::ONE_F_ONE_B, 4, 0, 2)), "F0 F1 B0 B1");
+    EXPECT_EQ(Text(MrcWorkloadHelper::PipelineOrder(S::GPIPE, 4, 1, 3)), "F0 F1 F2 B2 B1 B0");
+    EXPECT_EQ(MrcWorkloadHelper::ParsePipelineSchedule("gpipe"), S::GPIPE);
+    EXPECT_THROW(MrcWorkloadHelper::ParsePipelineSchedule("1F1B"), std::invalid_argument);
 }

@@ -157,7 +157,24 @@ TEST(MrcWorkloadFile, MalformedFilesNameTheLineTheFieldAndWhatIsAccepted)
         {"HYBRID_TRANSFORMER model_parallel_NPU_group: 0 all_gpus: 8\n0\n",
          "model_parallel_NPU_group (=\"0\"): must be an integer in [1, "},
         {"HYBRID_TRANSFORMER model_parallel_NPU_group: 2 pp: 2 all_gpus: 8\n0\n",
-         "w.txt:1: pp (=\"2\"): must be 1"},
+         "w.txt:1: pp_comm (=\"0\"): must be > 0 with pp > 1"},
+        {"HYBRID_TRANSFORMER model_parallel_NPU_group: 2 pp: 1 pp_comm: 8 all_gpus: 8\n0\n",
+         "w.txt:1: pp_comm (=\"8\"): must be 0 with pp = 1"},
+        {"HYBRID_TRANSFORMER model_parallel_NPU_group: 2 pp: 3 pp_comm: 8 all_gpus: 8\n0\n",
+         "model_parallel_NPU_group (=\"2\"): times pp (=3) must divide all_gpus (=8)"},
+        {"DATA pp: 2 pp_comm: 8 all_gpus: 8\n0\n", "pp (=\"2\"): must be 1 with the DATA"},
+        {"HYBRID_TRANSFORMER model_parallel_NPU_group: 2 pp: 2 pp_comm: 8 ga: 2 all_gpus: 8\n"
+         "2\nembedding_layer -1 1 NONE 0 1 NONE 0 1 NONE 0 0\n"
+             + layer,
+         "w.txt:1: ga (=\"2\"): with pp > 1 the file must hold its ga micro-batches as AICB "
+         "writes them, each beginning with a layer named embedding_layer, all alike; the file "
+         "has 1"},
+        {"HYBRID_TRANSFORMER model_parallel_NPU_group: 2 pp: 2 pp_comm: 8 ga: 2 all_gpus: 8\n"
+         "4\nembedding_layer -1 1 NONE 0 1 NONE 0 1 NONE 0 0\n"
+             + layer
+             + "embedding_layer -1 1 NONE 0 1 NONE 0 1 NONE 0 0\n"
+               "y -1 1 NONE 0 1 NONE 0 1 NONE 0 0\n",
+         "w.txt:6: layer (=\"y\"): with pp > 1 the file must hold its ga micro-batches"},
         {"HYBRID_TRANSFORMER model_parallel_NPU_group: 2 checkpoints: 1 all_gpus: 8\n0\n",
          "checkpoints (=\"1\"): must be 0"},
         {"HYBRID_TRANSFORMER model_parallel_NPU_group: 2 all_gpus:\n0\n",
@@ -189,4 +206,32 @@ TEST(MrcWorkloadFile, MissingOrDirectoryPathsAreRefused)
 {
     EXPECT_THROW(MrcWorkloadFile::ParseFile("/nonexistent/workload.txt"), std::invalid_argument);
     EXPECT_THROW(MrcWorkloadFile::ParseFile("/tmp"), std::invalid_argument);
+}
+
+TEST(MrcWorkloadFile, PipelineStagesHoldTheirOwnGroupsAndMicroBatches)
+{
+    // 16 ranks, TP 2, pp 2: stages of 8 ranks, DP 4; ga 2 micro-batches of two layers between
+    // a prologue and an epilogue of one layer each.
+    const std::string layer = " -1 1 NONE 0 1 NONE 0 1 NONE 0 0\n";
+    const MrcWorkloadFile w = Parse(
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 pp: 2 ga: 2 all_gpus: 16 "
+        "pp_comm: 4096\n6\ngrad_norm"
+        + layer + "embedding_layer" + layer + "attention" + layer + "embedding_layer" + layer
+        + "attention" + layer + "optimizer" + layer);
+    EXPECT_EQ(w.GetPipelineParallel(), 2u);
+    EXPECT_EQ(w.GetRanksPerStage(), 8u);
+    EXPECT_EQ(w.GetDataParallel(), 4u);
+    EXPECT_EQ(w.GetPipelineBytes(), 4096u);
+    EXPECT_EQ(w.GetMicroBatches().first, 1u);
+    EXPECT_EQ(w.GetMicroBatches().length, 2u);
+    EXPECT_EQ(w.GetMicroBatches().count, 2u);
+    const auto dp = w.GetGroups(MrcWorkloadFile::GroupKind::DP);
+    ASSERT_EQ(dp.size(), 4u);
+    EXPECT_EQ(dp[0], (std::vector<uint32_t>{0, 2, 4, 6}));
+    EXPECT_EQ(dp[3], (std::vector<uint32_t>{9, 11, 13, 15})) << "stage 1's second DP group";
+    const auto tp = w.GetGroups(MrcWorkloadFile::GroupKind::TP);
+    ASSERT_EQ(tp.size(), 8u);
+    EXPECT_EQ(tp[4], (std::vector<uint32_t>{8, 9}));
+    // pp = 1: no micro-batches looked for.
+    EXPECT_EQ(Parse(kHeader + "0\n").GetMicroBatches().count, 0u);
 }

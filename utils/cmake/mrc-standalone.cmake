@@ -280,6 +280,15 @@ function(mrc_standalone_finish)
                        --workload=${CMAKE_CURRENT_SOURCE_DIR}/examples/workload-moe-sample.txt)
       set_tests_properties(example-mrc-ai-cluster-workload PROPERTIES PASS_REGULAR_EXPRESSION
         "fwd tp analytic +64,.*wg dp-ep reduce-scatter +4,.*fwd tp analytic +64,.*wg dp-ep reduce-scatter +4,")
+      # A pipeline-parallel workload (pp 2, 4 micro-batches): per step each micro-batch's
+      # activations go to stage 1 and its gradients back (send-recv), DP inside each stage.
+      add_test(NAME example-mrc-ai-cluster-pipeline
+               COMMAND $<TARGET_FILE:mrc-ai-cluster> --quick --fabrics=mrc --out=none
+                       --noFailures --ns3::MrcClusterScenario::Iterations=1
+                       --ns3::MrcClusterScenario::GpusPerServer=2
+                       --workload=${CMAKE_CURRENT_SOURCE_DIR}/examples/workload-pp-sample.txt)
+      set_tests_properties(example-mrc-ai-cluster-pipeline PROPERTIES PASS_REGULAR_EXPRESSION
+        "1/1 steps.*act pp send-recv +4,.*grad pp send-recv +4,.*wg dp reduce-scatter +4,")
       # tshark decodes MRC's wire format with utils/wireshark/mrc.lua (skipped without tshark).
       add_test(NAME wireshark-dissector
                COMMAND ${Python3_EXECUTABLE}
