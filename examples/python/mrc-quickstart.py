@@ -44,6 +44,8 @@ def main():
                     help="with --workload: ranks sharing a scale-up network")
     ap.add_argument("--comm-scale", type=float, default=1.0,
                     help="with --workload: multiplies every comm size")
+    ap.add_argument("--pipeline-schedule", choices=("1f1b", "gpipe"), default="1f1b",
+                    help="with --workload and pp > 1: the order of micro-batches")
     args = ap.parse_args()
     if args.quick:
         topo = dict(Planes=2, T0Count=4, HostsPerT0=4, T1Count=4, AllReduceSize=1000000,
@@ -54,7 +56,7 @@ def main():
         at, span = 2500, 4000
     if args.workload:
         topo.update(WorkloadFile=args.workload, GpusPerServer=args.gpus_per_server,
-                    CommScale=args.comm_scale)
+                    CommScale=args.comm_scale, PipelineSchedule=args.pipeline_schedule)
     failures = built_in_schedule(topo["Planes"], topo["T1Count"], at, span)
     fabrics = [("mrc", "mrc-srv6", 1), ("roce", "roce-ecmp", 1),
                (f"roce-x{args.qps}", "roce-ecmp", args.qps)]
