@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-"""Check that wscript and examples/wscript list the same files as the CMake build files,
-and that test/examples-to-run.py reads the same way to ns-3's test.py as to the module's CMake.
+"""Check that CMakeLists.txt lists every source and header of model/ and helper/ (and only
+files that exist), and that test/examples-to-run.py reads the same way to ns-3's test.py as
+to the module's CMake. (wscript only refuses waf-era trees: it lists no files.)
 
 Run by CTest (test "file-lists"). Exit 1 with the differences if they disagree.
 """
@@ -46,24 +47,7 @@ def examples_to_run_problems():
 
 def main():
     cmake = (root / "CMakeLists.txt").read_text()
-    waf = (root / "wscript").read_text()
-    blocks = {
-        "module.source": ("mrc_sources", r"module\.source = \[(.*?)\]"),
-        "module_test.source": ("mrc_test_sources", r"module_test\.source = \[(.*?)\]"),
-        "headers.source": ("mrc_headers", r"headers\.source = \[(.*?)\]"),
-    }
     errors = []
-    for name, (var, pattern) in blocks.items():
-        m = re.search(pattern, waf, re.S)
-        in_waf = sorted(re.findall(r"'([^']+)'", m.group(1))) if m else []
-        in_cmake = cmake_list(cmake, var)
-        if in_waf != in_cmake:
-            errors.append("%s: wscript %s != CMakeLists.txt %s" % (name, in_waf, in_cmake))
-    ex_cmake = sorted(re.findall(r"NAME\s+(\S+)", (root / "examples/CMakeLists.txt").read_text()))
-    ex_waf = sorted(re.findall(r"create_ns3_program\('([^']+)'",
-                               (root / "examples/wscript").read_text()))
-    if ex_cmake != ex_waf:
-        errors.append("examples: wscript %s != CMakeLists.txt %s" % (ex_waf, ex_cmake))
     for sources in (cmake_list(cmake, "mrc_sources"), cmake_list(cmake, "mrc_headers")):
         for f in sources:
             if not (root / f).is_file():

@@ -254,7 +254,7 @@ function(mrc_standalone_finish)
       endif()
     endforeach()
   endif()
-  # wscript (waf-era ns-3) must list the same files as the CMake build.
+  # CMakeLists.txt lists every file of model/ and helper/.
   find_package(Python3 COMPONENTS Interpreter)
   if(Python3_Interpreter_FOUND)
     add_test(NAME file-lists COMMAND ${Python3_EXECUTABLE}
