@@ -73,6 +73,7 @@ main(int argc, char* argv[])
     std::string delay = "1us";
     std::string transport = "udp";
     uint32_t seed = 1;
+    std::string scheduler = MrcSchedulerChoice::kDefault;
     CommandLine cmd(__FILE__);
     MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
     strict.Add(cmd, "ks", "comma-separated fat-tree radices", ks);
@@ -86,6 +87,9 @@ main(int argc, char* argv[])
                "udp, tcp (ns-3's, over per-flow ECMP) or mrc (over SRv6)",
                transport);
     strict.Add(cmd, "seed", "RNG seed", seed);
+    cmd.AddValue("scheduler",
+                 "the simulator's event scheduler (a TypeId name; empty: --SchedulerType's)",
+                 scheduler);
     ValueParser::ParseCommandLine(cmd, argc, argv);
 
     try
@@ -94,6 +98,7 @@ main(int argc, char* argv[])
         {
             throw std::invalid_argument("--transport (=" + transport + ") must be udp, tcp or mrc");
         }
+        MrcSchedulerChoice::Check("--scheduler", scheduler);
         const DataRate linkRate = ValueParser::ParseDataRate("--rate", rate);
         const Time linkDelay = ValueParser::ParseTime("--delay", delay);
         Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(packetSize));
@@ -106,6 +111,7 @@ main(int argc, char* argv[])
                   << (transport == "mrc" ? " over SRv6 with trimming" : " over per-flow ECMP")
                   << ", " << bytes << " B per flow, " << packetSize << " B payloads, links " << rate
                   << " / " << delay << ", seed " << seed << ", run " << RngSeedManager::GetRun()
+                  << ", scheduler " << (scheduler.empty() ? "--SchedulerType's" : scheduler)
                   << "\n";
         std::cout << std::left << std::setw(4) << "k" << std::right << std::setw(7) << "hosts"
                   << std::setw(10) << "done" << std::setw(12) << "sim ms" << std::setw(10)
@@ -118,7 +124,8 @@ main(int argc, char* argv[])
         while (std::getline(list, item, ','))
         {
             const uint32_t k = std::stoul(item);
-            RngSeedManager::SetSeed(seed); // the run number stays --RngRun's
+            RngSeedManager::SetSeed(seed);                       // the run number stays --RngRun's
+            MrcSchedulerChoice::Apply("--scheduler", scheduler); // again after each Destroy
             ClosTopologyHelper topoHelper;
             for (LinkTier t : {LinkTier::HOST_T0, LinkTier::T0_T1, LinkTier::T1_T2})
             {

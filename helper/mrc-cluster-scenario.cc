@@ -19,6 +19,7 @@
 #include "mrc-progress.h"
 #include "mrc-results-writer.h"
 #include "mrc-ring-all-reduce.h"
+#include "mrc-scheduler-choice.h"
 #include "mrc-training-job.h"
 #include "mrc-workload-file.h"
 #include "mrc-workload-helper.h"
@@ -298,6 +299,13 @@ MrcClusterScenario::GetTypeId()
                           DoubleValue(1),
                           MakeDoubleAccessor(&MrcClusterScenario::m_computeScale),
                           MakeDoubleChecker<double>())
+            .AddAttribute("Scheduler",
+                          "The simulator's event scheduler for the run (a TypeId name; empty: "
+                          "keep the simulator's, e.g. --SchedulerType). Results do not depend "
+                          "on it; the run time does.",
+                          StringValue(MrcSchedulerChoice::kDefault),
+                          MakeStringAccessor(&MrcClusterScenario::m_scheduler),
+                          MakeStringChecker())
             .AddAttribute("TcpSegmentSize",
                           "ns3::TcpSocket::SegmentSize of the TCP flows' sockets during the run "
                           "(restored after), 0: keep ns-3's default (536 B). The default, 4096 "
@@ -439,6 +447,7 @@ MrcClusterScenario::Validate() const
         }
     };
     range("Planes", m_planes, 1, ClosSpec::kMaxPlanes);
+    MrcSchedulerChoice::Check("MrcClusterScenario: Scheduler", m_scheduler);
     if (m_fatTreeK == 0)
     {
         range("T0Count", m_t0, 2, ClosSpec::kMaxSwitchIndex);
@@ -757,6 +766,7 @@ MrcClusterScenario::DoRun()
     // The seed is the scenario's; the run number stays the user's (--RngRun, the ns-3 way of
     // replicating a run: every random stream changes, the ECMP hash seed does not).
     RngSeedManager::SetSeed(m_seed);
+    MrcSchedulerChoice::Apply("MrcClusterScenario: Scheduler", m_scheduler);
     // The TCP flows' sockets take these defaults when their applications start; the previous
     // defaults come back when the run returns or throws.
     std::optional<ScopedAttributeDefault> segmentSize;

@@ -291,6 +291,7 @@ class MrcClusterScenario : public Object
     std::string m_workloadFile;                      //!< WorkloadFile
     std::string m_workloadPlacement;                 //!< WorkloadPlacement
     std::string m_pipelineSchedule;                  //!< PipelineSchedule
+    std::string m_scheduler;                         //!< Scheduler
     uint32_t m_gpusPerServer{1};                     //!< GpusPerServer
     DataRate m_scaleUpRate;                          //!< ScaleUpRate
     double m_commScale{1};                           //!< CommScale

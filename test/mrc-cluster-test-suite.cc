@@ -251,6 +251,20 @@ class MrcClusterOutputTestCase : public TestCase
             named = std::string(e.what()).find("AllToAllGroup (=7)") != std::string::npos;
         }
         NS_TEST_ASSERT_MSG_EQ(named, true, "a group that does not divide the hosts is named");
+        Ptr<MrcClusterScenario> scheduler = Small("mrc-srv6", 1, 1);
+        scheduler->SetAttribute("Scheduler", StringValue("ns3::MrcQueuePair"));
+        named = false;
+        try
+        {
+            scheduler->Run();
+        }
+        catch (const std::invalid_argument& e)
+        {
+            named = std::string(e.what()).find("Scheduler (=\"ns3::MrcQueuePair\") must be an "
+                                               "ns-3 scheduler")
+                    != std::string::npos;
+        }
+        NS_TEST_ASSERT_MSG_EQ(named, true, "a type that is not a scheduler is named");
 
         // A custom job: an incast of 4 senders into host 0 plus a victim pair replaces the
         // default job.
@@ -286,16 +300,22 @@ class MrcClusterReplicationTestCase : public TestCase
 {
   public:
     MrcClusterReplicationTestCase()
-        : TestCase("replications: --RngRun changes the random streams, the same run repeats")
+        : TestCase("replications: --RngRun changes the random streams, the same run repeats "
+                   "(under any event scheduler)")
     {
     }
 
   private:
-    /// \param run ns-3's run number \return a 2-step MRC run with a gray link (5 % loss)
-    static MrcScenarioResult RunWith(uint64_t run)
+    /**
+     * \param run ns-3's run number
+     * \param scheduler the Scheduler attribute
+     * \return a 2-step MRC run with a gray link (5 % loss)
+     */
+    static MrcScenarioResult RunWith(uint64_t run, const std::string& scheduler = "")
     {
         RngSeedManager::SetRun(run);
         Ptr<MrcClusterScenario> s = Small("mrc-srv6", 1, 2);
+        s->SetAttribute("Scheduler", StringValue(scheduler));
         FailureSpec f;
         f.kind = FailureKind::GRAY_LOSS;
         f.at = MicroSeconds(0);
@@ -313,7 +333,8 @@ class MrcClusterReplicationTestCase : public TestCase
     {
         const MrcScenarioResult a = RunWith(1);
         const MrcScenarioResult b = RunWith(2);
-        const MrcScenarioResult c = RunWith(2);
+        // The same run under another event scheduler: the same events in the same order.
+        const MrcScenarioResult c = RunWith(2, "ns3::CalendarScheduler");
         for (const MrcScenarioResult* r : {&a, &b, &c})
         {
             NS_TEST_ASSERT_MSG_EQ(r->jobDone, true, "every step completed");
@@ -328,6 +349,7 @@ class MrcClusterReplicationTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(b.faultDrops, c.faultDrops, "the same run, the same losses");
         NS_TEST_ASSERT_MSG_EQ(b.bytesRetransmitted, c.bytesRetransmitted, "and retransmissions");
         NS_TEST_ASSERT_MSG_EQ(b.end, c.end, "and end time");
+        NS_TEST_ASSERT_MSG_EQ(b.events, c.events, "and events");
     }
 };
 
