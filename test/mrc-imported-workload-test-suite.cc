@@ -206,9 +206,10 @@ class MrcPipelineWorkloadTestCase : public TestCase
   private:
     /**
      * \param schedule PipelineSchedule
+     * \param gpusPerServer GpusPerServer
      * \return the run's result
      */
-    MrcScenarioResult Run(const std::string& schedule)
+    MrcScenarioResult Run(const std::string& schedule, const std::string& gpusPerServer = "1")
     {
         const std::string path = CreateTempDirFilename("pp-workload.txt");
         {
@@ -233,6 +234,7 @@ class MrcPipelineWorkloadTestCase : public TestCase
                                                               {"VerifyData", "true"},
                                                               {"ShowProgress", "false"},
                                                               {"PipelineSchedule", schedule},
+                                                              {"GpusPerServer", gpusPerServer},
                                                               {"WorkloadFile", path}})
         {
             s->SetAttribute(name, StringValue(value));
@@ -294,6 +296,15 @@ class MrcPipelineWorkloadTestCase : public TestCase
         NS_TEST_EXPECT_MSG_LT(Find(gs, "s1/L4:attention/ig")[0].issued,
                               Find(gs, "s1/L2:attention/ig")[0].issued,
                               "GPipe: B1 before B0");
+
+        // Both stages in one 8-GPU server: the sends go over the scale-up network, 65536 bytes
+        // at 3600 Gb/s.
+        const MrcScenarioResult u = Run("1f1b", "8");
+        NS_TEST_ASSERT_MSG_EQ(u.jobDone, true, "the scale-up step ended");
+        const auto up = Find(u.steps.at(0), "s0/mb1/act pp0");
+        NS_TEST_ASSERT_MSG_EQ(up.size(), 1u, "one analytic send");
+        NS_TEST_EXPECT_MSG_EQ(up[0].kind, "analytic", "inside the server");
+        NS_TEST_EXPECT_MSG_EQ(up[0].end - up[0].start, NanoSeconds(146), "bytes at ScaleUpRate");
     }
 };
 
