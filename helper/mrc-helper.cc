@@ -36,6 +36,40 @@ MrcHelper::SetQueuePairAttribute(const std::string& name, const AttributeValue& 
 }
 
 void
+MrcHelper::Collect(AttributeList&)
+{
+}
+
+void
+MrcHelper::SetPolicy(const std::string& attribute,
+                     TypeId base,
+                     const std::string& type,
+                     const AttributeList& attributes)
+{
+    TypeId tid;
+    if (!TypeId::LookupByNameFailSafe(type, &tid) || !tid.IsChildOf(base) || !tid.HasConstructor())
+    {
+        throw std::invalid_argument("MrcHelper: " + attribute + " (=" + type + ") must be a "
+                                    + base.GetName() + " subclass with a constructor");
+    }
+    ObjectFactory factory;
+    factory.SetTypeId(tid);
+    Ptr<Object> probe = factory.Create();
+    for (const auto& [name, value] : attributes)
+    {
+        if (!probe->SetAttributeFailSafe(name, *value))
+        {
+            throw std::invalid_argument("MrcHelper: " + attribute + " " + type + ": attribute "
+                                        + name + " is unknown or its value invalid (see "
+                                        + "--PrintAttributes=" + type + ")");
+        }
+        factory.Set(name, *value);
+    }
+    m_qpFactory.Set(attribute, TypeIdValue(tid));
+    m_policies[attribute] = factory;
+}
+
+void
 MrcHelper::SetStream(int64_t stream)
 {
     m_rng->SetStream(stream);
@@ -237,6 +271,10 @@ MrcHelper::ConnectPair(uint32_t a,
             Ptr<AttributeValue> v = info.checker->Create();
             proto->GetAttribute(info.name, *v);
             qp->SetAttribute(info.name, *v);
+        }
+        for (const auto& [attribute, factory] : m_policies)
+        {
+            qp->SetPolicyFactory(factory);
         }
     }
     // Fixed streams: the same run gives the same draws whatever ran before in the process.

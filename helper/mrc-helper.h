@@ -14,9 +14,12 @@
 #include "ns3/object-factory.h"
 #include "ns3/random-variable-stream.h"
 
+#include <map>
 #include <optional>
 #include <set>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -89,6 +92,37 @@ class MrcHelper
      */
     void SetRoceV2Baseline(uint32_t qpsPerPeer = 1);
 
+    /**
+     * The congestion control of the queue pairs connected from now on, with attributes, as
+     * ns-3's helpers take them, e.g. SetCongestionControl ("ns3::MrcFixedWindow", "Window",
+     * UintegerValue (65536)). Sets the queue pair attribute CongestionControl and gives each
+     * new queue pair a factory of the type (MrcQueuePair::SetPolicyFactory).
+     * \param type a TypeId name of an MrcCongestionOps subclass
+     * \param args attribute name, AttributeValue, name, value, ...
+     * \throws std::invalid_argument naming the type, or the attribute, if the type is not such
+     *         a policy or an attribute is unknown or its value invalid
+     */
+    template<typename... Args>
+    void SetCongestionControl(const std::string& type, Args&&... args);
+    /**
+     * The path selection of the queue pairs connected from now on, with attributes (as
+     * SetCongestionControl; an MrcPathSelection subclass, attribute PathSelection).
+     * \param type a TypeId name
+     * \param args attribute name, AttributeValue, ...
+     * \throws std::invalid_argument as SetCongestionControl
+     */
+    template<typename... Args>
+    void SetPathSelection(const std::string& type, Args&&... args);
+    /**
+     * The loss recovery of the queue pairs connected from now on, with attributes (as
+     * SetCongestionControl; an MrcLossRecovery subclass, attribute LossRecovery).
+     * \param type a TypeId name
+     * \param args attribute name, AttributeValue, ...
+     * \throws std::invalid_argument as SetCongestionControl
+     */
+    template<typename... Args>
+    void SetLossRecovery(const std::string& type, Args&&... args);
+
     /// Aggregate an MrcL4Protocol with one port per plane to every host.
     void Install();
 
@@ -128,6 +162,36 @@ class MrcHelper
     static Ptr<MrcL4Protocol> GetL4(Ptr<Node> node);
 
   private:
+    /// A policy's attributes: (name, value) in order.
+    using AttributeList = std::vector<std::pair<std::string, Ptr<const AttributeValue>>>;
+
+    /// End of the attribute pack. \param out the attributes
+    static void Collect(AttributeList& out);
+    /**
+     * Collect an attribute pack.
+     * \param out the attributes
+     * \param name an attribute
+     * \param value its value
+     * \param rest the others
+     */
+    template<typename... Rest>
+    static void Collect(AttributeList& out,
+                        const std::string& name,
+                        const AttributeValue& value,
+                        Rest&&... rest);
+    /**
+     * Check a policy and its attributes, then make new queue pairs use it.
+     * \param attribute the queue pair attribute that names it ("CongestionControl", ...)
+     * \param base the policy base class
+     * \param type its TypeId name
+     * \param attributes its attributes
+     * \throws std::invalid_argument (see SetCongestionControl)
+     */
+    void SetPolicy(const std::string& attribute,
+                   TypeId base,
+                   const std::string& type,
+                   const AttributeList& attributes);
+
     /**
      * \param src a host
      * \param dst another host
@@ -159,14 +223,53 @@ class MrcHelper
      */
     MrcPathResolver Resolver(uint32_t src, uint32_t dst) const;
 
-    Ptr<FabricTopology> m_topo;           //!< the fabric
-    DataPlaneHelper& m_dataPlane;         //!< its data plane
-    ObjectFactory m_qpFactory;            //!< attributes for new QPs
-    Ptr<UniformRandomVariable> m_rng;     //!< EV choices
-    int64_t m_nextQpStream{2};            //!< RNG stream of the next queue pair end
-    std::optional<uint32_t> m_initialPsn; //!< fixed first PSN
-    uint32_t m_qpsPerPeer{1};             //!< ConnectGroup's default size
+    Ptr<FabricTopology> m_topo;                      //!< the fabric
+    DataPlaneHelper& m_dataPlane;                    //!< its data plane
+    ObjectFactory m_qpFactory;                       //!< attributes for new QPs
+    std::map<std::string, ObjectFactory> m_policies; //!< per QP attribute: its policy's factory
+    Ptr<UniformRandomVariable> m_rng;                //!< EV choices
+    int64_t m_nextQpStream{2};                       //!< RNG stream of the next queue pair end
+    std::optional<uint32_t> m_initialPsn;            //!< fixed first PSN
+    uint32_t m_qpsPerPeer{1};                        //!< ConnectGroup's default size
 };
+
+template<typename... Args>
+void
+MrcHelper::SetCongestionControl(const std::string& type, Args&&... args)
+{
+    AttributeList attributes;
+    Collect(attributes, std::forward<Args>(args)...);
+    SetPolicy("CongestionControl", MrcCongestionOps::GetTypeId(), type, attributes);
+}
+
+template<typename... Args>
+void
+MrcHelper::SetPathSelection(const std::string& type, Args&&... args)
+{
+    AttributeList attributes;
+    Collect(attributes, std::forward<Args>(args)...);
+    SetPolicy("PathSelection", MrcPathSelection::GetTypeId(), type, attributes);
+}
+
+template<typename... Args>
+void
+MrcHelper::SetLossRecovery(const std::string& type, Args&&... args)
+{
+    AttributeList attributes;
+    Collect(attributes, std::forward<Args>(args)...);
+    SetPolicy("LossRecovery", MrcLossRecovery::GetTypeId(), type, attributes);
+}
+
+template<typename... Rest>
+void
+MrcHelper::Collect(AttributeList& out,
+                   const std::string& name,
+                   const AttributeValue& value,
+                   Rest&&... rest)
+{
+    out.emplace_back(name, value.Copy());
+    Collect(out, std::forward<Rest>(rest)...);
+}
 
 } // namespace ns3
 

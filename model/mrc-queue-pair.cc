@@ -33,14 +33,22 @@ namespace
 /**
  * \param tid a policy's TypeId
  * \param attribute the attribute that named it
+ * \param factories factories with attributes (the one of type tid, if any, makes it)
  * \return a new instance
  * \throws std::invalid_argument if tid cannot be created or is not a T
  */
 template<typename T>
 Ptr<T>
-MakePolicy(TypeId tid, const std::string& attribute)
+MakePolicy(TypeId tid, const std::string& attribute, const std::vector<ObjectFactory>& factories)
 {
     ObjectFactory factory(tid.GetName());
+    for (const ObjectFactory& f : factories)
+    {
+        if (f.GetTypeId() == tid)
+        {
+            factory = f;
+        }
+    }
     Ptr<T> policy = tid.HasConstructor() ? factory.Create<T>() : nullptr;
     if (!policy)
     {
@@ -55,6 +63,22 @@ MakePolicy(TypeId tid, const std::string& attribute)
 MrcQueuePair::MrcQueuePair()
     : m_rng(CreateObject<UniformRandomVariable>())
 {
+}
+
+void
+MrcQueuePair::SetPolicyFactory(const ObjectFactory& factory)
+{
+    auto same = std::find_if(m_policyFactories.begin(),
+                             m_policyFactories.end(),
+                             [&factory](const ObjectFactory& f) {
+                                 return f.GetTypeId() == factory.GetTypeId();
+                             });
+    if (same != m_policyFactories.end())
+    {
+        *same = factory;
+        return;
+    }
+    m_policyFactories.push_back(factory);
 }
 
 int64_t
@@ -135,9 +159,9 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
         m_maxOutstanding = AutoWindow(evsPerPlane, baseRtt);
     }
     m_sendQueue = std::make_unique<MrcSendQueue>(m_maxOutstanding, m_mss, firstPsn);
-    m_cc = MakePolicy<MrcCongestionOps>(m_ccType, "CongestionControl");
-    m_paths = MakePolicy<MrcPathSelection>(m_pathSelectionType, "PathSelection");
-    m_recovery = MakePolicy<MrcLossRecovery>(m_lossRecoveryType, "LossRecovery");
+    m_cc = MakePolicy<MrcCongestionOps>(m_ccType, "CongestionControl", m_policyFactories);
+    m_paths = MakePolicy<MrcPathSelection>(m_pathSelectionType, "PathSelection", m_policyFactories);
+    m_recovery = MakePolicy<MrcLossRecovery>(m_lossRecoveryType, "LossRecovery", m_policyFactories);
     if (m_probeInterval.IsZero())
     {
         m_probeInterval = baseRtt * 4;

@@ -17,6 +17,7 @@
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/ipv6-header.h"
+#include "ns3/object-factory.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
 #include "ns3/traced-callback.h"
@@ -223,6 +224,16 @@ class MrcQueuePair : public Object
     Ptr<MrcLossRecovery> GetLossRecovery() const;
 
     /**
+     * Give a policy its attributes: when Connect makes the policy that CongestionControl,
+     * PathSelection or LossRecovery names, a factory of that same type makes it (with the
+     * factory's attributes); without one it is made with its attributes' defaults. (MrcHelper's
+     * SetCongestionControl, SetPathSelection and SetLossRecovery call this.) Call before
+     * Connect; a later factory of the same type replaces an earlier one.
+     * \param factory a factory (TypeId set)
+     */
+    void SetPolicyFactory(const ObjectFactory& factory);
+
+    /**
      * Use fixed random-variable streams (the liveness probes' EV choice).
      * \param stream first stream index
      * \return the number of streams used (1)
@@ -367,17 +378,18 @@ class MrcQueuePair : public Object
     MrcBthHeader ControlBth(MrcOpcode opcode) const;
 
     // Attributes
-    uint32_t m_mss;                     //!< payload bytes per packet
-    TypeId m_ccType;                    //!< congestion control
-    TypeId m_pathSelectionType;         //!< path selection
-    TypeId m_lossRecoveryType;          //!< loss recovery
-    uint32_t m_evSetSize;               //!< active EVs (all planes)
-    uint32_t m_maxOutstanding;          //!< PSN window (0 until Connect: automatic)
-    Time m_windowRecoveryTime;          //!< automatic window: hold time of a hole
-    Time m_lossTimeout;                 //!< loss timer (0: LossTimeoutRtts x base RTT)
-    double m_lossTimeoutRtts;           //!< loss timer in base RTTs
-    Time m_probeInterval;               //!< probe period (0: 2 x base RTT)
-    uint32_t m_probeSuccesses;          //!< probe successes to restore an EV
+    uint32_t m_mss;                               //!< payload bytes per packet
+    TypeId m_ccType;                              //!< congestion control
+    TypeId m_pathSelectionType;                   //!< path selection
+    TypeId m_lossRecoveryType;                    //!< loss recovery
+    std::vector<ObjectFactory> m_policyFactories; //!< SetPolicyFactory
+    uint32_t m_evSetSize;                         //!< active EVs (all planes)
+    uint32_t m_maxOutstanding;                    //!< PSN window (0 until Connect: automatic)
+    Time m_windowRecoveryTime;                    //!< automatic window: hold time of a hole
+    Time m_lossTimeout;                           //!< loss timer (0: LossTimeoutRtts x base RTT)
+    double m_lossTimeoutRtts;                     //!< loss timer in base RTTs
+    Time m_probeInterval;                         //!< probe period (0: 2 x base RTT)
+    uint32_t m_probeSuccesses;                    //!< probe successes to restore an EV
     uint32_t m_skipRotations;           //!< SKIP duration in rotations (0: in time, SkipTime)
     Time m_skipTime;                    //!< SKIP duration (0: one base RTT)
     Time m_skipMemory;                  //!< echo memory after a SKIP (0: 8 base RTTs)

@@ -15,6 +15,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <functional>
 #include <set>
 
 using namespace ns3;
@@ -308,6 +309,73 @@ class MrcReverseLivenessTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * Policies with attributes through MrcHelper (ns-3's helper idiom): every queue pair connected
+ * afterwards has the policy with those attributes; a type that is not such a policy, or an
+ * unknown attribute, is refused by name.
+ */
+class MrcPolicyAttributesTestCase : public TestCase
+{
+  public:
+    MrcPolicyAttributesTestCase()
+        : TestCase("policies take attributes through MrcHelper's SetCongestionControl & co")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench b(ClosSpec::TwoTier(1, 2, 2, 2, 2), true);
+        b.mrc->SetCongestionControl("ns3::MrcFixedWindow", "Window", UintegerValue(65536));
+        b.mrc->SetLossRecovery("ns3::MrcGoBackN", "LocalAckTimeout", UintegerValue(10));
+        auto [a, r] = b.Connect(0, 2);
+        for (Ptr<MrcQueuePair> qp : {a, r})
+        {
+            Ptr<MrcCongestionOps> cc = qp->GetCongestionControl();
+            NS_TEST_ASSERT_MSG_EQ(cc->GetInstanceTypeId().GetName(),
+                                  "ns3::MrcFixedWindow",
+                                  "the type named");
+            UintegerValue window;
+            cc->GetAttribute("Window", window);
+            NS_TEST_EXPECT_MSG_EQ(window.Get(), 65536u, "with its attribute");
+            NS_TEST_EXPECT_MSG_EQ(cc->GetCwnd(), 65536u, "in force");
+            UintegerValue timeout;
+            qp->GetLossRecovery()->GetAttribute("LocalAckTimeout", timeout);
+            NS_TEST_EXPECT_MSG_EQ(timeout.Get(), 10u, "loss recovery's attribute too");
+        }
+        auto message = [](const std::function<void()>& call) {
+            try
+            {
+                call();
+            }
+            catch (const std::invalid_argument& e)
+            {
+                return std::string(e.what());
+            }
+            return std::string();
+        };
+        const std::string notCc = message([&b]() {
+            b.mrc->SetCongestionControl("ns3::MrcGoBackN");
+        });
+        NS_TEST_EXPECT_MSG_NE(notCc.find("CongestionControl (=ns3::MrcGoBackN) must be a "
+                                         "ns3::MrcCongestionOps subclass"),
+                              std::string::npos,
+                              notCc);
+        const std::string unknown = message([&b]() {
+            b.mrc->SetPathSelection("ns3::MrcSprayPathSelection", "Rotate", UintegerValue(1));
+        });
+        NS_TEST_EXPECT_MSG_NE(unknown.find("attribute Rotate is unknown"),
+                              std::string::npos,
+                              unknown);
+        NS_TEST_EXPECT_MSG_NE(message([&b]() {
+                                  b.mrc->SetLossRecovery("ns3::Nope");
+                              }),
+                              "",
+                              "an unknown type");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * The queue-pair mechanisms test suite.
  */
 class MrcQpTestSuite : public TestSuite
@@ -321,6 +389,7 @@ class MrcQpTestSuite : public TestSuite
         AddTestCase(new MrcNoBitmapTestCase);
         AddTestCase(new MrcDenyEvTestCase);
         AddTestCase(new MrcReverseLivenessTestCase);
+        AddTestCase(new MrcPolicyAttributesTestCase);
     }
 };
 
