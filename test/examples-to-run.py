@@ -36,6 +36,9 @@ cpp_examples = [
     ("mrc-path-health --experiment=links --t0=2 --hostsPerT0=2 --t1=2 --count=2 --step=100 --perFlow", "True", "False"),
     ("mrc-path-health --experiment=flap --t0=2 --hostsPerT0=2 --t1=2 --stop=400 --period=50 --traceFlow=0 --traceQueues=100000", "True", "False"),
     ("mrc-path-health --experiment=steer --stop=200", "True", "False"),
+    # A user-written path selection (the doc's "Writing your own policy"), and MRC's.
+    ("mrc-custom-policy", "True", "False"),
+    ("mrc-custom-policy --policy=ns3::MrcSprayPathSelection", "True", "False"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain runnable over time.
