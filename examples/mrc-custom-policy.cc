@@ -19,6 +19,7 @@
 #include "ns3/core-module.h"
 #include "ns3/mrc-module.h"
 
+#include <algorithm>
 #include <iostream>
 #include <vector>
 
