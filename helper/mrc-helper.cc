@@ -36,7 +36,7 @@ MrcHelper::SetQueuePairAttribute(const std::string& name, const AttributeValue& 
 }
 
 void
-MrcHelper::Collect(AttributeList&)
+MrcHelper::Append(AttributeList&)
 {
 }
 

@@ -165,20 +165,26 @@ class MrcHelper
     /// A policy's attributes: (name, value) in order.
     using AttributeList = std::vector<std::pair<std::string, Ptr<const AttributeValue>>>;
 
-    /// End of the attribute pack. \param out the attributes
-    static void Collect(AttributeList& out);
     /**
-     * Collect an attribute pack.
+     * \param args attribute name, AttributeValue, name, value, ...
+     * \return them as a list
+     */
+    template<typename... Args>
+    static AttributeList Collect(Args&&... args);
+    /// End of an attribute pack. \param out the attributes
+    static void Append(AttributeList& out);
+    /**
+     * Append an attribute pack.
      * \param out the attributes
      * \param name an attribute
      * \param value its value
      * \param rest the others
      */
     template<typename... Rest>
-    static void Collect(AttributeList& out,
-                        const std::string& name,
-                        const AttributeValue& value,
-                        Rest&&... rest);
+    static void Append(AttributeList& out,
+                       const std::string& name,
+                       const AttributeValue& value,
+                       Rest&&... rest);
     /**
      * Check a policy and its attributes, then make new queue pairs use it.
      * \param attribute the queue pair attribute that names it ("CongestionControl", ...)
@@ -237,38 +243,50 @@ template<typename... Args>
 void
 MrcHelper::SetCongestionControl(const std::string& type, Args&&... args)
 {
-    AttributeList attributes;
-    Collect(attributes, std::forward<Args>(args)...);
-    SetPolicy("CongestionControl", MrcCongestionOps::GetTypeId(), type, attributes);
+    SetPolicy("CongestionControl",
+              MrcCongestionOps::GetTypeId(),
+              type,
+              Collect(std::forward<Args>(args)...));
 }
 
 template<typename... Args>
 void
 MrcHelper::SetPathSelection(const std::string& type, Args&&... args)
 {
-    AttributeList attributes;
-    Collect(attributes, std::forward<Args>(args)...);
-    SetPolicy("PathSelection", MrcPathSelection::GetTypeId(), type, attributes);
+    SetPolicy("PathSelection",
+              MrcPathSelection::GetTypeId(),
+              type,
+              Collect(std::forward<Args>(args)...));
 }
 
 template<typename... Args>
 void
 MrcHelper::SetLossRecovery(const std::string& type, Args&&... args)
 {
-    AttributeList attributes;
-    Collect(attributes, std::forward<Args>(args)...);
-    SetPolicy("LossRecovery", MrcLossRecovery::GetTypeId(), type, attributes);
+    SetPolicy("LossRecovery",
+              MrcLossRecovery::GetTypeId(),
+              type,
+              Collect(std::forward<Args>(args)...));
+}
+
+template<typename... Args>
+MrcHelper::AttributeList
+MrcHelper::Collect(Args&&... args)
+{
+    AttributeList out;
+    Append(out, std::forward<Args>(args)...);
+    return out;
 }
 
 template<typename... Rest>
 void
-MrcHelper::Collect(AttributeList& out,
-                   const std::string& name,
-                   const AttributeValue& value,
-                   Rest&&... rest)
+MrcHelper::Append(AttributeList& out,
+                  const std::string& name,
+                  const AttributeValue& value,
+                  Rest&&... rest)
 {
     out.emplace_back(name, value.Copy());
-    Collect(out, std::forward<Rest>(rest)...);
+    Append(out, std::forward<Rest>(rest)...);
 }
 
 } // namespace ns3

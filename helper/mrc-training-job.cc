@@ -360,13 +360,12 @@ MrcTrainingJob::IssueComms(uint32_t index)
         step.comms.push_back(rec);
         m_streams[c.stream].queue.push_back(Issued{index, j, uint32_t(step.comms.size() - 1)});
     }
-    const uint32_t stepIndex = m_steps.size();
     for (const Comm& c : op.comms)
     {
         StartNext(c.stream);
-        if (m_done || m_steps.size() != stepIndex || m_steps.back().failed)
+        if (m_done || step.failed)
         {
-            return; // a comm failed at once
+            return; // a comm failed at once (a step ends on a fresh event, never in here)
         }
     }
     if (!op.blocking || m_opState[index].pending == 0)

@@ -171,6 +171,14 @@ MrcWorkloadHelper::GetCollective(GroupKind kind,
             c = CreateObject<MrcAllToAll>();
             break;
     }
+    SetUp(c, ranks);
+    m_collectives[key] = c;
+    return c;
+}
+
+void
+MrcWorkloadHelper::SetUp(Ptr<MrcCollective> c, const std::vector<uint32_t>& ranks) const
+{
     for (const auto& [name, value] : m_attributes)
     {
         c->SetAttribute(name, StringValue(value));
@@ -181,8 +189,6 @@ MrcWorkloadHelper::GetCollective(GroupKind kind,
         hosts.push_back(m_hosts.at(r));
     }
     c->Setup(m_topo, *m_mrc, hosts);
-    m_collectives[key] = c;
-    return c;
 }
 
 void
@@ -341,20 +347,9 @@ MrcWorkloadHelper::AddSend(const MrcWorkloadFile& workload,
         if (found == m_sendRecv.end())
         {
             Ptr<MrcCollective> c = CreateObject<MrcSendRecv>();
-            for (const auto& [name, value] : m_attributes)
-            {
-                c->SetAttribute(name, StringValue(value));
-            }
-            std::vector<uint32_t> hosts;
-            for (uint32_t r : senders)
-            {
-                hosts.push_back(m_hosts.at(r));
-            }
-            for (uint32_t r : receivers)
-            {
-                hosts.push_back(m_hosts.at(r));
-            }
-            c->Setup(m_topo, *m_mrc, hosts);
+            std::vector<uint32_t> ranks = senders; // MrcSendRecv: the senders, then receivers
+            ranks.insert(ranks.end(), receivers.begin(), receivers.end());
+            SetUp(c, ranks);
             found = m_sendRecv.emplace(key, c).first;
         }
         MrcTrainingJob::Comm c;

@@ -192,6 +192,12 @@ class MrcWorkloadHelper
                  Time hold,
                  MrcTrainingJob::Operation& op);
 
+    /**
+     * Give a new collective the collective attributes and its ranks' hosts (Setup).
+     * \param c the collective
+     * \param ranks its ranks, in its rank order
+     */
+    void SetUp(Ptr<MrcCollective> c, const std::vector<uint32_t>& ranks) const;
     /// \param ns a time of the file \return it times ComputeScale
     Time Scaled(uint64_t ns) const;
     /**
