@@ -9,7 +9,6 @@
  * crosses the fabric arrives exactly once.
  */
 
-#include "ns3/boolean.h"
 #include "ns3/mrc-module.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -35,6 +34,21 @@ SampleWorkload()
 #    else
     return NS_TEST_SOURCEDIR "/../examples/workload-moe-sample.txt";
 #    endif
+}
+
+/**
+ * \param attributes MrcClusterScenario attributes, as text, set in order
+ * \return a scenario with them
+ */
+Ptr<MrcClusterScenario>
+Scenario(const std::vector<std::pair<std::string, std::string>>& attributes)
+{
+    Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
+    for (const auto& [name, value] : attributes)
+    {
+        s->SetAttribute(name, StringValue(value));
+    }
+    return s;
 }
 
 /**
@@ -73,20 +87,15 @@ class MrcImportedWorkloadTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
-        for (const auto& [name, value] :
-             std::vector<std::pair<std::string, std::string>>{{"Planes", "2"},
-                                                              {"T0Count", "4"},
-                                                              {"HostsPerT0", "4"},
-                                                              {"T1Count", "4"},
-                                                              {"Iterations", "1"},
-                                                              {"VerifyData", "true"},
-                                                              {"ShowProgress", "false"},
-                                                              {"GpusPerServer", "2"},
-                                                              {"WorkloadFile", SampleWorkload()}})
-        {
-            s->SetAttribute(name, StringValue(value));
-        }
+        Ptr<MrcClusterScenario> s = Scenario({{"Planes", "2"},
+                                              {"T0Count", "4"},
+                                              {"HostsPerT0", "4"},
+                                              {"T1Count", "4"},
+                                              {"Iterations", "1"},
+                                              {"VerifyData", "true"},
+                                              {"ShowProgress", "false"},
+                                              {"GpusPerServer", "2"},
+                                              {"WorkloadFile", SampleWorkload()}});
         const MrcScenarioResult r = s->Run();
         NS_TEST_ASSERT_MSG_EQ((r.jobDone && !r.jobFailed), true, "the step ended");
         NS_TEST_ASSERT_MSG_EQ(r.steps.size(), 1u, "one step");
@@ -163,18 +172,13 @@ class MrcImportedDataWorkloadTestCase : public TestCase
                  "a -1 10000 NONE 0 20000 NONE 0 30000 ALLREDUCE 400000 0\n"
                  "b -1 10000 NONE 0 40000 NONE 0 50000 ALLREDUCE 800000 0\n";
         }
-        Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
-        for (const auto& [name, value] :
-             std::vector<std::pair<std::string, std::string>>{{"Planes", "2"},
-                                                              {"T0Count", "4"},
-                                                              {"HostsPerT0", "2"},
-                                                              {"T1Count", "2"},
-                                                              {"Iterations", "1"},
-                                                              {"ShowProgress", "false"},
-                                                              {"WorkloadFile", path}})
-        {
-            s->SetAttribute(name, StringValue(value));
-        }
+        Ptr<MrcClusterScenario> s = Scenario({{"Planes", "2"},
+                                              {"T0Count", "4"},
+                                              {"HostsPerT0", "2"},
+                                              {"T1Count", "2"},
+                                              {"Iterations", "1"},
+                                              {"ShowProgress", "false"},
+                                              {"WorkloadFile", path}});
         const MrcScenarioResult r = s->Run();
         NS_TEST_ASSERT_MSG_EQ(r.jobDone, true, "the step ended");
         const auto& step = r.steps.at(0);
@@ -224,21 +228,16 @@ class MrcPipelineWorkloadTestCase : public TestCase
                  "attention -1 20000 ALLREDUCE 131072 20000 ALLREDUCE 131072 1000 NONE 0 0\n"
                  "optimizer -1 0 ALLREDUCE 4 0 NONE 0 0 NONE 0 0\n";
         }
-        Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
-        for (const auto& [name, value] :
-             std::vector<std::pair<std::string, std::string>>{{"Planes", "2"},
-                                                              {"T0Count", "4"},
-                                                              {"HostsPerT0", "2"},
-                                                              {"T1Count", "2"},
-                                                              {"Iterations", "1"},
-                                                              {"VerifyData", "true"},
-                                                              {"ShowProgress", "false"},
-                                                              {"PipelineSchedule", schedule},
-                                                              {"GpusPerServer", gpusPerServer},
-                                                              {"WorkloadFile", path}})
-        {
-            s->SetAttribute(name, StringValue(value));
-        }
+        Ptr<MrcClusterScenario> s = Scenario({{"Planes", "2"},
+                                              {"T0Count", "4"},
+                                              {"HostsPerT0", "2"},
+                                              {"T1Count", "2"},
+                                              {"Iterations", "1"},
+                                              {"VerifyData", "true"},
+                                              {"ShowProgress", "false"},
+                                              {"PipelineSchedule", schedule},
+                                              {"GpusPerServer", gpusPerServer},
+                                              {"WorkloadFile", path}});
         return s->Run();
     }
 
@@ -324,13 +323,10 @@ class MrcImportedWorkloadErrorsTestCase : public TestCase
     void DoRun() override
     {
         auto message = [](const std::vector<std::pair<std::string, std::string>>& attrs) {
-            Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
-            s->SetAttribute("WorkloadFile", StringValue(SampleWorkload()));
-            s->SetAttribute("ShowProgress", BooleanValue(false));
-            for (const auto& [name, value] : attrs)
-            {
-                s->SetAttribute(name, StringValue(value));
-            }
+            std::vector<std::pair<std::string, std::string>> all{{"WorkloadFile", SampleWorkload()},
+                                                                 {"ShowProgress", "false"}};
+            all.insert(all.end(), attrs.begin(), attrs.end());
+            Ptr<MrcClusterScenario> s = Scenario(all);
             try
             {
                 s->Run();

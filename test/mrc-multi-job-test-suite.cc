@@ -7,6 +7,8 @@
  * the results carry the job of every step.
  */
 
+#include "mrc-test-bench.h"
+
 #include "ns3/mrc-module.h"
 #include "ns3/nstime.h"
 #include "ns3/string.h"
@@ -133,26 +135,15 @@ class MrcMultiJobErrorsTestCase : public TestCase
     void DoRun() override
     {
         Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
-        auto message = [](const std::function<void()>& f) {
-            try
-            {
-                f();
-            }
-            catch (const std::invalid_argument& e)
-            {
-                return std::string(e.what());
-            }
-            return std::string();
-        };
-        const std::string name = message([s]() {
+        const std::string name = mrctest::InvalidArgumentOf([s]() {
             s->AddCollective("ns3::MrcIncast", {0, 1}, {}, "bad name");
         });
         NS_TEST_EXPECT_MSG_NE(name.find("job name (=\"bad name\")"), std::string::npos, name);
-        const std::string main = message([s]() {
+        const std::string main = mrctest::InvalidArgumentOf([s]() {
             s->SetJob("main", 2, Time(0), Time(0));
         });
         NS_TEST_EXPECT_MSG_NE(main.find("main job"), std::string::npos, main);
-        const std::string zero = message([s]() {
+        const std::string zero = mrctest::InvalidArgumentOf([s]() {
             s->SetJob("b", 0, Time(0), Time(0));
         });
         NS_TEST_EXPECT_MSG_NE(zero.find("iterations (=0)"), std::string::npos, zero);
@@ -163,7 +154,7 @@ class MrcMultiJobErrorsTestCase : public TestCase
         s->SetAttribute("HostsPerT0", StringValue("2"));
         s->SetAttribute("T1Count", StringValue("2"));
         s->SetAttribute("AllToAllGroup", StringValue("2"));
-        const std::string empty = message([s]() {
+        const std::string empty = mrctest::InvalidArgumentOf([s]() {
             s->Run();
         });
         NS_TEST_EXPECT_MSG_NE(empty.find("job b has no collectives"), std::string::npos, empty);

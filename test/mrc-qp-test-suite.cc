@@ -15,7 +15,6 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
-#include <functional>
 #include <set>
 
 using namespace ns3;
@@ -342,31 +341,20 @@ class MrcPolicyAttributesTestCase : public TestCase
             qp->GetLossRecovery()->GetAttribute("LocalAckTimeout", timeout);
             NS_TEST_EXPECT_MSG_EQ(timeout.Get(), 10u, "loss recovery's attribute too");
         }
-        auto message = [](const std::function<void()>& call) {
-            try
-            {
-                call();
-            }
-            catch (const std::invalid_argument& e)
-            {
-                return std::string(e.what());
-            }
-            return std::string();
-        };
-        const std::string notCc = message([&b]() {
+        const std::string notCc = mrctest::InvalidArgumentOf([&b]() {
             b.mrc->SetCongestionControl("ns3::MrcGoBackN");
         });
         NS_TEST_EXPECT_MSG_NE(notCc.find("CongestionControl (=ns3::MrcGoBackN) must be a "
                                          "ns3::MrcCongestionOps subclass"),
                               std::string::npos,
                               notCc);
-        const std::string unknown = message([&b]() {
+        const std::string unknown = mrctest::InvalidArgumentOf([&b]() {
             b.mrc->SetPathSelection("ns3::MrcSprayPathSelection", "Rotate", UintegerValue(1));
         });
         NS_TEST_EXPECT_MSG_NE(unknown.find("attribute Rotate is unknown"),
                               std::string::npos,
                               unknown);
-        NS_TEST_EXPECT_MSG_NE(message([&b]() {
+        NS_TEST_EXPECT_MSG_NE(mrctest::InvalidArgumentOf([&b]() {
                                   b.mrc->SetLossRecovery("ns3::Nope");
                               }),
                               "",

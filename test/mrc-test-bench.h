@@ -16,10 +16,12 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -144,6 +146,24 @@ PostRandom(Ptr<MrcQueuePair> a,
         offset += sizes[i];
     }
     return expected;
+}
+
+/**
+ * \param call a call expected to refuse its input
+ * \return the message of the std::invalid_argument it throws ("" if none)
+ */
+inline std::string
+InvalidArgumentOf(const std::function<void()>& call)
+{
+    try
+    {
+        call();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        return e.what();
+    }
+    return "";
 }
 
 /**
