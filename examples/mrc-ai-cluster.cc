@@ -27,7 +27,7 @@
  *   mrc-ai-cluster                       # about a few minutes on 2 cores
  *   mrc-ai-cluster --quick               # 16 hosts, seconds (the tests run it)
  *   mrc-ai-cluster --fabrics=mrc,roce --qps=8 --out=results
- *   mrc-ai-cluster --failures=my-schedule.json --ns3::BgpReconvergenceModel::BfdEnabled=true
+ *   mrc-ai-cluster --failures=my-schedule.json --ns3::MrcBgpReconvergenceModel::BfdEnabled=true
  *   mrc-ai-cluster --quick --workload=workload-moe-sample.txt \
  *                  --ns3::MrcClusterScenario::GpusPerServer=2     # an imported training step
  *
@@ -87,8 +87,8 @@ Us(Time t)
  * \param span length
  * \return the failures
  */
-std::vector<FailureSpec>
-BuiltInSchedule(const ClosSpec& spec, Time at, Time span)
+std::vector<MrcFailureSpec>
+BuiltInSchedule(const MrcClosSpec& spec, Time at, Time span)
 {
     auto name = [](uint32_t plane, const std::string& tier, uint32_t index) {
         return "p" + std::to_string(plane) + "-" + tier + "-" + std::to_string(index);
@@ -96,17 +96,17 @@ BuiltInSchedule(const ClosSpec& spec, Time at, Time span)
     const uint32_t p1 = spec.planes > 1 ? 1 : 0;
     const uint32_t lastPlane = spec.planes - 1;
     const uint32_t lastT1 = spec.t1PerPod - 1;
-    std::vector<FailureSpec> out;
-    FailureSpec down;
-    down.kind = FailureKind::LINK_DOWN;
+    std::vector<MrcFailureSpec> out;
+    MrcFailureSpec down;
+    down.kind = MrcFailureKind::LINK_DOWN;
     down.at = at;
     down.nodeA = name(0, "t0", 0);
     down.nodeB = name(0, "t1", 0);
     down.duration = span;
     down.origin = "built-in: link down";
     out.push_back(down);
-    FailureSpec flap;
-    flap.kind = FailureKind::FLAP;
+    MrcFailureSpec flap;
+    flap.kind = MrcFailureKind::FLAP;
     flap.at = at + span / 10;
     flap.nodeA = name(p1, "t0", 1);
     flap.nodeB = name(p1, "t1", 1 % spec.t1PerPod);
@@ -115,15 +115,15 @@ BuiltInSchedule(const ClosSpec& spec, Time at, Time span)
     flap.duration = span / 2;
     flap.origin = "built-in: flap";
     out.push_back(flap);
-    FailureSpec hole;
-    hole.kind = FailureKind::SWITCH_BLACKHOLE;
+    MrcFailureSpec hole;
+    hole.kind = MrcFailureKind::SWITCH_BLACKHOLE;
     hole.at = at + span / 5;
     hole.switchName = name(lastPlane, "t1", lastT1);
     hole.duration = span / 5;
     hole.origin = "built-in: T1 black hole";
     out.push_back(hole);
-    FailureSpec reboot;
-    reboot.kind = FailureKind::SWITCH_DOWN;
+    MrcFailureSpec reboot;
+    reboot.kind = MrcFailureKind::SWITCH_DOWN;
     reboot.at = at + span * 2 / 5;
     reboot.switchName = hole.switchName;
     reboot.duration = span * 11 / 20;
@@ -137,7 +137,7 @@ BuiltInSchedule(const ClosSpec& spec, Time at, Time span)
  * \return "P50 / P99 / P100" in us, or "-" without steps
  */
 std::string
-Triple(const CompletionStats& st)
+Triple(const MrcCompletionStats& st)
 {
     if (st.GetCount() == 0)
     {
@@ -167,9 +167,9 @@ PrintTable(const std::vector<MrcScenarioResult>& runs)
     for (const auto& r : runs)
     {
         std::cout << std::left << std::setw(38) << cell(r.name, 38) << std::setw(26)
-                  << cell(Triple(r.GetStepStats(ScenarioPhase::BEFORE)), 26) << std::setw(28)
-                  << cell(Triple(r.GetStepStats(ScenarioPhase::DURING)), 28) << std::setw(26)
-                  << cell(Triple(r.GetStepStats(ScenarioPhase::AFTER)), 26) << std::right
+                  << cell(Triple(r.GetStepStats(MrcScenarioPhase::BEFORE)), 26) << std::setw(28)
+                  << cell(Triple(r.GetStepStats(MrcScenarioPhase::DURING)), 28) << std::setw(26)
+                  << cell(Triple(r.GetStepStats(MrcScenarioPhase::AFTER)), 26) << std::right
                   << std::fixed << std::setprecision(2) << std::setw(10)
                   << r.bytesRetransmitted / 1e6 << std::setw(12) << Us(r.longestStall)
                   << std::setw(10) << r.failedFlows << "\n";
@@ -183,7 +183,7 @@ PrintTable(const std::vector<MrcScenarioResult>& runs)
 void
 PrintRun(const MrcScenarioResult& r)
 {
-    const CompletionStats all = r.GetStepStats();
+    const MrcCompletionStats all = r.GetStepStats();
     std::cout << "== " << r.name << ": " << r.steps.size() << "/" << r.iterations << " steps"
               << (r.jobDone ? "" : " (NOT finished)") << (r.jobFailed ? " (FAILED)" : "")
               << ", job ended at " << Us(r.end) << " us; step P50 " << Us(all.GetMedian())
@@ -304,7 +304,7 @@ main(int argc, char* argv[])
             }
         }
     }
-    ValueParser::ParseCommandLine(cmd, argc, argv);
+    MrcValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
         if (o.out == "none")
@@ -318,12 +318,12 @@ main(int argc, char* argv[])
         }
         // Beyond ns-3's time range MicroSeconds would wrap: refused.
         const Time failAt =
-            ValueParser::ToTime("--failAt",
-                                o.failAtUs >= 0 ? o.failAtUs : (o.quick ? 600 : 2500),
-                                Time::US);
-        const Time span = ValueParser::ToTime("--span",
-                                              o.spanUs > 0 ? o.spanUs : (o.quick ? 1200 : 4000),
-                                              Time::US);
+            MrcValueParser::ToTime("--failAt",
+                                   o.failAtUs >= 0 ? o.failAtUs : (o.quick ? 600 : 2500),
+                                   Time::US);
+        const Time span = MrcValueParser::ToTime("--span",
+                                                 o.spanUs > 0 ? o.spanUs : (o.quick ? 1200 : 4000),
+                                                 Time::US);
 
         // Everything is checked before the first fabric runs: the fabric list, the schedule
         // file, every scenario's attributes and size, and that the results can be written.
@@ -354,9 +354,9 @@ main(int argc, char* argv[])
             throw std::invalid_argument("--fabrics is empty (one or more of " + acceptedText
                                         + ", comma-separated)");
         }
-        const std::vector<FailureSpec> fromFile =
-            o.failures.empty() ? std::vector<FailureSpec>{}
-                               : FailureScheduleParser::ParseFile(o.failures);
+        const std::vector<MrcFailureSpec> fromFile =
+            o.failures.empty() ? std::vector<MrcFailureSpec>{}
+                               : MrcFailureScheduleParser::ParseFile(o.failures);
         std::vector<Ptr<MrcClusterScenario>> scenarios;
         for (const std::string& item : items)
         {
@@ -379,14 +379,14 @@ main(int argc, char* argv[])
             }
             if (!o.failures.empty())
             {
-                for (const FailureSpec& f : fromFile)
+                for (const MrcFailureSpec& f : fromFile)
                 {
                     s->AddFailure(f);
                 }
             }
             else if (!o.noFailures)
             {
-                for (const FailureSpec& f : BuiltInSchedule(s->GetSpec(), failAt, span))
+                for (const MrcFailureSpec& f : BuiltInSchedule(s->GetSpec(), failAt, span))
                 {
                     s->AddFailure(f);
                 }
@@ -411,7 +411,7 @@ main(int argc, char* argv[])
             if (runs.empty())
             {
                 std::cout << s->GetSpec().Describe() << "\n";
-                for (const FailureSpec& f : s->GetFailures())
+                for (const MrcFailureSpec& f : s->GetFailures())
                 {
                     std::cout << "  failure: " << f.kind << " " << f.DescribeTarget() << " at "
                               << Us(f.at) << " us"

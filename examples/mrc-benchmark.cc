@@ -90,7 +90,7 @@ main(int argc, char* argv[])
     cmd.AddValue("scheduler",
                  "the simulator's event scheduler (a TypeId name; empty: --SchedulerType's)",
                  scheduler);
-    ValueParser::ParseCommandLine(cmd, argc, argv);
+    MrcValueParser::ParseCommandLine(cmd, argc, argv);
 
     try
     {
@@ -99,8 +99,8 @@ main(int argc, char* argv[])
             throw std::invalid_argument("--transport (=" + transport + ") must be udp, tcp or mrc");
         }
         MrcSchedulerChoice::Check("--scheduler", scheduler);
-        const DataRate linkRate = ValueParser::ParseDataRate("--rate", rate);
-        const Time linkDelay = ValueParser::ParseTime("--delay", delay);
+        const DataRate linkRate = MrcValueParser::ParseDataRate("--rate", rate);
+        const Time linkDelay = MrcValueParser::ParseTime("--delay", delay);
         Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(packetSize));
         Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(4 << 20));
         Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(4 << 20));
@@ -126,8 +126,8 @@ main(int argc, char* argv[])
             const uint32_t k = std::stoul(item);
             RngSeedManager::SetSeed(seed);                       // the run number stays --RngRun's
             MrcSchedulerChoice::Apply("--scheduler", scheduler); // again after each Destroy
-            ClosTopologyHelper topoHelper;
-            for (LinkTier t : {LinkTier::HOST_T0, LinkTier::T0_T1, LinkTier::T1_T2})
+            MrcClosTopologyHelper topoHelper;
+            for (MrcLinkTier t : {MrcLinkTier::HOST_T0, MrcLinkTier::T0_T1, MrcLinkTier::T1_T2})
             {
                 topoHelper.SetLinkRate(t, linkRate);
                 topoHelper.SetLinkDelay(t, linkDelay);
@@ -137,12 +137,12 @@ main(int argc, char* argv[])
             {
                 topoHelper.SetTrimmingQueues();
             }
-            Ptr<FabricTopology> topo = topoHelper.Build(ClosSpec::FatTree(k));
-            DataPlaneHelper dataPlane;
-            dataPlane.SetDataPlane(mrc ? DataPlane::SRV6 : DataPlane::ECMP);
+            Ptr<MrcFabricTopology> topo = topoHelper.Build(MrcClosSpec::FatTree(k));
+            MrcDataPlaneHelper dataPlane;
+            dataPlane.SetDataPlane(mrc ? MrcDataPlane::SRV6 : MrcDataPlane::ECMP);
             dataPlane.GetEcmpHelper().SetBaseSeed(seed);
             dataPlane.Install(topo);
-            PermutationHelper perm(topo);
+            MrcPermutationHelper perm(topo);
             std::unique_ptr<MrcHelper> mrcHelper;
             std::vector<Time> finish;
             if (mrc)
@@ -152,7 +152,7 @@ main(int argc, char* argv[])
                 Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
                 rng->SetStream(0);
                 const std::vector<uint32_t> dst =
-                    PermutationHelper::Derangement(topo->GetHostCount(), rng);
+                    MrcPermutationHelper::Derangement(topo->GetHostCount(), rng);
                 finish.assign(dst.size(), Time(-1));
                 for (uint32_t i = 0; i < dst.size(); ++i)
                 {
@@ -166,8 +166,8 @@ main(int argc, char* argv[])
             {
                 perm.SetBytesPerFlow(bytes);
                 perm.SetPacketSize(packetSize);
-                perm.SetTransport(transport == "tcp" ? PermutationTransport::TCP
-                                                     : PermutationTransport::UDP);
+                perm.SetTransport(transport == "tcp" ? MrcPermutationTransport::TCP
+                                                     : MrcPermutationTransport::UDP);
                 perm.SetTrackCollisions(false);
                 perm.Install();
             }
@@ -181,7 +181,7 @@ main(int argc, char* argv[])
             const uint64_t events = Simulator::GetEventCount() - events0;
             NodeContainer all = topo->GetAllSwitches();
             all.Add(topo->GetHosts());
-            const uint64_t hops = FabricQueueStats::Sum(all).sentPackets;
+            const uint64_t hops = MrcFabricQueueStats::Sum(all).sentPackets;
             Time last(0);
             uint32_t done = 0;
             uint64_t delivered = 0; // application bytes that reached their receiver
@@ -224,7 +224,7 @@ main(int argc, char* argv[])
                 const uint64_t packets = (bytes + 4095) / 4096;
                 const Time ideal = linkRate.CalculateBytesTxTime(packets * 4234)
                                    + mrcHelper->GetBaseRtt(0, topo->GetHostCount() - 1);
-                CompletionStats s(fct);
+                MrcCompletionStats s(fct);
                 std::cout << "     FCT us: max " << s.GetMax().GetMicroSeconds() << ", P99 "
                           << s.GetPercentile(99).GetMicroSeconds() << ", median "
                           << s.GetMedian().GetMicroSeconds() << "; ideal (line rate + base RTT) "

@@ -6,12 +6,12 @@
  * each switch's FIB changed and how much constant-rate UDP traffic was black-holed meanwhile.
  *
  *   mrc-bgp-reconvergence --k=4
- *   mrc-bgp-reconvergence --kind=blackhole --ns3::BgpReconvergenceModel::BfdEnabled=true
- *   mrc-bgp-reconvergence --fail=switch --ns3::BgpReconvergenceModel::Mrai=30ms
+ *   mrc-bgp-reconvergence --kind=blackhole --ns3::MrcBgpReconvergenceModel::BfdEnabled=true
+ *   mrc-bgp-reconvergence --fail=switch --ns3::MrcBgpReconvergenceModel::Mrai=30ms
  *
- * The failure is injected with FailureHelper on the FabricNetDevices (carrier lost, or frames
+ * The failure is injected with MrcFailureHelper on the FabricNetDevices (carrier lost, or frames
  * vanishing while carrier stays up); the model follows the devices. Every timing is an attribute of
- * ns3::BgpReconvergenceModel (see doc/mrc.rst, "BGP reconvergence model").
+ * ns3::MrcBgpReconvergenceModel (see doc/mrc.rst, "BGP reconvergence model").
  */
 
 #include "ns3/applications-module.h"
@@ -76,7 +76,7 @@ main(int argc, char* argv[])
     strict.Add(cmd, "stop", "end of the traffic, ms", stopMs);
     strict.Add(cmd, "interval", "UDP packet interval per flow, us", intervalUs);
     strict.Add(cmd, "seed", "RNG seed", seed);
-    ValueParser::ParseCommandLine(cmd, argc, argv);
+    MrcValueParser::ParseCommandLine(cmd, argc, argv);
     if (fail != "link" && fail != "switch")
     {
         std::cerr << "--fail (=" << fail << ") must be link or switch\n";
@@ -93,7 +93,7 @@ main(int argc, char* argv[])
                                        {"--repairAt", repairMs},
                                        {"--stop", stopMs}})
         {
-            ValueParser::ToTime(name, ms, Time::MS); // negative or beyond ns-3's range: refused
+            MrcValueParser::ToTime(name, ms, Time::MS); // negative or beyond ns-3's range: refused
         }
     }
     catch (const std::invalid_argument& e)
@@ -102,12 +102,12 @@ main(int argc, char* argv[])
         return 1;
     }
     RngSeedManager::SetSeed(seed);
-    const LinkFailureKind kind =
-        kindText == "carrier" ? LinkFailureKind::CARRIER_LOSS : LinkFailureKind::BLACKHOLE;
+    const MrcLinkFailureKind kind =
+        kindText == "carrier" ? MrcLinkFailureKind::CARRIER_LOSS : MrcLinkFailureKind::BLACKHOLE;
 
-    Ptr<FabricTopology> topo = ClosTopologyHelper().Build(ClosSpec::FatTree(k));
-    EcmpRoutingHelper().Install(*topo);
-    Ptr<BgpReconvergenceModel> bgp = BgpReconvergenceHelper().Install(topo);
+    Ptr<MrcFabricTopology> topo = MrcClosTopologyHelper().Build(MrcClosSpec::FatTree(k));
+    MrcEcmpRoutingHelper().Install(*topo);
+    Ptr<MrcBgpReconvergenceModel> bgp = MrcBgpReconvergenceHelper().Install(topo);
     SwitchLogs logs;
     bgp->TraceConnectWithoutContext("ConvergenceStart", MakeBoundCallback(&OnStart, &logs));
     bgp->TraceConnectWithoutContext("RoutesChanged", MakeBoundCallback(&OnRoutes, &logs));
@@ -137,14 +137,14 @@ main(int argc, char* argv[])
         }
     }
 
-    Ptr<Node> t0 = topo->GetSwitch(SwitchTier::T0, 0, 0);
-    Ptr<Node> t1 = topo->GetSwitch(SwitchTier::T1, 0, 0);
+    Ptr<Node> t0 = topo->GetSwitch(MrcSwitchTier::T0, 0, 0);
+    Ptr<Node> t1 = topo->GetSwitch(MrcSwitchTier::T1, 0, 0);
     // The failure goes through the FabricNetDevices; the model follows their carrier and,
     // with BFD enabled, their black holes.
-    Ptr<FailureHelper> failures = CreateObject<FailureHelper>(topo);
+    Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(topo);
     const Time failAt = Time::FromDouble(failMs, Time::MS);
     const Time duration = repairMs > 0 ? Time::FromDouble(repairMs, Time::MS) - failAt : Time(0);
-    const bool carrier = kind == LinkFailureKind::CARRIER_LOSS;
+    const bool carrier = kind == MrcLinkFailureKind::CARRIER_LOSS;
     if (fail == "switch")
     {
         carrier ? failures->SwitchDown(failAt, t1, duration)
@@ -154,20 +154,20 @@ main(int argc, char* argv[])
     {
         const uint32_t link = topo->GetLinksBetween(t0, t1).at(0).id;
         carrier ? failures->LinkDown(failAt, link, duration)
-                : failures->Blackhole(failAt, link, LinkDirection::BOTH, duration);
+                : failures->Blackhole(failAt, link, MrcLinkDirection::BOTH, duration);
     }
     Simulator::Stop(stop + MilliSeconds(50));
     Simulator::Run();
 
-    const BgpConvergenceTiming timing = bgp->GetTiming();
-    const FailureDetector detector = timing.GetDetector(kind);
+    const MrcBgpConvergenceTiming timing = bgp->GetTiming();
+    const MrcFailureDetector detector = timing.GetDetector(kind);
     std::cout << "fat-tree k=" << k << " (" << n << " hosts): "
               << (fail == "switch" ? Names::FindName(t1)
                                    : Names::FindName(t0) + " - " + Names::FindName(t1))
               << " fails (" << kindText << ") at " << failMs << " ms"
               << (repairMs > 0 ? ", repaired at " + std::to_string(int(repairMs)) + " ms" : "")
               << "\ndetector " << detector;
-    if (detector != FailureDetector::NONE)
+    if (detector != MrcFailureDetector::NONE)
     {
         std::cout << " (" << timing.GetDetectionDelay(detector).GetSeconds() * 1e3 << " ms)";
     }
@@ -235,7 +235,7 @@ main(int argc, char* argv[])
     uint64_t noRoute = 0;
     for (auto it = sw.Begin(); it != sw.End(); ++it)
     {
-        noRoute += EcmpRoutingHelper::GetRouting(*it)->GetDroppedPackets();
+        noRoute += MrcEcmpRoutingHelper::GetRouting(*it)->GetDroppedPackets();
     }
     std::cout << "\ntraffic: " << servers.size() << " flows of " << packets << " packets, " << hit
               << " hit, " << lost << " packets lost (" << bgp->GetBlackholedPackets()

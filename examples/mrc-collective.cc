@@ -20,7 +20,7 @@
  * Ranks alternate over the T0s so that neighbours in the ring talk across the fabric.
  * --transport=roce is the RoCEv2 baseline (one EV per queue pair, go-back-N, DCQCN) over
  * switches that mark ECN on every port and drop instead of trimming; --transport=roce-pfc the
- * same queue pairs on a lossless fabric (PfcQueueDisc and PfcPort on every switch and NIC
+ * same queue pairs on a lossless fabric (MrcPfcQueueDisc and MrcPfcPort on every switch and NIC
  * port), and --dcqcn=false takes DCQCN away (PFC alone: the senders run at line rate).
  *
  * With --victim the victim pair is placed as in the paper's collateral-damage experiment: its
@@ -71,7 +71,7 @@ void
 OnStep(MrcTrainingJob* job, uint32_t step, Time duration, Time ideal)
 {
     const auto& s = job->GetSteps().at(step);
-    const CompletionStats st = s.GetTransferStats();
+    const MrcCompletionStats st = s.GetTransferStats();
     std::cout << "  step " << step << ": " << Us(duration) << " us (ideal " << Us(ideal) << " us, x"
               << std::fixed << std::setprecision(2) << duration.GetSeconds() / ideal.GetSeconds()
               << ")" << (s.failed ? " FAILED" : "") << "; transfers " << st.GetCount() << ": min "
@@ -150,7 +150,7 @@ main(int argc, char* argv[])
                "pcap file prefix: rank 0's NIC ports (empty: none; tshark decodes MRC with "
                "utils/wireshark/mrc.lua)",
                pcap);
-    ValueParser::ParseCommandLine(cmd, argc, argv);
+    MrcValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
         const std::map<std::string, std::string> types{{"ring", "ns3::MrcRingAllReduce"},
@@ -177,12 +177,12 @@ main(int argc, char* argv[])
             throw std::invalid_argument("--transport (=" + transport
                                         + ") must be mrc, roce or roce-pfc");
         }
-        const DataRate linkRate = ValueParser::ParseDataRate("--rate", rate);
+        const DataRate linkRate = MrcValueParser::ParseDataRate("--rate", rate);
         if (qps == 0 || iterations == 0 || computeUs < 0)
         {
             throw std::invalid_argument("--qps and --iterations must be >= 1, --compute >= 0");
         }
-        const Time compute = ValueParser::ToTime("--compute", computeUs, Time::US);
+        const Time compute = MrcValueParser::ToTime("--compute", computeUs, Time::US);
         const bool pfc = transport == "roce-pfc";
         const bool roce = transport == "roce" || pfc;
         RngSeedManager::SetSeed(seed);
@@ -202,8 +202,8 @@ main(int argc, char* argv[])
                 "--t0s (=" + std::to_string(t0s) + ") must be 0 or in [" + std::to_string(fit)
                 + ", 64]" + (withVictim ? " with a free host in rack 0 for the victim" : ""));
         }
-        ClosTopologyHelper topoHelper;
-        for (LinkTier tier : {LinkTier::HOST_T0, LinkTier::T0_T1})
+        MrcClosTopologyHelper topoHelper;
+        for (MrcLinkTier tier : {MrcLinkTier::HOST_T0, MrcLinkTier::T0_T1})
         {
             topoHelper.SetLinkRate(tier, linkRate);
         }
@@ -212,7 +212,7 @@ main(int argc, char* argv[])
         {
             // A lossless RoCEv2 fabric: 8 strict priorities with ECN on every port, PFC on
             // every switch and NIC port (data and retransmissions, DSCP 26 and 30, are
-            // priority 3, PfcPort's default lossless priority).
+            // priority 3, MrcPfcPort's default lossless priority).
             topoHelper.SetPfcQueues();
         }
         else if (roce)
@@ -221,14 +221,14 @@ main(int argc, char* argv[])
             // hop included; drop-tail, no trimming, no PFC.
             topoHelper.SetEcnQueues();
         }
-        const ClosSpec spec = ClosSpec::TwoTier(planes, t0s, 4, 4);
-        Ptr<FabricTopology> topo = topoHelper.Build(spec);
+        const MrcClosSpec spec = MrcClosSpec::TwoTier(planes, t0s, 4, 4);
+        Ptr<MrcFabricTopology> topo = topoHelper.Build(spec);
         if (pfc)
         {
-            PfcHelper().Install(*topo);
+            MrcPfcHelper().Install(*topo);
         }
-        DataPlaneHelper dp;
-        dp.SetDataPlane(DataPlaneHelper::Parse("--dataPlane", dataPlane));
+        MrcDataPlaneHelper dp;
+        dp.SetDataPlane(MrcDataPlaneHelper::Parse("--dataPlane", dataPlane));
         dp.Install(topo);
         MrcHelper mrc(topo, dp);
         mrc.Install();
@@ -345,14 +345,14 @@ main(int argc, char* argv[])
         std::cout << (retired.empty() ? " none\n" : "\n");
         if (pfc)
         {
-            const PfcPortStats::Totals t = PfcPortStats::Sum(PfcPortStats::Collect(*topo));
+            const MrcPfcPortStats::Totals t = MrcPfcPortStats::Sum(MrcPfcPortStats::Collect(*topo));
             std::cout << "  PFC: " << t.pausesSent << " PAUSE and " << t.xonsSent
                       << " XON frames sent by " << t.ports << " ports, paused " << Us(t.pausedTime)
                       << " us in total, longest " << Us(t.maxPausedTime) << " us ("
                       << t.maxPausedPort << "), headroom overflows " << t.overflows << "\n";
         }
         const NodeContainer nodes(topo->GetHosts(), topo->GetAllSwitches());
-        std::cout << "  queue drops " << FabricQueueStats::Sum(nodes).droppedPackets << "\n";
+        std::cout << "  queue drops " << MrcFabricQueueStats::Sum(nodes).droppedPackets << "\n";
         Simulator::Destroy();
         return (job->IsDone() && !job->HasFailed() && c->GetCorruptTransfers() == 0) ? 0 : 1;
     }

@@ -109,22 +109,22 @@ main(int argc, char* argv[])
     strict.Add(cmd, "policy", "the path selection, a TypeId name", policy);
     strict.Add(cmd, "bytes", "bytes host 0 writes to the last host", bytes);
     strict.Add(cmd, "blackhole", "black-hole a T0-T1 link of plane 0 from the start", blackhole);
-    ValueParser::ParseCommandLine(cmd, argc, argv);
+    MrcValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
         RngSeedManager::SetSeed(1);
-        const ClosSpec spec = ClosSpec::TwoTier(2, 4, 4, 4);
-        ClosTopologyHelper topoHelper;
+        const MrcClosSpec spec = MrcClosSpec::TwoTier(2, 4, 4, 4);
+        MrcClosTopologyHelper topoHelper;
         topoHelper.SetTrimmingQueues();
-        Ptr<FabricTopology> topo = topoHelper.Build(spec);
-        DataPlaneHelper dp;
-        dp.SetDataPlane(DataPlane::SRV6);
+        Ptr<MrcFabricTopology> topo = topoHelper.Build(spec);
+        MrcDataPlaneHelper dp;
+        dp.SetDataPlane(MrcDataPlane::SRV6);
         dp.Install(topo);
-        Ptr<FailureHelper> failures = CreateObject<FailureHelper>(topo);
+        Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(topo);
         if (blackhole)
         {
-            FailureSpec f;
-            f.kind = FailureKind::BLACKHOLE;
+            MrcFailureSpec f;
+            f.kind = MrcFailureKind::BLACKHOLE;
             f.at = Time(0);
             f.nodeA = "p0-t0-0";
             f.nodeB = "p0-t1-0";

@@ -12,10 +12,10 @@
  * pair failed; then a comparison table.
  *
  *   mrc-failover
- *   mrc-failover --kind=blackhole --ns3::BgpReconvergenceModel::BfdEnabled=true
+ *   mrc-failover --kind=blackhole --ns3::MrcBgpReconvergenceModel::BfdEnabled=true
  *   mrc-failover --fabric=roce --qps=8 --csv=failover
  *
- * The same failure reaches both fabrics through FailureHelper (FabricNetDevice carrier and
+ * The same failure reaches both fabrics through MrcFailureHelper (MrcFabricNetDevice carrier and
  * receive-side faults); the BGP model follows the devices. See doc/mrc.rst, "Failover example".
  */
 
@@ -57,13 +57,13 @@ struct Options
 /// What one fabric's run produced.
 struct Result
 {
-    std::string name;                                //!< fabric
-    std::vector<TransferMonitor::FlowSummary> flows; //!< per flow
-    std::vector<uint64_t> total;                     //!< goodput per interval, all flows
-    std::vector<uint64_t> slowest;                   //!< the slowest flow's, per interval
-    uint64_t faultDrops{0};                          //!< packets lost to the failure
-    uint64_t bgpBlackholed{0};                       //!< sent onto the dead link by routing
-    Time bgpConverged{-1};                           //!< last BGP FIB change (negative: none)
+    std::string name;                                   //!< fabric
+    std::vector<MrcTransferMonitor::FlowSummary> flows; //!< per flow
+    std::vector<uint64_t> total;                        //!< goodput per interval, all flows
+    std::vector<uint64_t> slowest;                      //!< the slowest flow's, per interval
+    uint64_t faultDrops{0};                             //!< packets lost to the failure
+    uint64_t bgpBlackholed{0};                          //!< sent onto the dead link by routing
+    Time bgpConverged{-1};                              //!< last BGP FIB change (negative: none)
 };
 
 /**
@@ -76,24 +76,24 @@ Result
 RunFabric(const Options& o, bool roce)
 {
     RngSeedManager::SetSeed(o.seed); // the run number stays --RngRun's (replications)
-    const ClosSpec spec = ClosSpec::TwoTier(o.planes, o.t0, o.hostsPerT0, o.t1);
-    ClosTopologyHelper topoHelper;
+    const MrcClosSpec spec = MrcClosSpec::TwoTier(o.planes, o.t0, o.hostsPerT0, o.t1);
+    MrcClosTopologyHelper topoHelper;
     roce ? topoHelper.SetEcnQueues() : topoHelper.SetTrimmingQueues();
-    Ptr<FabricTopology> topo = topoHelper.Build(spec);
-    DataPlaneHelper dataPlane;
-    dataPlane.SetDataPlane(roce ? DataPlane::ECMP : DataPlane::SRV6);
+    Ptr<MrcFabricTopology> topo = topoHelper.Build(spec);
+    MrcDataPlaneHelper dataPlane;
+    dataPlane.SetDataPlane(roce ? MrcDataPlane::ECMP : MrcDataPlane::SRV6);
     dataPlane.GetEcmpHelper().SetBaseSeed(o.seed);
     dataPlane.Install(topo);
-    Ptr<BgpReconvergenceModel> bgp;
+    Ptr<MrcBgpReconvergenceModel> bgp;
     if (roce)
     {
-        bgp = BgpReconvergenceHelper().Install(topo);
+        bgp = MrcBgpReconvergenceHelper().Install(topo);
     }
 
-    Ptr<FailureHelper> failures = CreateObject<FailureHelper>(topo);
-    const FabricLink link = topo->GetLinksBetween(topo->GetSwitch(SwitchTier::T0, 0, 0),
-                                                  topo->GetSwitch(SwitchTier::T1, 0, 0))
-                                .at(0);
+    Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(topo);
+    const MrcFabricLink link = topo->GetLinksBetween(topo->GetSwitch(MrcSwitchTier::T0, 0, 0),
+                                                     topo->GetSwitch(MrcSwitchTier::T1, 0, 0))
+                                   .at(0);
     const Time failAt = Time::FromDouble(o.failAtUs, Time::US);
     const Time duration =
         o.repairAtUs > 0 ? Time::FromDouble(o.repairAtUs, Time::US) - failAt : Time(0);
@@ -103,7 +103,7 @@ RunFabric(const Options& o, bool roce)
     }
     else
     {
-        failures->Blackhole(failAt, link.id, LinkDirection::BOTH, duration);
+        failures->Blackhole(failAt, link.id, MrcLinkDirection::BOTH, duration);
     }
 
     MrcHelper mrc(topo, dataPlane);
@@ -115,7 +115,7 @@ RunFabric(const Options& o, bool roce)
     }
     mrc.SetStream(o.seed);
     mrc.Install();
-    Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
+    Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();
     monitor->SetAttribute("Interval", TimeValue(Time::FromDouble(o.intervalUs, Time::US)));
     const uint32_t hosts = topo->GetHostCount();
     const Time stop = Time::FromDouble(o.stopUs, Time::US);
@@ -132,7 +132,7 @@ RunFabric(const Options& o, bool roce)
         {
             // QP scaling: the message is striped over the group's queue pairs.
             Ptr<MrcQpGroup> group = mrc.ConnectGroup(a, b);
-            std::vector<TransferMonitor::QpPair> members;
+            std::vector<MrcTransferMonitor::QpPair> members;
             for (uint32_t q = 0; q < group->GetSize(); ++q)
             {
                 members.emplace_back(group->GetSender(q), group->GetReceiver(q));
@@ -285,7 +285,7 @@ main(int argc, char* argv[])
     strict.Add(cmd, "qps", "RoCEv2 queue pairs per host pair (QP scaling)", o.qps);
     strict.Add(cmd, "csv", "write <prefix>-<fabric>-series.csv and -flows.csv", o.csv);
     strict.Add(cmd, "seed", "RNG seed (EVs, ECMP hash)", o.seed);
-    ValueParser::ParseCommandLine(cmd, argc, argv);
+    MrcValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
         if (o.kind != "carrier" && o.kind != "blackhole")
@@ -317,7 +317,7 @@ main(int argc, char* argv[])
                                        {"--stop", o.stopUs},
                                        {"--interval", o.intervalUs}})
         {
-            ValueParser::ToTime(name, us, Time::US); // beyond ns-3's time range: refused
+            MrcValueParser::ToTime(name, us, Time::US); // beyond ns-3's time range: refused
         }
         std::vector<Result> results;
         if (o.fabric != "roce")
@@ -328,7 +328,7 @@ main(int argc, char* argv[])
         {
             results.push_back(RunFabric(o, true));
         }
-        const ClosSpec spec = ClosSpec::TwoTier(o.planes, o.t0, o.hostsPerT0, o.t1);
+        const MrcClosSpec spec = MrcClosSpec::TwoTier(o.planes, o.t0, o.hostsPerT0, o.t1);
         std::cout << spec.Describe() << "\n"
                   << "one write per host pair, host i -> host i + " << o.hostsPerT0
                   << "; T0 0 - T1 0 (plane 0) "

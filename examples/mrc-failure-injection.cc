@@ -29,23 +29,23 @@ namespace
 {
 
 /**
- * The events of examples/failure-schedule-sample.json, through FailureHelper's methods.
+ * The events of examples/failure-schedule-sample.json, through MrcFailureHelper's methods.
  * \param f the failure helper
  */
 void
-ScheduleBuiltIn(Ptr<FailureHelper> f)
+ScheduleBuiltIn(Ptr<MrcFailureHelper> f)
 {
     const Time us = MicroSeconds(1);
     // 2 % random loss towards the spine.
-    f->GrayLoss(10 * us, f->FindLink("p0-t0-0", "p0-t1-0"), 0.02, LinkDirection::UP, 100 * us);
+    f->GrayLoss(10 * us, f->FindLink("p0-t0-0", "p0-t1-0"), 0.02, MrcLinkDirection::UP, 100 * us);
     f->Flap(20 * us, f->FindLink("p0-t0-1", "p0-t1-1"), 20 * us, 0.5, 80 * us);
     // The carrier stays up: only the data plane notices.
-    f->Blackhole(30 * us, f->FindLink("p1-t0-3", "p1-t1-2"), LinkDirection::DOWN, 60 * us);
+    f->Blackhole(30 * us, f->FindLink("p1-t0-3", "p1-t1-2"), MrcLinkDirection::DOWN, 60 * us);
     f->SwitchDown(40 * us, Names::Find<Node>("p0-t1-3"), 50 * us);
     f->DegradeRate(50 * us,
                    f->FindLink("p1-t0-0", "p1-t1-1"),
                    DataRate("25Gbps"),
-                   LinkDirection::BOTH,
+                   MrcLinkDirection::BOTH,
                    50 * us);
     f->PortDown(60 * us, 5, 1, 30 * us);
     f->SwitchBlackhole(70 * us, Names::Find<Node>("p1-t1-0"), 20 * us);
@@ -106,7 +106,7 @@ main(int argc, char* argv[])
     strict.Add(cmd, "schedule", "failure schedule, .json or .csv (empty: built in)", schedule);
     strict.Add(cmd, "log", "write the failure log to this CSV file (empty: print it)", logFile);
     strict.Add(cmd, "seed", "RNG seed (permutation, ECMP, gray loss)", seed);
-    ValueParser::ParseCommandLine(cmd, argc, argv);
+    MrcValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
         if (transport != "udp" && transport != "mrc")
@@ -115,19 +115,19 @@ main(int argc, char* argv[])
         }
         const bool mrc = transport == "mrc";
         RngSeedManager::SetSeed(seed);
-        const ClosSpec spec = ClosSpec::TwoTier(planes, t0, hostsPerT0, t1);
-        ClosTopologyHelper topoHelper;
+        const MrcClosSpec spec = MrcClosSpec::TwoTier(planes, t0, hostsPerT0, t1);
+        MrcClosTopologyHelper topoHelper;
         if (mrc)
         {
             topoHelper.SetTrimmingQueues();
         }
-        Ptr<FabricTopology> topo = topoHelper.Build(spec);
-        DataPlaneHelper dataPlane;
-        dataPlane.SetDataPlane(mrc ? DataPlane::SRV6 : DataPlane::ECMP);
+        Ptr<MrcFabricTopology> topo = topoHelper.Build(spec);
+        MrcDataPlaneHelper dataPlane;
+        dataPlane.SetDataPlane(mrc ? MrcDataPlane::SRV6 : MrcDataPlane::ECMP);
         dataPlane.GetEcmpHelper().SetBaseSeed(seed);
         dataPlane.Install(topo);
 
-        Ptr<FailureHelper> failures = CreateObject<FailureHelper>(topo);
+        Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(topo);
         if (schedule.empty())
         {
             ScheduleBuiltIn(failures);
@@ -138,7 +138,7 @@ main(int argc, char* argv[])
         }
         failures->AssignStreams(1000);
 
-        PermutationHelper perm(topo);
+        MrcPermutationHelper perm(topo);
         std::unique_ptr<MrcHelper> mrcHelper;
         std::vector<Ptr<MrcQueuePair>> senders;
         std::vector<Time> finish;
@@ -150,7 +150,7 @@ main(int argc, char* argv[])
             Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
             rng->SetStream(0);
             const std::vector<uint32_t> dst =
-                PermutationHelper::Derangement(topo->GetHostCount(), rng);
+                MrcPermutationHelper::Derangement(topo->GetHostCount(), rng);
             finish.assign(dst.size(), Time(-1));
             for (uint32_t i = 0; i < dst.size(); ++i)
             {
@@ -176,7 +176,7 @@ main(int argc, char* argv[])
                   << (mrc ? "MRC over SRv6, trimming switches" : "UDP at line rate, per-flow ECMP")
                   << "; permutation, " << bytes << " bytes per host; seed " << seed << "\n"
                   << "schedule: " << (schedule.empty() ? "built in" : schedule) << "\n";
-        const FailureLog& log = failures->GetLog();
+        const MrcFailureLog& log = failures->GetLog();
         if (logFile.empty())
         {
             std::cout << "failure log:\n";
@@ -189,15 +189,15 @@ main(int argc, char* argv[])
                       << logFile << "\n";
         }
         std::cout << "packets lost to failures:";
-        for (auto cause : {FabricLossCause::LINK_DOWN,
-                           FabricLossCause::IN_FLIGHT,
-                           FabricLossCause::BLACKHOLE,
-                           FabricLossCause::RANDOM_LOSS})
+        for (auto cause : {MrcFabricLossCause::LINK_DOWN,
+                           MrcFabricLossCause::IN_FLIGHT,
+                           MrcFabricLossCause::BLACKHOLE,
+                           MrcFabricLossCause::RANDOM_LOSS})
         {
             std::cout << " " << cause << " " << failures->GetLostPackets(cause);
         }
         std::cout << "\nswitch queue drops: "
-                  << FabricQueueStats::Sum(topo->GetAllSwitches()).droppedPackets << "\n";
+                  << MrcFabricQueueStats::Sum(topo->GetAllSwitches()).droppedPackets << "\n";
         if (mrc)
         {
             MrcQueuePair::Stats total;

@@ -55,25 +55,25 @@ struct Params
  * \param transport TCP or UDP
  */
 void
-RunOnce(const Params& p, const ClosSpec& spec, PermutationTransport transport)
+RunOnce(const Params& p, const MrcClosSpec& spec, MrcPermutationTransport transport)
 {
     RngSeedManager::SetSeed(p.seed);
     RngSeedManager::SetRun(p.run);
 
-    ClosTopologyHelper topoHelper;
-    topoHelper.SetLinkRate(LinkTier::HOST_T0, p.hostRateValue);
-    topoHelper.SetLinkRate(LinkTier::T0_T1, p.fabricRateValue);
-    topoHelper.SetLinkRate(LinkTier::T1_T2, p.fabricRateValue);
-    for (LinkTier t : {LinkTier::HOST_T0, LinkTier::T0_T1, LinkTier::T1_T2})
+    MrcClosTopologyHelper topoHelper;
+    topoHelper.SetLinkRate(MrcLinkTier::HOST_T0, p.hostRateValue);
+    topoHelper.SetLinkRate(MrcLinkTier::T0_T1, p.fabricRateValue);
+    topoHelper.SetLinkRate(MrcLinkTier::T1_T2, p.fabricRateValue);
+    for (MrcLinkTier t : {MrcLinkTier::HOST_T0, MrcLinkTier::T0_T1, MrcLinkTier::T1_T2})
     {
         topoHelper.SetLinkDelay(t, p.delayValue);
     }
-    Ptr<FabricTopology> topo = topoHelper.Build(spec);
-    EcmpRoutingHelper ecmp;
+    Ptr<MrcFabricTopology> topo = topoHelper.Build(spec);
+    MrcEcmpRoutingHelper ecmp;
     ecmp.SetBaseSeed(p.seed);
     ecmp.Install(*topo);
 
-    PermutationHelper perm(topo);
+    MrcPermutationHelper perm(topo);
     perm.SetBytesPerFlow(p.bytes);
     perm.SetPacketSize(p.packetSize);
     perm.SetTransport(transport);
@@ -92,9 +92,9 @@ RunOnce(const Params& p, const ClosSpec& spec, PermutationTransport transport)
         ideal.push_back(perm.GetIdealTime(f, p.hostRateValue, p.fabricRateValue, p.delayValue));
         collided += f.collided ? 1 : 0;
     }
-    const uint64_t qdiscDrops = FabricQueueStats::Sum(topo->GetAllSwitches()).droppedPackets;
-    CompletionStats s(fct);
-    CompletionStats si(ideal);
+    const uint64_t qdiscDrops = MrcFabricQueueStats::Sum(topo->GetAllSwitches()).droppedPackets;
+    MrcCompletionStats s(fct);
+    MrcCompletionStats si(ideal);
     const uint32_t n = perm.GetFlows().size();
     const uint32_t complete = std::count_if(fct.begin(), fct.end(), [](Time t) {
         return t != Time::Max();
@@ -112,7 +112,7 @@ RunOnce(const Params& p, const ClosSpec& spec, PermutationTransport transport)
         return os.str();
     };
     std::cout << std::defaultfloat
-              << (transport == PermutationTransport::TCP ? "TCP" : "UDP (line rate)") << ": "
+              << (transport == MrcPermutationTransport::TCP ? "TCP" : "UDP (line rate)") << ": "
               << complete << "/" << n << " flows complete by " << p.stopTime << " s\n"
               << "  FCT us   min " << us(s.GetMin()) << "  median " << us(s.GetMedian()) << "  P99 "
               << us(s.GetPercentile(99)) << "  max " << us(s.GetMax()) << "\n"
@@ -160,7 +160,7 @@ main(int argc, char* argv[])
     strict.Add(cmd, "seed", "RNG seed (permutation, planes, ECMP hash seeds)", p.seed);
     strict.Add(cmd, "run", "RNG run number", p.run);
     strict.Add(cmd, "stopTime", "simulated seconds at most", p.stopTime);
-    ValueParser::ParseCommandLine(cmd, argc, argv);
+    MrcValueParser::ParseCommandLine(cmd, argc, argv);
 
     try
     {
@@ -169,23 +169,23 @@ main(int argc, char* argv[])
             throw std::invalid_argument("--transport (=" + transport
                                         + ") must be tcp, udp or both");
         }
-        ClosSpec spec;
+        MrcClosSpec spec;
         if (p.topology == "fattree")
         {
-            spec = ClosSpec::FatTree(p.k, p.planes);
+            spec = MrcClosSpec::FatTree(p.k, p.planes);
         }
         else if (p.topology == "clos")
         {
-            spec = ClosSpec::TwoTier(p.planes, p.t0, p.hostsPerT0, p.t1, p.uplinks);
+            spec = MrcClosSpec::TwoTier(p.planes, p.t0, p.hostsPerT0, p.t1, p.uplinks);
         }
         else
         {
             throw std::invalid_argument("--topology (=" + p.topology + ") must be fattree or clos");
         }
         spec.Validate();
-        p.hostRateValue = ValueParser::ParseDataRate("--hostRate", p.hostRate);
-        p.fabricRateValue = ValueParser::ParseDataRate("--fabricRate", p.fabricRate);
-        p.delayValue = ValueParser::ParseTime("--delay", p.delay);
+        p.hostRateValue = MrcValueParser::ParseDataRate("--hostRate", p.hostRate);
+        p.fabricRateValue = MrcValueParser::ParseDataRate("--fabricRate", p.fabricRate);
+        p.delayValue = MrcValueParser::ParseTime("--delay", p.delay);
         // ns-3 TCP tuned for a data centre: 4 KiB segments, buffers above the BDP, short RTO.
         Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(p.packetSize));
         Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(4 << 20));
@@ -199,11 +199,11 @@ main(int argc, char* argv[])
                   << "\n";
         if (transport != "udp")
         {
-            RunOnce(p, spec, PermutationTransport::TCP);
+            RunOnce(p, spec, MrcPermutationTransport::TCP);
         }
         if (transport != "tcp")
         {
-            RunOnce(p, spec, PermutationTransport::UDP);
+            RunOnce(p, spec, MrcPermutationTransport::UDP);
         }
     }
     catch (const std::exception& e)

@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * N-to-1 incast of line-rate UDP data on a two-tier Clos whose switch ports run
- * TrimmingQueueDisc (host-facing ports mark trims TRIMMED_LASTHOP and do not ECN-mark). Prints
+ * MrcTrimmingQueueDisc (host-facing ports mark trims TRIMMED_LASTHOP and do not ECN-mark). Prints
  * what the receiver got: whole packets, trimmed headers by codepoint, and what was lost, with
  * trimming on and off.
  *
@@ -84,34 +84,34 @@ main(int argc, char* argv[])
     strict.Add(cmd, "packets", "packets per sender", packets);
     strict.Add(cmd, "payload", "UDP payload bytes per packet", payload);
     strict.Add(cmd, "trimming", "trim on overflow (false: drop)", trimming);
-    strict.Add(cmd, "trimSize", "TrimmingQueueDisc::TrimSize", trimSize);
-    strict.Add(cmd, "victimProbability", "TrimmingQueueDisc::VictimTrimProbability", victim);
+    strict.Add(cmd, "trimSize", "MrcTrimmingQueueDisc::TrimSize", trimSize);
+    strict.Add(cmd, "victimProbability", "MrcTrimmingQueueDisc::VictimTrimProbability", victim);
     strict.Add(cmd, "rate", "link rate", rate);
     strict.Add(cmd, "seed", "RNG seed", seed);
-    ValueParser::ParseCommandLine(cmd, argc, argv);
+    MrcValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
         RngSeedManager::SetSeed(seed);
-        const DataRate linkRate = ValueParser::ParseDataRate("--rate", rate);
+        const DataRate linkRate = MrcValueParser::ParseDataRate("--rate", rate);
         if (senders < 1 || senders > 1023)
         {
             throw std::invalid_argument("--senders (=" + std::to_string(senders)
                                         + ") must be in 1..1023");
         }
-        ClosTopologyHelper topoHelper;
-        for (LinkTier t : {LinkTier::HOST_T0, LinkTier::T0_T1})
+        MrcClosTopologyHelper topoHelper;
+        for (MrcLinkTier t : {MrcLinkTier::HOST_T0, MrcLinkTier::T0_T1})
         {
             topoHelper.SetLinkRate(t, linkRate);
         }
-        Config::SetDefault("ns3::TrimmingQueueDisc::TrimSize", UintegerValue(trimSize));
-        Config::SetDefault("ns3::TrimmingQueueDisc::VictimTrimProbability", DoubleValue(victim));
-        // The UDP data leaves at DSCP 0, which TrimmingQueueDisc does not trim by default (it
+        Config::SetDefault("ns3::MrcTrimmingQueueDisc::TrimSize", UintegerValue(trimSize));
+        Config::SetDefault("ns3::MrcTrimmingQueueDisc::VictimTrimProbability", DoubleValue(victim));
+        // The UDP data leaves at DSCP 0, which MrcTrimmingQueueDisc does not trim by default (it
         // trims MRC's data classes only): configure the switches to trim every class.
-        Config::SetDefault("ns3::TrimmingQueueDisc::TrimmableDscps", StringValue("*"));
+        Config::SetDefault("ns3::MrcTrimmingQueueDisc::TrimmableDscps", StringValue("*"));
         topoHelper.SetTrimmingQueues(trimming);
         const uint32_t t0 = std::max(2u, (senders + 1 + 7) / 8);
-        Ptr<FabricTopology> topo = topoHelper.Build(ClosSpec::TwoTier(1, t0, 8, 4));
-        EcmpRoutingHelper ecmp;
+        Ptr<MrcFabricTopology> topo = topoHelper.Build(MrcClosSpec::TwoTier(1, t0, 8, 4));
+        MrcEcmpRoutingHelper ecmp;
         ecmp.SetBaseSeed(seed);
         ecmp.Install(*topo);
 
@@ -135,7 +135,7 @@ main(int argc, char* argv[])
         }
         Simulator::Run();
 
-        const FabricQueueStats::Totals q = FabricQueueStats::Sum(topo->GetAllSwitches());
+        const MrcFabricQueueStats::Totals q = MrcFabricQueueStats::Sum(topo->GetAllSwitches());
         const uint64_t drops = q.droppedPackets;
         const uint64_t trims = q.trimmedPackets;
         const uint32_t sent = senders * packets;

@@ -12,8 +12,8 @@
  * rank i under T0 i mod T0s, so ring neighbours talk across the T1s. The collective is a ring
  * all-reduce of --size bytes per rank (MrcRingAllReduce) or an all-to-all of --size bytes per
  * rank split over the ranks (MrcAllToAll), run --iterations times back to back. Random loss:
- * at t = 0 FailureHelper::GrayLoss with probability --loss on every host link in the direction
- * towards the host (LinkDirection::DOWN: frames from the T0 to the host), so any frame arriving
+ * at t = 0 MrcFailureHelper::GrayLoss with probability --loss on every host link in the direction
+ * towards the host (MrcLinkDirection::DOWN: frames from the T0 to the host), so any frame arriving
  * at any host NIC port (data at receivers, SACKs/ACKs/NACKs at senders) is dropped with that
  * probability.
  *
@@ -22,7 +22,7 @@
  *    SRv6 on --planes planes of --rate each, trimming switches;
  *  - roce: RoCEv2 baseline (MrcHelper::SetRoceV2Baseline: one path per QP, go-back-N, DCQCN)
  *    over per-flow ECMP on one plane of planes x rate, switches marking ECN and dropping;
- *  - roce-pfc: the same on a lossless fabric (PfcQueueDisc and PfcPort with their defaults on
+ *  - roce-pfc: the same on a lossless fabric (MrcPfcQueueDisc and MrcPfcPort with their defaults on
  *    every switch and NIC port; the random loss still drops frames, PFC does not prevent it).
  * --qps queue pairs per ordered rank pair (a message is striped over them).
  *
@@ -209,9 +209,9 @@ Validate(const Options& o)
     {
         e << "--iterations (=" << o.iterations << ") must be in 1..1000";
     }
-    else if (o.planes < 1 || o.planes > ClosSpec::kMaxPlanes)
+    else if (o.planes < 1 || o.planes > MrcClosSpec::kMaxPlanes)
     {
-        e << "--planes (=" << o.planes << ") must be in 1.." << ClosSpec::kMaxPlanes;
+        e << "--planes (=" << o.planes << ") must be in 1.." << MrcClosSpec::kMaxPlanes;
     }
     else if (!(o.delayUs >= 0 && o.delayUs <= 1000))
     {
@@ -240,11 +240,11 @@ Run(const Options& o, DataRate rate)
     // RoCEv2: one plane at the aggregate rate of MRC's planes (the paper's 1 x 400G vs 4 x 100G).
     const uint32_t planes = roce ? 1 : o.planes;
     const DataRate linkRate(rate.GetBitRate() * (roce ? o.planes : 1));
-    const ClosSpec spec = ClosSpec::TwoTier(planes, t0s, o.hostsPerT0, t1);
+    const MrcClosSpec spec = MrcClosSpec::TwoTier(planes, t0s, o.hostsPerT0, t1);
     NS_LOG_INFO(spec.Describe() << ", " << linkRate << " per link");
 
-    ClosTopologyHelper topoHelper;
-    for (LinkTier tier : {LinkTier::HOST_T0, LinkTier::T0_T1})
+    MrcClosTopologyHelper topoHelper;
+    for (MrcLinkTier tier : {MrcLinkTier::HOST_T0, MrcLinkTier::T0_T1})
     {
         topoHelper.SetLinkRate(tier, linkRate);
         topoHelper.SetLinkDelay(tier, Time::FromDouble(o.delayUs, Time::US));
@@ -257,30 +257,30 @@ Run(const Options& o, DataRate rate)
     {
         roce ? topoHelper.SetEcnQueues() : topoHelper.SetTrimmingQueues();
     }
-    Ptr<FabricTopology> topo = topoHelper.Build(spec);
+    Ptr<MrcFabricTopology> topo = topoHelper.Build(spec);
     if (pfc)
     {
-        PfcHelper().Install(*topo);
+        MrcPfcHelper().Install(*topo);
     }
-    DataPlaneHelper dataPlane;
-    dataPlane.SetDataPlane(roce ? DataPlane::ECMP : DataPlane::SRV6);
+    MrcDataPlaneHelper dataPlane;
+    dataPlane.SetDataPlane(roce ? MrcDataPlane::ECMP : MrcDataPlane::SRV6);
     // --RngRun replicates with other ECMP hashes too.
     dataPlane.GetEcmpHelper().SetBaseSeed(o.seed + 7919 * (RngSeedManager::GetRun() - 1));
     dataPlane.Install(topo);
 
-    Ptr<FailureHelper> failures = CreateObject<FailureHelper>(topo);
+    Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(topo);
     if (o.loss > 0)
     {
-        for (const FabricLink& l : topo->GetLinks())
+        for (const MrcFabricLink& l : topo->GetLinks())
         {
-            if (l.tier == LinkTier::HOST_T0)
+            if (l.tier == MrcLinkTier::HOST_T0)
             {
                 // DOWN: frames from the upper node (the T0) to the lower one (the host).
-                failures->GrayLoss(Time(0), l.id, o.loss, LinkDirection::DOWN);
+                failures->GrayLoss(Time(0), l.id, o.loss, MrcLinkDirection::DOWN);
             }
         }
     }
-    int64_t stream = ClosTopologyHelper::AssignStreams(topo, 0);
+    int64_t stream = MrcClosTopologyHelper::AssignStreams(topo, 0);
     stream += failures->AssignStreams(stream);
 
     MrcHelper mrc(topo, dataPlane);
@@ -380,13 +380,13 @@ main(int argc, char* argv[])
                o.stopMs);
     strict.Add(cmd, "verify", "carry real bytes and check them on delivery (VerifyData)", o.verify);
     strict.Add(cmd, "seed", "RNG seed (EVs, gray loss, ECMP hash); --RngRun replicates", o.seed);
-    ValueParser::ParseCommandLine(cmd, argc, argv);
+    MrcValueParser::ParseCommandLine(cmd, argc, argv);
 
     std::string error = Validate(o);
     DataRate rate;
     try
     {
-        rate = ValueParser::ParseDataRate("--rate", o.rate); // DataRateValue aborts on "1Gbps x"
+        rate = MrcValueParser::ParseDataRate("--rate", o.rate); // DataRateValue aborts on "1Gbps x"
     }
     catch (const std::invalid_argument& e)
     {

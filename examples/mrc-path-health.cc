@@ -98,38 +98,38 @@ struct Options
 /// A fabric with MRC installed (the helpers must outlive the run).
 struct Fabric
 {
-    Ptr<FabricTopology> topo;                                         //!< the fabric
-    std::unique_ptr<DataPlaneHelper> dp;                              //!< SRv6 data plane
+    Ptr<MrcFabricTopology> topo;                                      //!< the fabric
+    std::unique_ptr<MrcDataPlaneHelper> dp;                           //!< SRv6 data plane
     std::unique_ptr<MrcHelper> mrc;                                   //!< transport
-    Ptr<FailureHelper> failures;                                      //!< failures
-    Ptr<TransferMonitor> monitor;                                     //!< goodput
+    Ptr<MrcFailureHelper> failures;                                   //!< failures
+    Ptr<MrcTransferMonitor> monitor;                                  //!< goodput
     std::vector<std::pair<Ptr<MrcQueuePair>, Ptr<MrcQueuePair>>> qps; //!< flows
 };
 
 /// Build a fabric (MRC over SRv6, trimming switches) and a goodput monitor. \param o options
 /// \param spec shape \param schedule adds failures (before streams are fixed) \return it
 Fabric
-Build(const Options& o, const ClosSpec& spec, std::function<void(Fabric&)> schedule)
+Build(const Options& o, const MrcClosSpec& spec, std::function<void(Fabric&)> schedule)
 {
     RngSeedManager::SetSeed(o.seed);
     Fabric f;
-    ClosTopologyHelper topoHelper;
-    topoHelper.SetLinkRate(LinkTier::HOST_T0, DataRate(o.rate));
-    topoHelper.SetLinkRate(LinkTier::T0_T1, DataRate(o.rate));
+    MrcClosTopologyHelper topoHelper;
+    topoHelper.SetLinkRate(MrcLinkTier::HOST_T0, DataRate(o.rate));
+    topoHelper.SetLinkRate(MrcLinkTier::T0_T1, DataRate(o.rate));
     topoHelper.SetTrimmingQueues();
     f.topo = topoHelper.Build(spec);
-    f.dp = std::make_unique<DataPlaneHelper>();
-    f.dp->SetDataPlane(DataPlane::SRV6);
+    f.dp = std::make_unique<MrcDataPlaneHelper>();
+    f.dp->SetDataPlane(MrcDataPlane::SRV6);
     f.dp->Install(f.topo);
-    f.failures = CreateObject<FailureHelper>(f.topo);
+    f.failures = CreateObject<MrcFailureHelper>(f.topo);
     schedule(f);
-    int64_t stream = ClosTopologyHelper::AssignStreams(f.topo, 0);
+    int64_t stream = MrcClosTopologyHelper::AssignStreams(f.topo, 0);
     stream += f.failures->AssignStreams(stream);
     f.mrc = std::make_unique<MrcHelper>(f.topo, *f.dp);
     f.mrc->SetQueuePairAttribute("EvSetSize", UintegerValue(o.evs));
     f.mrc->SetStream(stream);
     f.mrc->Install();
-    f.monitor = CreateObject<TransferMonitor>();
+    f.monitor = CreateObject<MrcTransferMonitor>();
     f.monitor->SetAttribute("Interval", TimeValue(Time::FromDouble(o.intervalUs, Time::US)));
     return f;
 }
@@ -183,7 +183,7 @@ EvsAndT1s(Fabric& f, uint32_t src, uint32_t dst, Ptr<MrcQueuePair> qp)
         {
             for (uint32_t ev : *list)
             {
-                const Srv6Path path = f.dp->GetSrv6Helper().GetPath(src, dst, ev);
+                const MrcSrv6Path path = f.dp->GetSrv6Helper().GetPath(src, dst, ev);
                 out.emplace_back(ev, path.switches.size() > 2 ? path.switches[1] : nullptr);
             }
         }
@@ -234,12 +234,15 @@ OnRtx(EvLog* log, uint32_t psn, uint32_t ev, std::string cause)
 void
 Gray(const Options& o)
 {
-    const ClosSpec spec = ClosSpec::TwoTier(o.planes, 2, 1, o.t1, o.t1);
+    const MrcClosSpec spec = MrcClosSpec::TwoTier(o.planes, 2, 1, o.t1, o.t1);
     uint32_t link = 0;
     Fabric f = Build(o, spec, [&](Fabric& fab) {
-        Ptr<Node> t0 = fab.topo->GetSwitch(SwitchTier::T0, 0, fab.topo->GetHostT0(0));
-        link = fab.topo->GetLinksBetween(t0, fab.topo->GetSwitch(SwitchTier::T1, 0, 0)).at(0).id;
-        fab.failures->GrayLoss(Time::FromDouble(o.atUs, Time::US), link, o.loss, LinkDirection::UP);
+        Ptr<Node> t0 = fab.topo->GetSwitch(MrcSwitchTier::T0, 0, fab.topo->GetHostT0(0));
+        link = fab.topo->GetLinksBetween(t0, fab.topo->GetSwitch(MrcSwitchTier::T1, 0, 0)).at(0).id;
+        fab.failures->GrayLoss(Time::FromDouble(o.atUs, Time::US),
+                               link,
+                               o.loss,
+                               MrcLinkDirection::UP);
     });
     AddFlow(o, f, 0, 1);
     Ptr<MrcQueuePair> qa = f.qps[0].first;
@@ -247,7 +250,7 @@ Gray(const Options& o)
     const auto evs = EvsAndT1s(f, 0, 1, qa);
     for (const auto& [ev, t1] : evs)
     {
-        if ((ev >> 28) == 0 && t1 == f.topo->GetSwitch(SwitchTier::T1, 0, 0))
+        if ((ev >> 28) == 0 && t1 == f.topo->GetSwitch(MrcSwitchTier::T1, 0, 0))
         {
             log.gray.insert(ev);
         }
@@ -292,7 +295,7 @@ Gray(const Options& o)
               << ", returns to GOOD: " << log.grayRestored
               << "\nhealthy EVs retired: " << log.healthyRetired;
     std::cout << "\nframes lost on the gray link: "
-              << f.failures->GetLinkLostPackets(link, FabricLossCause::RANDOM_LOSS)
+              << f.failures->GetLinkLostPackets(link, MrcFabricLossCause::RANDOM_LOSS)
               << "\nlosses on a live EV (not retired): " << qa->GetStats().lossesOnLiveEv
               << "\nretransmissions: " << sum.retransmissions << ", by cause:";
     for (const auto& [cause, n] : log.rtx)
@@ -310,15 +313,16 @@ Gray(const Options& o)
 /// \param topo fabric \param o options \return the first --count uplinks of T0 0 in failure
 /// order: planes in turn, then the next T1
 std::vector<uint32_t>
-FailureOrder(Ptr<FabricTopology> topo, const Options& o)
+FailureOrder(Ptr<MrcFabricTopology> topo, const Options& o)
 {
     std::vector<uint32_t> order;
     for (uint32_t u = 0; u < o.t1; ++u)
     {
         for (uint32_t p = 0; p < o.planes; ++p)
         {
-            for (const FabricLink& l : topo->GetLinksBetween(topo->GetSwitch(SwitchTier::T0, p, 0),
-                                                             topo->GetSwitch(SwitchTier::T1, p, u)))
+            for (const MrcFabricLink& l :
+                 topo->GetLinksBetween(topo->GetSwitch(MrcSwitchTier::T0, p, 0),
+                                       topo->GetSwitch(MrcSwitchTier::T1, p, u)))
             {
                 order.push_back(l.id);
             }
@@ -332,7 +336,7 @@ FailureOrder(Ptr<FabricTopology> topo, const Options& o)
 /// capped by the paths through a T1 whose links on both sides (same parallel index, as SRv6
 /// paths go) are up. \param topo fabric \param o options \param down links down \return Gb/s
 double
-Capacity(Ptr<FabricTopology> topo, const Options& o, const std::set<uint32_t>& down)
+Capacity(Ptr<MrcFabricTopology> topo, const Options& o, const std::set<uint32_t>& down)
 {
     double cap = 0;
     for (uint32_t a = 0; a < o.t0; ++a)
@@ -342,10 +346,11 @@ Capacity(Ptr<FabricTopology> topo, const Options& o, const std::set<uint32_t>& d
             uint32_t paths = 0;
             for (uint32_t u = 0; u < o.t1; ++u)
             {
-                Ptr<Node> t1 = topo->GetSwitch(SwitchTier::T1, p, u);
-                const auto la = topo->GetLinksBetween(topo->GetSwitch(SwitchTier::T0, p, a), t1);
+                Ptr<Node> t1 = topo->GetSwitch(MrcSwitchTier::T1, p, u);
+                const auto la = topo->GetLinksBetween(topo->GetSwitch(MrcSwitchTier::T0, p, a), t1);
                 const auto lb =
-                    topo->GetLinksBetween(topo->GetSwitch(SwitchTier::T0, p, (a + 1) % o.t0), t1);
+                    topo->GetLinksBetween(topo->GetSwitch(MrcSwitchTier::T0, p, (a + 1) % o.t0),
+                                          t1);
                 for (size_t j = 0; j < std::min(la.size(), lb.size()); ++j)
                 {
                     paths += (!down.count(la[j].id) && !down.count(lb[j].id)) ? 1 : 0;
@@ -413,7 +418,7 @@ TraceFlow(Ptr<MrcQueuePair> qp, uint32_t flow)
 /// --traceQueues: every 10 us, each switch port whose queue disc holds more than a threshold.
 /// \param topo fabric \param threshold bytes
 void
-TraceQueues(Ptr<FabricTopology> topo, uint32_t threshold)
+TraceQueues(Ptr<MrcFabricTopology> topo, uint32_t threshold)
 {
     const NodeContainer switches = topo->GetAllSwitches();
     for (uint32_t i = 0; i < switches.GetN(); ++i)
@@ -447,7 +452,7 @@ void
 Load(const Options& o)
 {
     const bool flap = o.experiment == "flap";
-    const ClosSpec spec = ClosSpec::TwoTier(o.planes, o.t0, o.hostsPerT0, o.t1);
+    const MrcClosSpec spec = MrcClosSpec::TwoTier(o.planes, o.t0, o.hostsPerT0, o.t1);
     std::vector<std::vector<uint64_t>> series; // flap: without, then with flaps
     std::vector<double> cap;                   // per interval: mean capacity, Gb/s
     std::vector<double> down;                  // per interval: mean links down
@@ -486,14 +491,14 @@ Load(const Options& o)
         Simulator::Stop(Time::FromDouble(o.stopUs, Time::US));
         Simulator::Run();
         series.push_back(Series(f, o));
-        TransferMonitor::FlowSummary all;
+        MrcTransferMonitor::FlowSummary all;
         for (const auto& s : f.monitor->GetSummaries(Simulator::Now()))
         {
             all.evRetirements += s.evRetirements;
             all.bytesRetransmitted += s.bytesRetransmitted;
             all.longestStall = std::max(all.longestStall, s.longestStall);
         }
-        const std::vector<TransferMonitor::FlowSummary> summaries =
+        const std::vector<MrcTransferMonitor::FlowSummary> summaries =
             f.monitor->GetSummaries(Simulator::Now());
         for (uint32_t i = 0; o.perFlow && failing && i < summaries.size(); ++i)
         {
@@ -619,9 +624,9 @@ OnTx(std::map<uint32_t, uint64_t>* counts,
 void
 Steer(const Options& o)
 {
-    const ClosSpec spec = ClosSpec::TwoTier(1, 2, 2, 2);
+    const MrcClosSpec spec = MrcClosSpec::TwoTier(1, 2, 2, 2);
     Fabric f = Build(o, spec, [](Fabric&) {});
-    Ptr<Node> shared = f.topo->GetSwitch(SwitchTier::T1, 0, 0);
+    Ptr<Node> shared = f.topo->GetSwitch(MrcSwitchTier::T1, 0, 0);
     std::map<bool, uint32_t> kept[2]; // per flow: EV kept through T1 0 (true) / another T1
     // A keeps its lowest EV through T1 0; B its lowest through T1 0 and through another T1.
     for (uint32_t k = 0; k < 2; ++k)
@@ -697,15 +702,15 @@ Validate(Options& o)
     o.stopUs = o.stopUs > 0 ? o.stopUs : stop.at(x);
     try
     {
-        ValueParser::ParseDataRate("--rate", o.rate); // DataRateValue aborts on "1Gbps x"
-        ValueParser::ToTime("--period", o.periodUs, Time::US);
+        MrcValueParser::ParseDataRate("--rate", o.rate); // DataRateValue aborts on "1Gbps x"
+        MrcValueParser::ToTime("--period", o.periodUs, Time::US);
     }
     catch (const std::invalid_argument& ex)
     {
         return ex.what();
     }
     std::ostringstream e;
-    if (o.planes > ClosSpec::kMaxPlanes || (x == "steer" && o.planes != 1))
+    if (o.planes > MrcClosSpec::kMaxPlanes || (x == "steer" && o.planes != 1))
     {
         e << "--planes (=" << o.planes << ") must be in 1..16 (steer: 1)";
     }
@@ -772,7 +777,7 @@ main(int argc, char* argv[])
                "links/flap: every 10 us, print each switch port whose queue holds more than "
                "this many bytes to stderr (0: none)",
                o.traceQueues);
-    ValueParser::ParseCommandLine(cmd, argc, argv);
+    MrcValueParser::ParseCommandLine(cmd, argc, argv);
     const std::string error = Validate(o);
     if (!error.empty())
     {

@@ -30,7 +30,7 @@ namespace
 std::map<uint16_t, std::vector<std::string>> g_crossed; // NOLINT: example-local trace state
 
 /**
- * Ipv6Srv6Routing Forward trace.
+ * MrcIpv6Srv6Routing Forward trace.
  * \param name switch name
  * \param packet packet
  * \param header header
@@ -41,9 +41,9 @@ OnForward(std::string name, Ptr<const Packet> packet, const Ipv6Header& header, 
 {
     // Find the inner UDP header: skip an SRH and the inner IPv6 header.
     Ptr<Packet> copy = packet->Copy();
-    if (header.GetNextHeader() == SegmentRoutingHeader::kProtocolNumber)
+    if (header.GetNextHeader() == MrcSegmentRoutingHeader::kProtocolNumber)
     {
-        SegmentRoutingHeader srh;
+        MrcSegmentRoutingHeader srh;
         copy->RemoveHeader(srh);
     }
     Ipv6Header inner;
@@ -80,21 +80,21 @@ main(int argc, char* argv[])
     strict.Add(cmd, "usidsPerCarrier", "uSIDs per carrier (0: as many as fit)", usidsPerCarrier);
     strict.Add(cmd, "forceSrh", "carry an SRH even with one carrier", forceSrh);
     strict.Add(cmd, "pcap", "pcap file prefix (empty: no pcap)", pcap);
-    ValueParser::ParseCommandLine(cmd, argc, argv);
+    MrcValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
-        const ClosSpec spec = topology == "fattree" ? ClosSpec::FatTree(k, planes)
-                                                    : ClosSpec::TwoTier(planes, 2, 2, 2, 4);
+        const MrcClosSpec spec = topology == "fattree" ? MrcClosSpec::FatTree(k, planes)
+                                                       : MrcClosSpec::TwoTier(planes, 2, 2, 2, 4);
         if (topology != "fattree" && topology != "clos")
         {
             throw std::invalid_argument("--topology (=" + topology + ") must be clos or fattree");
         }
-        Ptr<FabricTopology> topo = ClosTopologyHelper().Build(spec);
+        Ptr<MrcFabricTopology> topo = MrcClosTopologyHelper().Build(spec);
         if (dst == 0)
         {
             dst = topo->GetHostCount() - 1;
         }
-        Srv6RoutingHelper srv6;
+        MrcSrv6RoutingHelper srv6;
         if (usidsPerCarrier)
         {
             srv6.SetUsidsPerCarrier(usidsPerCarrier);
@@ -108,21 +108,21 @@ main(int argc, char* argv[])
         NodeContainer switches = topo->GetAllSwitches();
         for (auto it = switches.Begin(); it != switches.End(); ++it)
         {
-            Srv6RoutingHelper::GetSwitchRouting(*it)->TraceConnect("Forward",
-                                                                   Names::FindName(*it),
-                                                                   MakeCallback(&OnForward));
+            MrcSrv6RoutingHelper::GetSwitchRouting(*it)->TraceConnect("Forward",
+                                                                      Names::FindName(*it),
+                                                                      MakeCallback(&OnForward));
         }
         if (!pcap.empty())
         {
             PointToPointHelper p2p;
-            for (const FabricLink& l : topo->GetLinks())
+            for (const MrcFabricLink& l : topo->GetLinks())
             {
                 p2p.EnablePcap(pcap, l.lowerDevice, false, false);
             }
         }
 
         // One packet per EV of every plane, 10 us apart.
-        std::vector<Srv6Path> paths;
+        std::vector<MrcSrv6Path> paths;
         Time at = MicroSeconds(10);
         for (uint32_t p = 0; p < spec.planes; ++p)
         {
@@ -136,7 +136,7 @@ main(int argc, char* argv[])
                     udp.SetSourcePort(index);
                     udp.SetDestinationPort(9000);
                     packet->AddHeader(udp);
-                    srv6.Send(src, dst, ev, packet, kUdpProtocolNumber, MrcDscp::kData);
+                    srv6.Send(src, dst, ev, packet, kMrcUdpProtocolNumber, MrcDscp::kData);
                 });
                 at += MicroSeconds(10);
             }
@@ -147,7 +147,7 @@ main(int argc, char* argv[])
                   << srv6.GetPathCount(src, dst) << " path(s) per plane\n";
         for (size_t i = 0; i < paths.size(); ++i)
         {
-            const Srv6Path& path = paths[i];
+            const MrcSrv6Path& path = paths[i];
             std::cout << "EV 0x" << std::hex << std::setw(8) << std::setfill('0') << path.ev
                       << std::dec << std::setfill(' ') << "  uSIDs";
             for (uint16_t u : path.usids)

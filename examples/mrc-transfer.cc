@@ -108,7 +108,7 @@ main(int argc, char* argv[])
     strict.Add(cmd, "seed", "RNG seed", seed);
     strict.Add(cmd, "transport", "mrc, or roce (RoCEv2: single path, go-back-N, DCQCN)", transport);
     strict.Add(cmd, "qps", "queue pairs the message is striped over", qps);
-    ValueParser::ParseCommandLine(cmd, argc, argv);
+    MrcValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
         if (!(loss >= 0 && loss <= 1))
@@ -125,7 +125,7 @@ main(int argc, char* argv[])
         }
         const bool roce = transport == "roce";
         RngSeedManager::SetSeed(seed);
-        ClosTopologyHelper topoHelper;
+        MrcClosTopologyHelper topoHelper;
         topoHelper.SetTrimmingQueues();
         if (roce)
         {
@@ -133,17 +133,17 @@ main(int argc, char* argv[])
             // hop included; drop-tail, no trimming, no PFC.
             topoHelper.SetEcnQueues();
         }
-        Ptr<FabricTopology> topo = topoHelper.Build(ClosSpec::TwoTier(planes, 4, 4, 4));
+        Ptr<MrcFabricTopology> topo = topoHelper.Build(MrcClosSpec::TwoTier(planes, 4, 4, 4));
         if (dst == 0)
         {
             dst = topo->GetHostCount() - 1;
         }
-        DataPlaneHelper dp;
-        dp.SetDataPlane(DataPlaneHelper::Parse("--dataPlane", dataPlane));
+        MrcDataPlaneHelper dp;
+        dp.SetDataPlane(MrcDataPlaneHelper::Parse("--dataPlane", dataPlane));
         dp.Install(topo);
-        for (const FabricLink& l : topo->GetLinks())
+        for (const MrcFabricLink& l : topo->GetLinks())
         {
-            if (loss > 0 && l.tier == LinkTier::T0_T1)
+            if (loss > 0 && l.tier == MrcLinkTier::T0_T1)
             {
                 for (Ptr<NetDevice> d : {l.lowerDevice, l.upperDevice})
                 {
@@ -187,8 +187,8 @@ main(int argc, char* argv[])
         const Time ideal =
             rate.Get().CalculateBytesTxTime(packets * 4234 / planes) + mrc.GetBaseRtt(src, dst) / 2;
         const MrcQpStats st = group->GetSenderStats();
-        std::cout << ClosSpec::TwoTier(planes, 4, 4, 4).Describe() << ", " << dataPlane << ", loss "
-                  << loss << (roce ? ", RoCEv2 baseline" : "")
+        std::cout << MrcClosSpec::TwoTier(planes, 4, 4, 4).Describe() << ", " << dataPlane
+                  << ", loss " << loss << (roce ? ", RoCEv2 baseline" : "")
                   << (qps > 1 ? ", " + std::to_string(qps) + " QPs" : "") << "\n"
                   << "host " << src << " -> host " << dst << ": " << bytes << " B in " << packets
                   << " packets over " << log.evs.size() << " EVs\n";

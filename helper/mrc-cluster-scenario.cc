@@ -4,36 +4,36 @@
 
 #include "mrc-cluster-scenario.h"
 
-#include "bgp-reconvergence-helper.h"
-#include "bgp-reconvergence-model.h"
-#include "clos-topology-helper.h"
-#include "data-plane-helper.h"
-#include "fabric-drop-monitor.h"
-#include "fabric-queue-stats.h"
-#include "fabric-topology.h"
-#include "failure-helper.h"
-#include "failure-schedule-parser.h"
-#include "link-monitor.h"
-#include "mrc-all-to-all.h"
+#include "mrc-bgp-reconvergence-helper.h"
+#include "mrc-clos-topology-helper.h"
+#include "mrc-data-plane-helper.h"
+#include "mrc-failure-helper.h"
 #include "mrc-helper.h"
+#include "mrc-permutation-helper.h"
+#include "mrc-pfc-helper.h"
 #include "mrc-progress.h"
 #include "mrc-results-writer.h"
-#include "mrc-ring-all-reduce.h"
 #include "mrc-scheduler-choice.h"
-#include "mrc-training-job.h"
-#include "mrc-workload-file.h"
+#include "mrc-scoped-attribute-default.h"
 #include "mrc-workload-helper.h"
-#include "permutation-helper.h"
-#include "pfc-helper.h"
-#include "scoped-attribute-default.h"
-#include "tcp-bulk-workload.h"
-#include "transfer-monitor.h"
-#include "value-parser.h"
 
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/mrc-all-to-all.h"
+#include "ns3/mrc-bgp-reconvergence-model.h"
+#include "ns3/mrc-fabric-drop-monitor.h"
+#include "ns3/mrc-fabric-queue-stats.h"
+#include "ns3/mrc-fabric-topology.h"
+#include "ns3/mrc-failure-schedule-parser.h"
+#include "ns3/mrc-link-monitor.h"
+#include "ns3/mrc-ring-all-reduce.h"
+#include "ns3/mrc-tcp-bulk-workload.h"
+#include "ns3/mrc-training-job.h"
+#include "ns3/mrc-transfer-monitor.h"
+#include "ns3/mrc-value-parser.h"
+#include "ns3/mrc-workload-file.h"
 #include "ns3/names.h"
 #include "ns3/object-factory.h"
 #include "ns3/random-variable-stream.h"
@@ -61,7 +61,7 @@ namespace
 struct RunningWork
 {
     std::vector<Ptr<MrcTrainingJob>> jobs; //!< the jobs
-    Ptr<TcpBulkWorkload> tcp;              //!< the TCP workload (nullptr: none)
+    Ptr<MrcTcpBulkWorkload> tcp;           //!< the TCP workload (nullptr: none)
 };
 
 /**
@@ -117,8 +117,8 @@ MrcClusterScenario::GetTypeId()
                           "mrc-srv6 (MRC over static SRv6, trimming switches), mrc-ecmp (MRC "
                           "over per-flow ECMP + BGP), roce-ecmp (RoCEv2-style queue pairs over "
                           "per-flow ECMP + BGP, ECN switches that drop) or roce-pfc (the same "
-                          "queue pairs on a lossless fabric: PfcQueueDisc and PfcPort, with "
-                          "PfcPort's defaults, on every switch and NIC port; ECN marking).",
+                          "queue pairs on a lossless fabric: MrcPfcQueueDisc and MrcPfcPort, with "
+                          "MrcPfcPort's defaults, on every switch and NIC port; ECN marking).",
                           StringValue("mrc-srv6"),
                           MakeStringAccessor(&MrcClusterScenario::SetFabricName,
                                              &MrcClusterScenario::GetFabricNameAttr),
@@ -232,7 +232,7 @@ MrcClusterScenario::GetTypeId()
                           "Most links the fabric may have over all planes (host-T0, T0-T1, "
                           "T1-T2), checked before anything is built: FatTreeK=64 with Planes=16 "
                           "is 3,145,728 links. Raise it to build a larger fabric anyway.",
-                          UintegerValue(ClosSpec::kDefaultMaxLinks),
+                          UintegerValue(MrcClosSpec::kDefaultMaxLinks),
                           MakeUintegerAccessor(&MrcClusterScenario::m_maxLinks),
                           MakeUintegerChecker<uint64_t>(1))
             .AddAttribute(
@@ -353,41 +353,41 @@ MrcClusterScenario::DoDispose()
     Object::DoDispose();
 }
 
-ClusterFabric
+MrcClusterFabric
 MrcClusterScenario::ParseFabric(const std::string& name)
 {
     if (name == "mrc-srv6")
     {
-        return ClusterFabric::MRC_SRV6;
+        return MrcClusterFabric::MRC_SRV6;
     }
     if (name == "mrc-ecmp")
     {
-        return ClusterFabric::MRC_ECMP;
+        return MrcClusterFabric::MRC_ECMP;
     }
     if (name == "roce-ecmp")
     {
-        return ClusterFabric::ROCE_ECMP;
+        return MrcClusterFabric::ROCE_ECMP;
     }
     if (name == "roce-pfc")
     {
-        return ClusterFabric::ROCE_PFC;
+        return MrcClusterFabric::ROCE_PFC;
     }
     throw std::invalid_argument("MrcClusterScenario: Fabric (=" + name
                                 + ") must be mrc-srv6, mrc-ecmp, roce-ecmp or roce-pfc");
 }
 
 std::string
-MrcClusterScenario::GetFabricName(ClusterFabric fabric)
+MrcClusterScenario::GetFabricName(MrcClusterFabric fabric)
 {
     switch (fabric)
     {
-        case ClusterFabric::MRC_SRV6:
+        case MrcClusterFabric::MRC_SRV6:
             return "mrc-srv6";
-        case ClusterFabric::MRC_ECMP:
+        case MrcClusterFabric::MRC_ECMP:
             return "mrc-ecmp";
-        case ClusterFabric::ROCE_ECMP:
+        case MrcClusterFabric::ROCE_ECMP:
             return "roce-ecmp";
-        case ClusterFabric::ROCE_PFC:
+        case MrcClusterFabric::ROCE_PFC:
             return "roce-pfc";
     }
     return "?";
@@ -405,34 +405,34 @@ MrcClusterScenario::GetFabricNameAttr() const
     return GetFabricName(m_fabric);
 }
 
-ClusterFabric
+MrcClusterFabric
 MrcClusterScenario::GetFabric() const
 {
     return m_fabric;
 }
 
-ClosSpec
+MrcClosSpec
 MrcClusterScenario::GetSpec() const
 {
     Validate();
     return MakeSpec();
 }
 
-ClosSpec
+MrcClosSpec
 MrcClusterScenario::MakeSpec() const
 {
     if (m_fatTreeK != 0)
     {
-        if (m_fatTreeK < 4 || m_fatTreeK > ClosSpec::kMaxFatTreeK || m_fatTreeK % 2 != 0)
+        if (m_fatTreeK < 4 || m_fatTreeK > MrcClosSpec::kMaxFatTreeK || m_fatTreeK % 2 != 0)
         {
             throw std::invalid_argument("MrcClusterScenario: FatTreeK (="
                                         + std::to_string(m_fatTreeK)
                                         + ") must be 0 or an even number in [4, "
-                                        + std::to_string(ClosSpec::kMaxFatTreeK) + "]");
+                                        + std::to_string(MrcClosSpec::kMaxFatTreeK) + "]");
         }
-        return ClosSpec::FatTree(m_fatTreeK, m_singlePlane ? 1 : m_planes);
+        return MrcClosSpec::FatTree(m_fatTreeK, m_singlePlane ? 1 : m_planes);
     }
-    return ClosSpec::TwoTier(m_singlePlane ? 1 : m_planes, m_t0, m_hostsPerT0, m_t1);
+    return MrcClosSpec::TwoTier(m_singlePlane ? 1 : m_planes, m_t0, m_hostsPerT0, m_t1);
 }
 
 void
@@ -446,15 +446,15 @@ MrcClusterScenario::Validate() const
                                         + std::to_string(hi) + "]");
         }
     };
-    range("Planes", m_planes, 1, ClosSpec::kMaxPlanes);
+    range("Planes", m_planes, 1, MrcClosSpec::kMaxPlanes);
     MrcSchedulerChoice::Check("MrcClusterScenario: Scheduler", m_scheduler);
     if (m_fatTreeK == 0)
     {
-        range("T0Count", m_t0, 2, ClosSpec::kMaxSwitchIndex);
+        range("T0Count", m_t0, 2, MrcClosSpec::kMaxSwitchIndex);
         range("HostsPerT0", m_hostsPerT0, 1, 4096);
-        range("T1Count", m_t1, 1, ClosSpec::kMaxSwitchIndex);
+        range("T1Count", m_t1, 1, MrcClosSpec::kMaxSwitchIndex);
     }
-    const ClosSpec spec = MakeSpec();
+    const MrcClosSpec spec = MakeSpec();
     try
     {
         spec.CheckSize(m_maxLinks, "ns3::MrcClusterScenario::MaxLinks");
@@ -530,7 +530,7 @@ MrcClusterScenario::Validate() const
 }
 
 void
-MrcClusterScenario::AddFailure(const FailureSpec& spec)
+MrcClusterScenario::AddFailure(const MrcFailureSpec& spec)
 {
     m_failures.push_back(spec);
 }
@@ -538,13 +538,13 @@ MrcClusterScenario::AddFailure(const FailureSpec& spec)
 void
 MrcClusterScenario::LoadFailures(const std::string& path)
 {
-    for (const FailureSpec& spec : FailureScheduleParser::ParseFile(path))
+    for (const MrcFailureSpec& spec : MrcFailureScheduleParser::ParseFile(path))
     {
         m_failures.push_back(spec);
     }
 }
 
-const std::vector<FailureSpec>&
+const std::vector<MrcFailureSpec>&
 MrcClusterScenario::GetFailures() const
 {
     return m_failures;
@@ -577,14 +577,14 @@ MrcClusterScenario::AddTcpFlow(uint32_t src,
                                std::optional<uint32_t> plane)
 {
     // Checked now, by the workload's own rules (hosts and planes need the fabric: Run).
-    CreateObject<TcpBulkWorkload>()->AddFlow(src, dst, bytes, start, plane);
+    CreateObject<MrcTcpBulkWorkload>()->AddFlow(src, dst, bytes, start, plane);
     m_tcp.push_back(TcpSpec{src, dst, bytes, start, plane});
 }
 
 void
 MrcClusterScenario::AddTcpPermutation(uint64_t bytes, Time start)
 {
-    CreateObject<TcpBulkWorkload>()->AddFlow(0, 1, bytes, start);
+    CreateObject<MrcTcpBulkWorkload>()->AddFlow(0, 1, bytes, start);
     m_tcp.push_back(TcpSpec{kPermutation, 0, bytes, start, std::nullopt});
 }
 
@@ -594,14 +594,14 @@ MrcClusterScenario::AddConfig(const std::string& path, const std::string& value)
     m_config.Add(path, value);
 }
 
-Ptr<TcpBulkWorkload>
-MrcClusterScenario::MakeTcp(Ptr<FabricTopology> topo, int64_t stream) const
+Ptr<MrcTcpBulkWorkload>
+MrcClusterScenario::MakeTcp(Ptr<MrcFabricTopology> topo, int64_t stream) const
 {
     if (m_tcp.empty())
     {
         return nullptr;
     }
-    Ptr<TcpBulkWorkload> tcp = CreateObject<TcpBulkWorkload>();
+    Ptr<MrcTcpBulkWorkload> tcp = CreateObject<MrcTcpBulkWorkload>();
     Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
     rng->SetStream(stream);
     const uint32_t hosts = topo->GetHostCount();
@@ -612,7 +612,7 @@ MrcClusterScenario::MakeTcp(Ptr<FabricTopology> topo, int64_t stream) const
             tcp->AddFlow(t.src, t.dst, t.bytes, t.start, t.plane);
             continue;
         }
-        const std::vector<uint32_t> dst = PermutationHelper::Derangement(hosts, rng);
+        const std::vector<uint32_t> dst = MrcPermutationHelper::Derangement(hosts, rng);
         for (uint32_t h = 0; h < hosts; ++h)
         {
             tcp->AddFlow(h, dst[h], t.bytes, t.start);
@@ -625,8 +625,8 @@ MrcClusterScenario::MakeTcp(Ptr<FabricTopology> topo, int64_t stream) const
 std::vector<uint32_t>
 MrcClusterScenario::RankHosts() const
 {
-    // Host h sits under T0 h / hostsPerT0 (FabricTopology's numbering, both shapes).
-    const ClosSpec spec = MakeSpec();
+    // Host h sits under T0 h / hostsPerT0 (MrcFabricTopology's numbering, both shapes).
+    const MrcClosSpec spec = MakeSpec();
     const uint32_t perT0 = spec.hostsPerT0;
     const uint32_t t0s = spec.GetHostCount() / perT0;
     return MrcWorkloadHelper::Place(MrcWorkloadHelper::Placement::SPREAD, t0s * perT0, perT0, t0s);
@@ -635,7 +635,7 @@ MrcClusterScenario::RankHosts() const
 std::vector<Ptr<MrcCollective>>
 MrcClusterScenario::MakeWorkload(const MrcWorkloadFile& workload,
                                  const std::vector<uint32_t>& hosts,
-                                 Ptr<FabricTopology> topo,
+                                 Ptr<MrcFabricTopology> topo,
                                  MrcHelper& mrc,
                                  Ptr<MrcTrainingJob> job) const
 {
@@ -651,7 +651,7 @@ MrcClusterScenario::MakeWorkload(const MrcWorkloadFile& workload,
 }
 
 std::vector<Ptr<MrcCollective>>
-MrcClusterScenario::MakeCollectives(Ptr<FabricTopology> topo, MrcHelper& mrc)
+MrcClusterScenario::MakeCollectives(Ptr<MrcFabricTopology> topo, MrcHelper& mrc)
 {
     const std::vector<uint32_t> ranks = RankHosts();
     std::vector<Ptr<MrcCollective>> out;
@@ -689,10 +689,10 @@ MrcClusterScenario::MakeCollectives(Ptr<FabricTopology> topo, MrcHelper& mrc)
 std::string
 MrcClusterScenario::GetKey() const
 {
-    std::string key = m_fabric == ClusterFabric::MRC_SRV6   ? "mrc"
-                      : m_fabric == ClusterFabric::MRC_ECMP ? "mrc-ecmp"
-                      : m_fabric == ClusterFabric::ROCE_PFC ? "roce-pfc"
-                                                            : "roce";
+    std::string key = m_fabric == MrcClusterFabric::MRC_SRV6   ? "mrc"
+                      : m_fabric == MrcClusterFabric::MRC_ECMP ? "mrc-ecmp"
+                      : m_fabric == MrcClusterFabric::ROCE_PFC ? "roce-pfc"
+                                                               : "roce";
     key += m_qpsPerPeer > 1 ? "-x" + std::to_string(m_qpsPerPeer) : "";
     return m_singlePlane && m_planes > 1 ? key + "-1p" : key;
 }
@@ -700,10 +700,10 @@ MrcClusterScenario::GetKey() const
 std::string
 MrcClusterScenario::GetDisplayName() const
 {
-    std::string name = m_fabric == ClusterFabric::MRC_SRV6   ? "MRC/SRv6"
-                       : m_fabric == ClusterFabric::MRC_ECMP ? "MRC/ECMP+BGP"
-                       : m_fabric == ClusterFabric::ROCE_PFC ? "RoCEv2/PFC/ECMP+BGP"
-                                                             : "RoCEv2/ECMP+BGP";
+    std::string name = m_fabric == MrcClusterFabric::MRC_SRV6   ? "MRC/SRv6"
+                       : m_fabric == MrcClusterFabric::MRC_ECMP ? "MRC/ECMP+BGP"
+                       : m_fabric == MrcClusterFabric::ROCE_PFC ? "RoCEv2/PFC/ECMP+BGP"
+                                                                : "RoCEv2/ECMP+BGP";
     name += m_qpsPerPeer > 1 ? " x" + std::to_string(m_qpsPerPeer) + " QPs" : "";
     return m_singlePlane && m_planes > 1 ? name + ", 1 plane" : name;
 }
@@ -736,11 +736,11 @@ MrcClusterScenario::DoRun()
 {
     // Everything that can be checked without the fabric, before anything is built: the
     // attributes, the size, the failure file, and that the results can be written.
-    const ClosSpec spec = GetSpec();
-    std::vector<FailureSpec> schedule = m_failures;
+    const MrcClosSpec spec = GetSpec();
+    std::vector<MrcFailureSpec> schedule = m_failures;
     if (!m_failureFile.empty())
     {
-        for (const FailureSpec& f : FailureScheduleParser::ParseFile(m_failureFile))
+        for (const MrcFailureSpec& f : MrcFailureScheduleParser::ParseFile(m_failureFile))
         {
             schedule.push_back(f);
         }
@@ -760,17 +760,17 @@ MrcClusterScenario::DoRun()
                                      spec.hostsPerT0,
                                      spec.GetHostCount() / spec.hostsPerT0);
     }
-    const bool pfc = m_fabric == ClusterFabric::ROCE_PFC;
-    const bool roce = m_fabric == ClusterFabric::ROCE_ECMP || pfc;
-    const bool ecmp = m_fabric != ClusterFabric::MRC_SRV6;
+    const bool pfc = m_fabric == MrcClusterFabric::ROCE_PFC;
+    const bool roce = m_fabric == MrcClusterFabric::ROCE_ECMP || pfc;
+    const bool ecmp = m_fabric != MrcClusterFabric::MRC_SRV6;
     // The seed is the scenario's; the run number stays the user's (--RngRun, the ns-3 way of
     // replicating a run: every random stream changes, the ECMP hash seed does not).
     RngSeedManager::SetSeed(m_seed);
     MrcSchedulerChoice::Apply("MrcClusterScenario: Scheduler", m_scheduler);
     // The TCP flows' sockets take these defaults when their applications start; the previous
     // defaults come back when the run returns or throws.
-    std::optional<ScopedAttributeDefault> segmentSize;
-    std::optional<ScopedAttributeDefault> minRto;
+    std::optional<MrcScopedAttributeDefault> segmentSize;
+    std::optional<MrcScopedAttributeDefault> minRto;
     if (!m_tcp.empty() && m_tcpSegmentSize != 0)
     {
         segmentSize.emplace("ns3::TcpSocket", "SegmentSize", UintegerValue(m_tcpSegmentSize));
@@ -779,7 +779,7 @@ MrcClusterScenario::DoRun()
     {
         minRto.emplace("ns3::TcpSocketBase", "MinRto", TimeValue(m_tcpMinRto));
     }
-    std::optional<ScopedAttributeDefault> localAckTimeout;
+    std::optional<MrcScopedAttributeDefault> localAckTimeout;
     if (roce && m_roceLocalAckTimeout != 0)
     {
         localAckTimeout.emplace("ns3::MrcGoBackN",
@@ -787,13 +787,13 @@ MrcClusterScenario::DoRun()
                                 UintegerValue(m_roceLocalAckTimeout));
     }
 
-    ClosTopologyHelper topoHelper;
+    MrcClosTopologyHelper topoHelper;
     topoHelper.SetMaxLinks(m_maxLinks, "ns3::MrcClusterScenario::MaxLinks");
     const DataRate rate(m_linkRate.GetBitRate() * (m_singlePlane ? m_planes : 1));
-    topoHelper.SetLinkRate(LinkTier::HOST_T0, rate);
-    topoHelper.SetLinkRate(LinkTier::T0_T1, rate);
-    topoHelper.SetLinkRate(LinkTier::T1_T2, rate);
-    for (LinkTier tier : {LinkTier::HOST_T0, LinkTier::T0_T1, LinkTier::T1_T2})
+    topoHelper.SetLinkRate(MrcLinkTier::HOST_T0, rate);
+    topoHelper.SetLinkRate(MrcLinkTier::T0_T1, rate);
+    topoHelper.SetLinkRate(MrcLinkTier::T1_T2, rate);
+    for (MrcLinkTier tier : {MrcLinkTier::HOST_T0, MrcLinkTier::T0_T1, MrcLinkTier::T1_T2})
     {
         topoHelper.SetLinkDelay(tier, m_linkDelay);
     }
@@ -805,20 +805,20 @@ MrcClusterScenario::DoRun()
     {
         roce ? topoHelper.SetEcnQueues() : topoHelper.SetTrimmingQueues();
     }
-    Ptr<FabricTopology> topo = topoHelper.Build(spec);
+    Ptr<MrcFabricTopology> topo = topoHelper.Build(spec);
     if (pfc)
     {
-        PfcHelper().Install(*topo);
+        MrcPfcHelper().Install(*topo);
     }
-    DataPlaneHelper dataPlane;
-    dataPlane.SetDataPlane(ecmp ? DataPlane::ECMP : DataPlane::SRV6);
+    MrcDataPlaneHelper dataPlane;
+    dataPlane.SetDataPlane(ecmp ? MrcDataPlane::ECMP : MrcDataPlane::SRV6);
     dataPlane.GetEcmpHelper().SetBaseSeed(m_seed);
     dataPlane.Install(topo);
-    Ptr<BgpReconvergenceModel> bgp = ecmp ? BgpReconvergenceHelper().Install(topo) : nullptr;
-    Ptr<FailureHelper> failures = CreateObject<FailureHelper>(topo);
+    Ptr<MrcBgpReconvergenceModel> bgp = ecmp ? MrcBgpReconvergenceHelper().Install(topo) : nullptr;
+    Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(topo);
     failures->Schedule(schedule);
     // Fixed RNG streams: the run does not depend on what ran before it in the process.
-    int64_t stream = ClosTopologyHelper::AssignStreams(topo, 0);
+    int64_t stream = MrcClosTopologyHelper::AssignStreams(topo, 0);
     stream += failures->AssignStreams(stream);
 
     MrcHelper mrc(topo, dataPlane);
@@ -878,7 +878,7 @@ MrcClusterScenario::DoRun()
         jobs.emplace_back(spec.name, other);
     }
     // The TCP permutations draw from a stream of their own, after the transport's.
-    Ptr<TcpBulkWorkload> tcp = MakeTcp(topo, stream + (int64_t(1) << 40));
+    Ptr<MrcTcpBulkWorkload> tcp = MakeTcp(topo, stream + (int64_t(1) << 40));
     auto work = std::make_shared<RunningWork>();
     work->tcp = tcp;
     for (const auto& [name, j] : jobs)
@@ -890,13 +890,13 @@ MrcClusterScenario::DoRun()
     {
         tcp->SetDoneCallback(MakeCallback(&StopIfDone).Bind(work));
     }
-    Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
+    Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();
     monitor->SetAttribute("Interval", TimeValue(m_interval));
     monitor->AddCollectives(collectives);
-    Ptr<LinkMonitor> links = CreateObject<LinkMonitor>();
+    Ptr<MrcLinkMonitor> links = CreateObject<MrcLinkMonitor>();
     links->SetInterval(m_interval);
     links->Install(topo, Time(0), m_stopTime);
-    Ptr<FabricDropMonitor> drops = CreateObject<FabricDropMonitor>();
+    Ptr<MrcFabricDropMonitor> drops = CreateObject<MrcFabricDropMonitor>();
     drops->Install(topo);
 
     std::unique_ptr<MrcProgress> progress;
@@ -953,8 +953,8 @@ MrcClusterScenario::DoRun()
         r.corruptTransfers += c->GetCorruptTransfers();
     }
     r.faultDrops = failures->GetLostPackets();
-    const FabricQueueStats::Totals q =
-        FabricQueueStats::Sum(NodeContainer(topo->GetHosts(), topo->GetAllSwitches()));
+    const MrcFabricQueueStats::Totals q =
+        MrcFabricQueueStats::Sum(NodeContainer(topo->GetHosts(), topo->GetAllSwitches()));
     r.queueDrops = q.droppedPackets;
     r.trims = q.trimmedPackets;
     r.linkTraversals = q.sentPackets;
@@ -962,14 +962,14 @@ MrcClusterScenario::DoRun()
     {
         r.routingConverged = bgp->GetLastConvergenceTime();
     }
-    r.uplinkBalance = links->GetBalance(LinkTier::T0_T1, LinkDirection::UP);
-    r.routingDrops = drops->GetTotal(FabricDropKind::ROUTING_DROP);
-    r.ecnMarks = drops->GetTotal(FabricDropKind::ECN_MARK);
+    r.uplinkBalance = links->GetBalance(MrcLinkTier::T0_T1, MrcLinkDirection::UP);
+    r.routingDrops = drops->GetTotal(MrcFabricDropKind::ROUTING_DROP);
+    r.ecnMarks = drops->GetTotal(MrcFabricDropKind::ECN_MARK);
     if (tcp)
     {
         r.tcpFlows = tcp->GetFlows();
     }
-    r.pfcPorts = PfcPortStats::Collect(*topo);
+    r.pfcPorts = MrcPfcPortStats::Collect(*topo);
     if (!m_outputDirectory.empty())
     {
         MrcResultsWriter writer(m_outputDirectory);

@@ -5,13 +5,13 @@
 #ifndef MRC_CLUSTER_SCENARIO_H
 #define MRC_CLUSTER_SCENARIO_H
 
-#include "clos-spec.h"
-#include "config-path-list.h"
-#include "failure-spec.h"
+#include "mrc-config-path-list.h"
 #include "mrc-job-set.h"
 #include "mrc-scenario-result.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/mrc-clos-spec.h"
+#include "ns3/mrc-failure-spec.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -23,19 +23,19 @@
 namespace ns3
 {
 
-class FabricTopology;
+class MrcFabricTopology;
 class MrcHelper;
 class MrcCollective;
 class MrcTrainingJob;
 class MrcWorkloadFile;
-class TcpBulkWorkload;
-class TransferMonitor;
+class MrcTcpBulkWorkload;
+class MrcTransferMonitor;
 
 /**
  * \ingroup mrc
  * The fabric (transport, data plane and switch queues) an MrcClusterScenario builds.
  */
-enum class ClusterFabric : uint8_t
+enum class MrcClusterFabric : uint8_t
 {
     MRC_SRV6,  //!< "mrc-srv6": MRC queue pairs over static SRv6, trimming switches
     MRC_ECMP,  //!< "mrc-ecmp": MRC queue pairs over per-flow ECMP + BGP, trimming switches
@@ -88,19 +88,19 @@ class MrcClusterScenario : public Object
      * \return the fabric
      * \throws std::invalid_argument naming the accepted values
      */
-    static ClusterFabric ParseFabric(const std::string& name);
+    static MrcClusterFabric ParseFabric(const std::string& name);
 
     /**
      * \param fabric a fabric
      * \return its attribute name
      */
-    static std::string GetFabricName(ClusterFabric fabric);
+    static std::string GetFabricName(MrcClusterFabric fabric);
 
     /// \return the topology the attributes describe (validated)
-    ClosSpec GetSpec() const;
+    MrcClosSpec GetSpec() const;
 
     /// \return the fabric
-    ClusterFabric GetFabric() const;
+    MrcClusterFabric GetFabric() const;
 
     /**
      * \return the run's short key, as MrcScenarioResult::key and for file names: "mrc",
@@ -113,21 +113,21 @@ class MrcClusterScenario : public Object
     std::string GetDisplayName() const;
 
     /**
-     * Add a failure (absolute simulation time; node names as FailureHelper::FindLink takes
+     * Add a failure (absolute simulation time; node names as MrcFailureHelper::FindLink takes
      * them, e.g. "p0-t0-1"). Checked against the topology when Run builds it.
      * \param spec the failure
      */
-    void AddFailure(const FailureSpec& spec);
+    void AddFailure(const MrcFailureSpec& spec);
 
     /**
-     * Add the failures of a schedule file (JSON or CSV, FailureScheduleParser).
+     * Add the failures of a schedule file (JSON or CSV, MrcFailureScheduleParser).
      * \param path the file
      * \throws std::invalid_argument with the line or entry and the field on a bad file
      */
     void LoadFailures(const std::string& path);
 
     /// \return the failures added so far (FailureFile is read by Run)
-    const std::vector<FailureSpec>& GetFailures() const;
+    const std::vector<MrcFailureSpec>& GetFailures() const;
 
     /**
      * Replace the default job (ring all-reduce + grouped all-to-all) with your own collectives:
@@ -161,7 +161,7 @@ class MrcClusterScenario : public Object
     void SetJob(const std::string& job, uint32_t iterations, Time computeTime, Time startTime);
 
     /**
-     * Add a TCP flow (ns-3 TCP, TcpBulkWorkload), an independent workload next to the job: it
+     * Add a TCP flow (ns-3 TCP, MrcTcpBulkWorkload), an independent workload next to the job: it
      * runs whatever the Fabric, over its routing (on mrc-srv6 switches forward plain IPv6 by
      * their static tables). With TCP flows the job may be empty (AllReduceSize and
      * AllToAllSize 0), for a TCP-only run.
@@ -193,7 +193,7 @@ class MrcClusterScenario : public Object
      * set up and before the simulation starts. Values the scenario derived at setup (the
      * line-rate ideal from LinkRate, the BGP model's view of the fabric) are not recomputed.
      * \param path "/<object path>/<attribute>" with Config's wildcards, e.g.
-     *        "/NodeList/7/$ns3::TrafficControlLayer/RootQueueDiscList/1/$ns3::TrimmingQueueDisc/TrimSize"
+     *        "/NodeList/7/$ns3::TrafficControlLayer/RootQueueDiscList/1/$ns3::MrcTrimmingQueueDisc/TrimSize"
      * \param value the value as text
      * \throws std::invalid_argument if the path is malformed; Run throws std::invalid_argument
      *         naming the path if it matches no object, or the object if it refuses the value
@@ -227,7 +227,7 @@ class MrcClusterScenario : public Object
     /// \throws std::invalid_argument if an attribute is out of range
     void Validate() const;
     /// \return the topology of the attributes (FatTreeK checked, the rest by Validate)
-    ClosSpec MakeSpec() const;
+    MrcClosSpec MakeSpec() const;
     /// \return rank -> host: consecutive ranks under different T0s
     std::vector<uint32_t> RankHosts() const;
     /**
@@ -236,7 +236,7 @@ class MrcClusterScenario : public Object
      * \param mrc the transport helper
      * \return the collectives
      */
-    std::vector<Ptr<MrcCollective>> MakeCollectives(Ptr<FabricTopology> topo, MrcHelper& mrc);
+    std::vector<Ptr<MrcCollective>> MakeCollectives(Ptr<MrcFabricTopology> topo, MrcHelper& mrc);
     /**
      * Create the collectives of WorkloadFile and the job's program.
      * \param workload the parsed file
@@ -248,7 +248,7 @@ class MrcClusterScenario : public Object
      */
     std::vector<Ptr<MrcCollective>> MakeWorkload(const MrcWorkloadFile& workload,
                                                  const std::vector<uint32_t>& hosts,
-                                                 Ptr<FabricTopology> topo,
+                                                 Ptr<MrcFabricTopology> topo,
                                                  MrcHelper& mrc,
                                                  Ptr<MrcTrainingJob> job) const;
     /**
@@ -257,46 +257,46 @@ class MrcClusterScenario : public Object
      * \param stream the RNG stream of the permutations
      * \return it, installed (nullptr if there are no TCP flows)
      */
-    Ptr<TcpBulkWorkload> MakeTcp(Ptr<FabricTopology> topo, int64_t stream) const;
+    Ptr<MrcTcpBulkWorkload> MakeTcp(Ptr<MrcFabricTopology> topo, int64_t stream) const;
     /**
      * Build, run and measure (Run, which cleans up also when this throws).
      * \return the measurements
      */
     MrcScenarioResult DoRun();
 
-    ClusterFabric m_fabric{ClusterFabric::MRC_SRV6}; //!< Fabric
-    uint32_t m_qpsPerPeer{1};                        //!< QpsPerPeer
-    uint32_t m_planes{4};                            //!< Planes
-    bool m_singlePlane{false};                       //!< SinglePlane
-    uint32_t m_t0{8};                                //!< T0Count
-    uint32_t m_hostsPerT0{8};                        //!< HostsPerT0
-    uint32_t m_t1{8};                                //!< T1Count
-    uint32_t m_fatTreeK{0};                          //!< FatTreeK
-    DataRate m_linkRate;                             //!< LinkRate
-    Time m_linkDelay;                                //!< LinkDelay
-    uint32_t m_iterations{10};                       //!< Iterations
-    Time m_computeTime;                              //!< ComputeTime
-    uint64_t m_allReduceSize{0};                     //!< AllReduceSize
-    uint64_t m_allToAllSize{0};                      //!< AllToAllSize
-    uint32_t m_allToAllGroup{8};                     //!< AllToAllGroup
-    bool m_verifyData{false};                        //!< VerifyData
-    Time m_stopTime;                                 //!< StopTime
-    Time m_interval;                                 //!< Interval
-    std::string m_failureFile;                       //!< FailureFile
-    std::string m_outputDirectory;                   //!< OutputDirectory
-    uint64_t m_maxLinks{ClosSpec::kDefaultMaxLinks}; //!< MaxLinks
-    bool m_showProgress{true};                       //!< ShowProgress
-    Time m_progressInterval;                         //!< ProgressInterval
-    uint32_t m_seed{1};                              //!< Seed
-    std::string m_workloadFile;                      //!< WorkloadFile
-    std::string m_workloadPlacement;                 //!< WorkloadPlacement
-    std::string m_pipelineSchedule;                  //!< PipelineSchedule
-    std::string m_scheduler;                         //!< Scheduler
-    uint32_t m_gpusPerServer{1};                     //!< GpusPerServer
-    DataRate m_scaleUpRate;                          //!< ScaleUpRate
-    double m_commScale{1};                           //!< CommScale
-    double m_computeScale{1};                        //!< ComputeScale
-    std::vector<FailureSpec> m_failures;             //!< failures added
+    MrcClusterFabric m_fabric{MrcClusterFabric::MRC_SRV6}; //!< Fabric
+    uint32_t m_qpsPerPeer{1};                              //!< QpsPerPeer
+    uint32_t m_planes{4};                                  //!< Planes
+    bool m_singlePlane{false};                             //!< SinglePlane
+    uint32_t m_t0{8};                                      //!< T0Count
+    uint32_t m_hostsPerT0{8};                              //!< HostsPerT0
+    uint32_t m_t1{8};                                      //!< T1Count
+    uint32_t m_fatTreeK{0};                                //!< FatTreeK
+    DataRate m_linkRate;                                   //!< LinkRate
+    Time m_linkDelay;                                      //!< LinkDelay
+    uint32_t m_iterations{10};                             //!< Iterations
+    Time m_computeTime;                                    //!< ComputeTime
+    uint64_t m_allReduceSize{0};                           //!< AllReduceSize
+    uint64_t m_allToAllSize{0};                            //!< AllToAllSize
+    uint32_t m_allToAllGroup{8};                           //!< AllToAllGroup
+    bool m_verifyData{false};                              //!< VerifyData
+    Time m_stopTime;                                       //!< StopTime
+    Time m_interval;                                       //!< Interval
+    std::string m_failureFile;                             //!< FailureFile
+    std::string m_outputDirectory;                         //!< OutputDirectory
+    uint64_t m_maxLinks{MrcClosSpec::kDefaultMaxLinks};    //!< MaxLinks
+    bool m_showProgress{true};                             //!< ShowProgress
+    Time m_progressInterval;                               //!< ProgressInterval
+    uint32_t m_seed{1};                                    //!< Seed
+    std::string m_workloadFile;                            //!< WorkloadFile
+    std::string m_workloadPlacement;                       //!< WorkloadPlacement
+    std::string m_pipelineSchedule;                        //!< PipelineSchedule
+    std::string m_scheduler;                               //!< Scheduler
+    uint32_t m_gpusPerServer{1};                           //!< GpusPerServer
+    DataRate m_scaleUpRate;                                //!< ScaleUpRate
+    double m_commScale{1};                                 //!< CommScale
+    double m_computeScale{1};                              //!< ComputeScale
+    std::vector<MrcFailureSpec> m_failures;                //!< failures added
 
     MrcJobSet m_jobs; //!< AddCollective and SetJob: the main job's and other jobs' collectives
 
@@ -315,7 +315,7 @@ class MrcClusterScenario : public Object
     uint32_t m_tcpSegmentSize{4096};                     //!< TcpSegmentSize
     Time m_tcpMinRto;                                    //!< TcpMinRto
     uint32_t m_roceLocalAckTimeout;                      //!< RoceLocalAckTimeout
-    ConfigPathList m_config;                             //!< AddConfig
+    MrcConfigPathList m_config;                          //!< AddConfig
     bool m_ran{false};                                   //!< Run called
     TracedCallback<uint32_t, Time, Time> m_stepTrace;    //!< StepComplete
 };

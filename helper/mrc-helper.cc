@@ -20,7 +20,7 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MrcHelper");
 
-MrcHelper::MrcHelper(Ptr<FabricTopology> topo, DataPlaneHelper& dataPlane)
+MrcHelper::MrcHelper(Ptr<MrcFabricTopology> topo, MrcDataPlaneHelper& dataPlane)
     : m_topo(topo)
     , m_dataPlane(dataPlane)
 {
@@ -148,7 +148,7 @@ MrcHelper::CandidateEvs(uint32_t src, uint32_t dst, const std::set<uint32_t>& av
     std::vector<std::vector<uint32_t>> evs(planes);
     for (uint32_t p = 0; p < planes; ++p)
     {
-        if (m_dataPlane.GetDataPlane() == DataPlane::SRV6)
+        if (m_dataPlane.GetDataPlane() == MrcDataPlane::SRV6)
         {
             // Active EVs plus as many backups, several per path where paths are fewer.
             evs[p] = m_dataPlane.GetSrv6Helper().GetEvs(src, dst, p, 2 * perPlane);
@@ -168,7 +168,7 @@ MrcHelper::CandidateEvs(uint32_t src, uint32_t dst, const std::set<uint32_t>& av
         // Random order: every sender picks its own subset, uncoordinated. Over SRv6 with fewer
         // paths than candidates (several EVs per path), shuffle within each round of the paths,
         // so that the active EVs cover the paths evenly, as distinct paths did.
-        const uint32_t block = m_dataPlane.GetDataPlane() == DataPlane::SRV6
+        const uint32_t block = m_dataPlane.GetDataPlane() == MrcDataPlane::SRV6
                                    ? m_dataPlane.GetSrv6Helper().GetPathCount(src, dst)
                                    : evs[p].size();
         for (uint32_t start = 0; start < evs[p].size(); start += block)
@@ -190,12 +190,12 @@ MrcHelper::CandidateEvs(uint32_t src, uint32_t dst, const std::set<uint32_t>& av
 MrcPathResolver
 MrcHelper::Resolver(uint32_t src, uint32_t dst) const
 {
-    Ptr<FabricTopology> topo = m_topo;
-    if (m_dataPlane.GetDataPlane() == DataPlane::SRV6)
+    Ptr<MrcFabricTopology> topo = m_topo;
+    if (m_dataPlane.GetDataPlane() == MrcDataPlane::SRV6)
     {
-        const Srv6RoutingHelper* srv6 = &m_dataPlane.GetSrv6Helper();
+        const MrcSrv6RoutingHelper* srv6 = &m_dataPlane.GetSrv6Helper();
         return [topo, srv6, src, dst](uint32_t ev) {
-            const Srv6Path path = srv6->GetPath(src, dst, ev);
+            const MrcSrv6Path path = srv6->GetPath(src, dst, ev);
             return MrcWirePath{ev,
                                path.plane,
                                path.interface,

@@ -5,9 +5,9 @@
 #ifndef MRC_HELPER_H
 #define MRC_HELPER_H
 
-#include "data-plane-helper.h"
-#include "fabric-topology.h"
+#include "mrc-data-plane-helper.h"
 
+#include "ns3/mrc-fabric-topology.h"
 #include "ns3/mrc-l4-protocol.h"
 #include "ns3/mrc-qp-group.h"
 #include "ns3/mrc-queue-pair.h"
@@ -29,7 +29,7 @@ namespace ns3
  * \brief Installs the MRC transport on a fabric's hosts and connects queue pairs.
  *
  * \code
- *   DataPlaneHelper dataPlane;                 // SRv6 by default
+ *   MrcDataPlaneHelper dataPlane;                 // SRv6 by default
  *   dataPlane.Install(fabric);
  *   MrcHelper mrc(fabric, dataPlane);
  *   mrc.SetQueuePairAttribute("EvSetSize", UintegerValue(64));
@@ -39,7 +39,7 @@ namespace ns3
  * \endcode
  *
  * EV sets: over SRv6 every EV names a distinct path, so each plane's candidates are the paths
- * between the two hosts (Srv6RoutingHelper::GetEvs) in random order; the first
+ * between the two hosts (MrcSrv6RoutingHelper::GetEvs) in random order; the first
  * EvSetSize / planes are active, the rest are backups. Over ECMP (MRC's non-SRv6 mode) an EV is
  * only hashed by the switches: each plane gets 2 x EvSetSize / planes random EVs (plane in bits
  * 31..28), half active, half backups. The order comes from ns-3's RNG (SetStream).
@@ -63,7 +63,7 @@ class MrcHelper
      * \param topo the fabric
      * \param dataPlane its data plane (already installed)
      */
-    MrcHelper(Ptr<FabricTopology> topo, DataPlaneHelper& dataPlane);
+    MrcHelper(Ptr<MrcFabricTopology> topo, MrcDataPlaneHelper& dataPlane);
 
     /**
      * \param name an MrcQueuePair attribute
@@ -229,8 +229,8 @@ class MrcHelper
      */
     MrcPathResolver Resolver(uint32_t src, uint32_t dst) const;
 
-    Ptr<FabricTopology> m_topo;                      //!< the fabric
-    DataPlaneHelper& m_dataPlane;                    //!< its data plane
+    Ptr<MrcFabricTopology> m_topo;                   //!< the fabric
+    MrcDataPlaneHelper& m_dataPlane;                 //!< its data plane
     ObjectFactory m_qpFactory;                       //!< attributes for new QPs
     std::map<std::string, ObjectFactory> m_policies; //!< per QP attribute: its policy's factory
     Ptr<UniformRandomVariable> m_rng;                //!< EV choices

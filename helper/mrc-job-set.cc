@@ -4,9 +4,8 @@
 
 #include "mrc-job-set.h"
 
-#include "value-parser.h"
-
 #include "ns3/boolean.h"
+#include "ns3/mrc-value-parser.h"
 #include "ns3/object-factory.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -48,7 +47,7 @@ MrcJobSet::Create(const Collective& c) const
     {
         try
         {
-            ValueParser::CheckAttributeText(tid, name, value);
+            MrcValueParser::CheckAttributeText(tid, name, value);
         }
         catch (const std::invalid_argument& e)
         {
@@ -136,7 +135,7 @@ MrcJobSet::GetOtherJobs() const
 
 std::vector<Ptr<MrcCollective>>
 MrcJobSet::MakeCollectives(const std::vector<Collective>& collectives,
-                           Ptr<FabricTopology> topo,
+                           Ptr<MrcFabricTopology> topo,
                            MrcHelper& mrc,
                            const std::vector<uint32_t>& allHosts) const
 {
@@ -168,7 +167,7 @@ MrcJobSet::AppendSteps(const std::string& name, const MrcTrainingJob& job, MrcSc
         step.ideal = s.ideal;
         step.failed = s.failed;
         step.phase = r.Classify(s.start, s.end);
-        const CompletionStats st = s.GetTransferStats();
+        const MrcCompletionStats st = s.GetTransferStats();
         step.transfers = st.GetCount();
         step.transferMin = st.GetMin();
         step.transferP50 = st.GetMedian();

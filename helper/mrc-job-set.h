@@ -5,10 +5,10 @@
 #ifndef MRC_JOB_SET_H
 #define MRC_JOB_SET_H
 
-#include "mrc-collective.h"
 #include "mrc-scenario-result.h"
-#include "mrc-training-job.h"
 
+#include "ns3/mrc-collective.h"
+#include "ns3/mrc-training-job.h"
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
 
@@ -20,7 +20,7 @@
 namespace ns3
 {
 
-class FabricTopology;
+class MrcFabricTopology;
 class MrcHelper;
 
 /**
@@ -102,7 +102,7 @@ class MrcJobSet
      * \return them, created and set up
      */
     std::vector<Ptr<MrcCollective>> MakeCollectives(const std::vector<Collective>& collectives,
-                                                    Ptr<FabricTopology> topo,
+                                                    Ptr<MrcFabricTopology> topo,
                                                     MrcHelper& mrc,
                                                     const std::vector<uint32_t>& allHosts) const;
 

@@ -4,11 +4,11 @@
 
 #include "mrc-results-writer.h"
 
-#include "fabric-drop-monitor.h"
-#include "failure-log.h"
-#include "link-monitor.h"
-#include "mrc-csv-field.h"
-#include "transfer-monitor.h"
+#include "ns3/mrc-csv-field.h"
+#include "ns3/mrc-fabric-drop-monitor.h"
+#include "ns3/mrc-failure-log.h"
+#include "ns3/mrc-link-monitor.h"
+#include "ns3/mrc-transfer-monitor.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -124,7 +124,7 @@ WriteNode(const boost::property_tree::ptree& t, std::ostream& os, int indent)
  * \return a ptree of count, min, P50, P99, P100 (us)
  */
 boost::property_tree::ptree
-StatsTree(const CompletionStats& st)
+StatsTree(const MrcCompletionStats& st)
 {
     boost::property_tree::ptree t;
     t.put("steps", st.GetCount());
@@ -229,8 +229,8 @@ MrcResultsWriter::WriteCommsCsv(const MrcScenarioResult& r, std::ostream& os)
 
 void
 MrcResultsWriter::WriteRun(const MrcScenarioResult& r,
-                           const TransferMonitor& monitor,
-                           const FailureLog& log) const
+                           const MrcTransferMonitor& monitor,
+                           const MrcFailureLog& log) const
 {
     {
         std::ofstream os = Open("steps.csv");
@@ -267,7 +267,7 @@ MrcResultsWriter::WriteRun(const MrcScenarioResult& r,
     if (!r.pfcPorts.empty())
     {
         std::ofstream os = Open("pfc.csv");
-        PfcPortStats::WriteCsv(r.pfcPorts, os);
+        MrcPfcPortStats::WriteCsv(r.pfcPorts, os);
     }
     std::ofstream os = Open("summary.json");
     WriteJson(ToPtree(r), os);
@@ -280,7 +280,7 @@ MrcResultsWriter::WriteTcpFlowsCsv(const MrcScenarioResult& r, std::ostream& os)
     os << "flow,src,dst,plane,port,bytes,received,start_us,finish_us,fct_us\n";
     for (size_t i = 0; i < r.tcpFlows.size(); ++i)
     {
-        const TcpBulkWorkload::Flow& f = r.tcpFlows[i];
+        const MrcTcpBulkWorkload::Flow& f = r.tcpFlows[i];
         os << i << "," << f.src << "," << f.dst << "," << f.plane << "," << f.port << "," << f.bytes
            << "," << f.received << "," << MrcMicros(f.start) << ","
            << (f.IsComplete() ? MrcMicros(f.finish) : "-1") << ","
@@ -289,7 +289,7 @@ MrcResultsWriter::WriteTcpFlowsCsv(const MrcScenarioResult& r, std::ostream& os)
 }
 
 void
-MrcResultsWriter::WriteFabric(const LinkMonitor& links, const FabricDropMonitor& drops) const
+MrcResultsWriter::WriteFabric(const MrcLinkMonitor& links, const MrcFabricDropMonitor& drops) const
 {
     {
         std::ofstream os = Open("links.csv");
@@ -316,8 +316,9 @@ MrcResultsWriter::WriteComparison(const std::vector<MrcScenarioResult>& runs) co
               "longest_stall_us,failed_flows\n";
         for (const auto& r : runs)
         {
-            std::vector<std::pair<std::string, CompletionStats>> rows{{"all", r.GetStepStats()}};
-            for (auto p : {ScenarioPhase::BEFORE, ScenarioPhase::DURING, ScenarioPhase::AFTER})
+            std::vector<std::pair<std::string, MrcCompletionStats>> rows{{"all", r.GetStepStats()}};
+            for (auto p :
+                 {MrcScenarioPhase::BEFORE, MrcScenarioPhase::DURING, MrcScenarioPhase::AFTER})
             {
                 rows.emplace_back(MrcScenarioResult::GetPhaseName(p), r.GetStepStats(p));
             }
@@ -360,7 +361,7 @@ MrcResultsWriter::ToPtree(const MrcScenarioResult& r)
     t.put("failure_end_us", r.failureEnd.IsStrictlyNegative() ? "-1" : MrcMicros(r.failureEnd));
     boost::property_tree::ptree phases;
     phases.add_child("all", StatsTree(r.GetStepStats()));
-    for (auto p : {ScenarioPhase::BEFORE, ScenarioPhase::DURING, ScenarioPhase::AFTER})
+    for (auto p : {MrcScenarioPhase::BEFORE, MrcScenarioPhase::DURING, MrcScenarioPhase::AFTER})
     {
         phases.add_child(MrcScenarioResult::GetPhaseName(p), StatsTree(r.GetStepStats(p)));
     }
@@ -378,7 +379,8 @@ MrcResultsWriter::ToPtree(const MrcScenarioResult& r)
             job.put("failed", j.failed ? "true" : "false");
             boost::property_tree::ptree times;
             times.add_child("all", StatsTree(r.GetJobStepStats(j.name)));
-            for (auto p : {ScenarioPhase::BEFORE, ScenarioPhase::DURING, ScenarioPhase::AFTER})
+            for (auto p :
+                 {MrcScenarioPhase::BEFORE, MrcScenarioPhase::DURING, MrcScenarioPhase::AFTER})
             {
                 times.add_child(MrcScenarioResult::GetPhaseName(p),
                                 StatsTree(r.GetJobStepStats(j.name, p)));
@@ -419,7 +421,7 @@ MrcResultsWriter::ToPtree(const MrcScenarioResult& r)
     t.put("events", r.events);
     if (!r.pfcPorts.empty())
     {
-        const PfcPortStats::Totals p = PfcPortStats::Sum(r.pfcPorts);
+        const MrcPfcPortStats::Totals p = MrcPfcPortStats::Sum(r.pfcPorts);
         boost::property_tree::ptree pfc;
         pfc.put("ports", p.ports);
         pfc.put("pauses_sent", p.pausesSent);
@@ -433,7 +435,7 @@ MrcResultsWriter::ToPtree(const MrcScenarioResult& r)
     }
     if (!r.tcpFlows.empty())
     {
-        const CompletionStats st = r.GetTcpStats();
+        const MrcCompletionStats st = r.GetTcpStats();
         uint64_t bytes = 0;
         uint64_t received = 0;
         for (const auto& f : r.tcpFlows)

@@ -16,10 +16,10 @@
 namespace ns3
 {
 
-class TransferMonitor;
-class FailureLog;
-class LinkMonitor;
-class FabricDropMonitor;
+class MrcTransferMonitor;
+class MrcFailureLog;
+class MrcLinkMonitor;
+class MrcFabricDropMonitor;
 
 /**
  * \ingroup mrc
@@ -36,16 +36,16 @@ class FabricDropMonitor;
  * - `comms.csv`: WriteCommsCsv, `step,label,kind,ranks,bytes,issued_us,start_us,end_us,
  *   duration_us,ideal_us,job`, one row per communication of each step (MrcTrainingJob::CommRecord;
  *   an imported workload's layer passes, or the default job's collectives);
- * - `flows.csv`: TransferMonitor::WriteSummaryCsv, one row per queue-pair group;
+ * - `flows.csv`: MrcTransferMonitor::WriteSummaryCsv, one row per queue-pair group;
  * - `goodput.csv`: `time_us,bytes,gbps`, payload placed per Interval over all flows;
- * - `failures.csv`: FailureLog::WriteCsv, the failure events as they happened;
+ * - `failures.csv`: MrcFailureLog::WriteCsv, the failure events as they happened;
  * - `tcp-flows.csv` (only with TCP flows): WriteTcpFlowsCsv, one row per TCP flow;
- * - `pfc.csv` (only with PFC): PfcPortStats::WriteCsv, one row per port and lossless priority;
+ * - `pfc.csv` (only with PFC): MrcPfcPortStats::WriteCsv, one row per port and lossless priority;
  * - `summary.json`: ToPtree of the result (`step_time` of the main job; a `jobs` object with
  *   every job's step times when there are several; a `tcp` object when there are TCP flows and
- *   a `pfc` object, PfcPortStats::Sum, with PFC);
+ *   a `pfc` object, MrcPfcPortStats::Sum, with PFC);
  * - with WriteFabric: `links.csv`, `link-summary.csv`, `link-balance.csv`, `drops.csv` (columns
- *   in LinkMonitor and FabricDropMonitor).
+ *   in MrcLinkMonitor and MrcFabricDropMonitor).
  *
  * Several runs (WriteComparison), e.g. the same job on several fabrics:
  * - `comparison.csv`: `fabric,phase,steps,step_p50_us,step_p99_us,step_p100_us,
@@ -85,17 +85,17 @@ class MrcResultsWriter
      * \param log its failure events
      */
     void WriteRun(const MrcScenarioResult& r,
-                  const TransferMonitor& monitor,
-                  const FailureLog& log) const;
+                  const MrcTransferMonitor& monitor,
+                  const MrcFailureLog& log) const;
 
     /**
-     * Write the fabric's files: `links.csv` (LinkMonitor::WriteSeriesCsv), `link-summary.csv`
+     * Write the fabric's files: `links.csv` (MrcLinkMonitor::WriteSeriesCsv), `link-summary.csv`
      * (WriteSummaryCsv), `link-balance.csv` (WriteBalanceCsv) and `drops.csv`
-     * (FabricDropMonitor::WriteCsv).
+     * (MrcFabricDropMonitor::WriteCsv).
      * \param links the link monitor
      * \param drops the drop monitor
      */
-    void WriteFabric(const LinkMonitor& links, const FabricDropMonitor& drops) const;
+    void WriteFabric(const MrcLinkMonitor& links, const MrcFabricDropMonitor& drops) const;
 
     /**
      * Write the comparison of several runs.

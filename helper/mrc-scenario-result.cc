@@ -14,9 +14,9 @@ MrcScenarioResult::Step::GetDuration() const
 }
 
 void
-MrcScenarioResult::AddFlows(const std::vector<TransferMonitor::FlowSummary>& flows)
+MrcScenarioResult::AddFlows(const std::vector<MrcTransferMonitor::FlowSummary>& flows)
 {
-    for (const TransferMonitor::FlowSummary& f : flows)
+    for (const MrcTransferMonitor::FlowSummary& f : flows)
     {
         this->flows++;
         bytesPosted += f.bytesPosted;
@@ -38,8 +38,9 @@ MrcScenarioResult::AddFlows(const std::vector<TransferMonitor::FlowSummary>& flo
     }
 }
 
-CompletionStats
-MrcScenarioResult::GetJobStepStats(const std::string& job, std::optional<ScenarioPhase> phase) const
+MrcCompletionStats
+MrcScenarioResult::GetJobStepStats(const std::string& job,
+                                   std::optional<MrcScenarioPhase> phase) const
 {
     std::vector<Time> d;
     for (const Step& s : steps)
@@ -49,54 +50,54 @@ MrcScenarioResult::GetJobStepStats(const std::string& job, std::optional<Scenari
             d.push_back(s.GetDuration());
         }
     }
-    return CompletionStats(d);
+    return MrcCompletionStats(d);
 }
 
-CompletionStats
-MrcScenarioResult::GetStepStats(ScenarioPhase phase) const
+MrcCompletionStats
+MrcScenarioResult::GetStepStats(MrcScenarioPhase phase) const
 {
     return GetJobStepStats("main", phase);
 }
 
-CompletionStats
+MrcCompletionStats
 MrcScenarioResult::GetStepStats() const
 {
     return GetJobStepStats("main");
 }
 
 std::string
-MrcScenarioResult::GetPhaseName(ScenarioPhase phase)
+MrcScenarioResult::GetPhaseName(MrcScenarioPhase phase)
 {
     switch (phase)
     {
-        case ScenarioPhase::BEFORE:
+        case MrcScenarioPhase::BEFORE:
             return "before";
-        case ScenarioPhase::DURING:
+        case MrcScenarioPhase::DURING:
             return "during";
-        case ScenarioPhase::AFTER:
+        case MrcScenarioPhase::AFTER:
             return "after";
     }
     return "?";
 }
 
-ScenarioPhase
+MrcScenarioPhase
 MrcScenarioResult::Classify(Time start, Time end) const
 {
     if (failureStart.IsStrictlyNegative() || end <= failureStart)
     {
-        return ScenarioPhase::BEFORE;
+        return MrcScenarioPhase::BEFORE;
     }
     if (start >= failureEnd)
     {
-        return ScenarioPhase::AFTER;
+        return MrcScenarioPhase::AFTER;
     }
-    return ScenarioPhase::DURING;
+    return MrcScenarioPhase::DURING;
 }
 
-CompletionStats
+MrcCompletionStats
 MrcScenarioResult::GetTcpStats() const
 {
-    return TcpBulkWorkload::GetCompletionStats(tcpFlows);
+    return MrcTcpBulkWorkload::GetCompletionStats(tcpFlows);
 }
 
 } // namespace ns3

@@ -5,12 +5,11 @@
 #ifndef MRC_SCENARIO_RESULT_H
 #define MRC_SCENARIO_RESULT_H
 
-#include "completion-stats.h"
-#include "mrc-training-job.h"
-#include "pfc-port-stats.h"
-#include "tcp-bulk-workload.h"
-#include "transfer-monitor.h"
-
+#include "ns3/mrc-completion-stats.h"
+#include "ns3/mrc-pfc-port-stats.h"
+#include "ns3/mrc-tcp-bulk-workload.h"
+#include "ns3/mrc-training-job.h"
+#include "ns3/mrc-transfer-monitor.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
@@ -25,7 +24,7 @@ namespace ns3
  * \ingroup mrc
  * Where a training step lies relative to the failure window of a scenario.
  */
-enum class ScenarioPhase : uint8_t
+enum class MrcScenarioPhase : uint8_t
 {
     BEFORE, //!< ended before the first failure event
     DURING, //!< overlaps [first failure event, last repair]
@@ -47,19 +46,19 @@ struct MrcScenarioResult
     /// One training step.
     struct Step
     {
-        std::string job{"main"};                       //!< its job ("main": the scenario's)
-        uint32_t index{0};                             //!< step number
-        Time start;                                    //!< compute gap begins
-        Time end;                                      //!< last transfer delivered (P100)
-        Time ideal;                                    //!< compute gap + line-rate ideal
-        bool failed{false};                            //!< a queue pair failed in the step
-        ScenarioPhase phase{ScenarioPhase::BEFORE};    //!< relative to the failures
-        uint32_t transfers{0};                         //!< transfers completed
-        Time transferMin;                              //!< their fastest completion time
-        Time transferP50;                              //!< P50
-        Time transferP99;                              //!< P99
-        Time transferMax;                              //!< P100
-        std::vector<MrcTrainingJob::CommRecord> comms; //!< every communication of the step
+        std::string job{"main"};                          //!< its job ("main": the scenario's)
+        uint32_t index{0};                                //!< step number
+        Time start;                                       //!< compute gap begins
+        Time end;                                         //!< last transfer delivered (P100)
+        Time ideal;                                       //!< compute gap + line-rate ideal
+        bool failed{false};                               //!< a queue pair failed in the step
+        MrcScenarioPhase phase{MrcScenarioPhase::BEFORE}; //!< relative to the failures
+        uint32_t transfers{0};                            //!< transfers completed
+        Time transferMin;                                 //!< their fastest completion time
+        Time transferP50;                                 //!< P50
+        Time transferP99;                                 //!< P99
+        Time transferMax;                                 //!< P100
+        std::vector<MrcTrainingJob::CommRecord> comms;    //!< every communication of the step
 
         /// \return end - start
         Time GetDuration() const;
@@ -111,52 +110,52 @@ struct MrcScenarioResult
     uint64_t linkTraversals{0}; //!< packets handed to NetDevices (packet-hops)
     uint64_t ecnMarks{0};       //!< packets CE-marked by the queue discs
     uint64_t routingDrops{0};   //!< packets the fabric routing had no route for
-    double uplinkBalance{0};    //!< T0->T1 bytes: busiest link / mean (1 = even; LinkMonitor)
+    double uplinkBalance{0};    //!< T0->T1 bytes: busiest link / mean (1 = even; MrcLinkMonitor)
     Time routingConverged{-1};  //!< BGP's last FIB change (zero or negative: none)
     uint64_t events{0};         //!< simulator events executed
 
-    std::vector<TcpBulkWorkload::Flow> tcpFlows; //!< the TCP workload's flows (none: no TCP)
-    std::vector<PfcPortStats::Row> pfcPorts;     //!< PFC counters per port (none: no PFC)
+    std::vector<MrcTcpBulkWorkload::Flow> tcpFlows; //!< the TCP workload's flows (none: no TCP)
+    std::vector<MrcPfcPortStats::Row> pfcPorts;     //!< PFC counters per port (none: no PFC)
 
     /// \return completion times of the complete TCP flows
-    CompletionStats GetTcpStats() const;
+    MrcCompletionStats GetTcpStats() const;
 
     /**
      * \param phase a phase
      * \return the durations of the main job's steps in that phase
      */
-    CompletionStats GetStepStats(ScenarioPhase phase) const;
+    MrcCompletionStats GetStepStats(MrcScenarioPhase phase) const;
 
     /// \return the durations of every step of the main job
-    CompletionStats GetStepStats() const;
+    MrcCompletionStats GetStepStats() const;
 
     /**
      * \param job a job's name
      * \param phase a phase (none: every step)
      * \return the durations of that job's steps (in that phase)
      */
-    CompletionStats GetJobStepStats(const std::string& job,
-                                    std::optional<ScenarioPhase> phase = std::nullopt) const;
+    MrcCompletionStats GetJobStepStats(const std::string& job,
+                                       std::optional<MrcScenarioPhase> phase = std::nullopt) const;
 
     /**
      * \param phase a phase
      * \return its name: "before", "during", "after"
      */
-    static std::string GetPhaseName(ScenarioPhase phase);
+    static std::string GetPhaseName(MrcScenarioPhase phase);
 
     /**
      * Add flows' counters to the totals (flows, bytes, retransmissions, stalls, ...; the
      * longest stall and its flow).
-     * \param flows the TransferMonitor's summaries
+     * \param flows the MrcTransferMonitor's summaries
      */
-    void AddFlows(const std::vector<TransferMonitor::FlowSummary>& flows);
+    void AddFlows(const std::vector<MrcTransferMonitor::FlowSummary>& flows);
 
     /**
      * \param start a step's start
      * \param end its end
      * \return its phase relative to [failureStart, failureEnd]
      */
-    ScenarioPhase Classify(Time start, Time end) const;
+    MrcScenarioPhase Classify(Time start, Time end) const;
 };
 
 } // namespace ns3

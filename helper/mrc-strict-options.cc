@@ -4,10 +4,9 @@
 
 #include "mrc-strict-options.h"
 
-#include "value-parser.h"
-
 #include "ns3/double.h"
 #include "ns3/integer.h"
+#include "ns3/mrc-value-parser.h"
 #include "ns3/uinteger.h"
 
 #include <iostream>
@@ -23,14 +22,14 @@ namespace
  * \param name option name
  * \param checker the checker of the option's type and range
  * \param text its text
- * \return whether ValueParser accepts the text (else the reason is printed on stderr)
+ * \return whether MrcValueParser accepts the text (else the reason is printed on stderr)
  */
 bool
 Accepted(const std::string& name, Ptr<const AttributeChecker> checker, const std::string& text)
 {
     try
     {
-        ValueParser::CheckAttributeText("--" + name, checker, text);
+        MrcValueParser::CheckAttributeText("--" + name, checker, text);
         return true;
     }
     catch (const std::invalid_argument& e)

@@ -24,7 +24,7 @@ namespace ns3
  * CommandLine reads a program's own numeric option with `istream >> value` and accepts what a
  * stream accepts: `--planes=2.5` gives 2, `--bytes=1e5` gives 1, `--count=-1` gives the largest
  * unsigned value, all silently. An option registered here is checked as the module checks
- * attribute values (ValueParser::CheckAttributeText): the whole text must be a number of the
+ * attribute values (MrcValueParser::CheckAttributeText): the whole text must be a number of the
  * option's type and range, else the program prints "--<name> (="<text>") must be ..." and
  * CommandLine exits with status 1. Other types (bool, std::string) go to CommandLine as they are.
  *

@@ -4,14 +4,13 @@
 
 #include "mrc-workload-helper.h"
 
-#include "fabric-topology.h"
-#include "mrc-all-gather.h"
-#include "mrc-all-to-all.h"
-#include "mrc-reduce-scatter.h"
-#include "mrc-ring-all-reduce.h"
-#include "mrc-send-recv.h"
-
 #include "ns3/log.h"
+#include "ns3/mrc-all-gather.h"
+#include "ns3/mrc-all-to-all.h"
+#include "ns3/mrc-fabric-topology.h"
+#include "ns3/mrc-reduce-scatter.h"
+#include "ns3/mrc-ring-all-reduce.h"
+#include "ns3/mrc-send-recv.h"
 #include "ns3/string.h"
 
 #include <cmath>
@@ -478,7 +477,7 @@ MrcWorkloadHelper::BuildPipeline(const MrcWorkloadFile& workload)
 
 std::vector<Ptr<MrcCollective>>
 MrcWorkloadHelper::Install(const MrcWorkloadFile& workload,
-                           Ptr<FabricTopology> topo,
+                           Ptr<MrcFabricTopology> topo,
                            MrcHelper& mrc,
                            const std::vector<uint32_t>& hosts,
                            Ptr<MrcTrainingJob> job)

@@ -5,10 +5,9 @@
 #ifndef MRC_WORKLOAD_HELPER_H
 #define MRC_WORKLOAD_HELPER_H
 
-#include "mrc-training-job.h"
-#include "mrc-workload-file.h"
-
 #include "ns3/data-rate.h"
+#include "ns3/mrc-training-job.h"
+#include "ns3/mrc-workload-file.h"
 #include "ns3/ptr.h"
 
 #include <map>
@@ -20,7 +19,7 @@
 namespace ns3
 {
 
-class FabricTopology;
+class MrcFabricTopology;
 class MrcHelper;
 
 /**
@@ -171,7 +170,7 @@ class MrcWorkloadHelper
      * \throws std::invalid_argument if there are too few hosts for the ranks
      */
     std::vector<Ptr<MrcCollective>> Install(const MrcWorkloadFile& workload,
-                                            Ptr<FabricTopology> topo,
+                                            Ptr<MrcFabricTopology> topo,
                                             MrcHelper& mrc,
                                             const std::vector<uint32_t>& hosts,
                                             Ptr<MrcTrainingJob> job);
@@ -259,7 +258,7 @@ class MrcWorkloadHelper
     double m_computeScale{1};                                      //!< ComputeScale
     PipelineSchedule m_schedule{PipelineSchedule::ONE_F_ONE_B};    //!< with pp > 1
     std::vector<std::pair<std::string, std::string>> m_attributes; //!< of collectives
-    Ptr<FabricTopology> m_topo;                                    //!< during Install
+    Ptr<MrcFabricTopology> m_topo;                                 //!< during Install
     MrcHelper* m_mrc{nullptr};                                     //!< during Install
     std::vector<uint32_t> m_hosts;                                 //!< during Install
     std::map<MrcWorkloadFile::GroupKind, std::vector<std::vector<uint32_t>>> m_groups; //!< ranks

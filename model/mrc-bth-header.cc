@@ -23,7 +23,7 @@ namespace
 void
 Check24(const char* field, uint32_t value)
 {
-    if (value > kPsnMask)
+    if (value > kMrcPsnMask)
     {
         throw std::invalid_argument(std::string("MrcBthHeader: ") + field + " (="
                                     + std::to_string(value) + ") must be in 0..16777215 (24 bits)");
@@ -53,7 +53,7 @@ MrcBthHeader::MrcBthHeader() = default;
 void
 MrcBthHeader::SetOpcode(MrcOpcode opcode)
 {
-    if (!IsKnownOpcode(static_cast<uint8_t>(opcode)))
+    if (!MrcIsKnownOpcode(static_cast<uint8_t>(opcode)))
     {
         std::ostringstream oss;
         oss << "MrcBthHeader: opcode (=" << opcode << ") is not one of MrcOpcode";
@@ -202,8 +202,8 @@ MrcBthHeader::Serialize(Buffer::Iterator start) const
     i.WriteU8(static_cast<uint8_t>((m_solicitedEvent ? 0x80 : 0) | (m_migReq ? 0x40 : 0)
                                    | ((m_padCount & 0x3) << 4) | (m_transportVersion & 0xf)));
     i.WriteHtonU16(m_partitionKey);
-    i.WriteHtonU32(m_destQp & kPsnMask); // byte 4 reserved (0), bytes 5-7 DestQP
-    i.WriteHtonU32((m_ackRequest ? 0x80000000u : 0) | (m_psn & kPsnMask));
+    i.WriteHtonU32(m_destQp & kMrcPsnMask); // byte 4 reserved (0), bytes 5-7 DestQP
+    i.WriteHtonU32((m_ackRequest ? 0x80000000u : 0) | (m_psn & kMrcPsnMask));
 }
 
 uint32_t
@@ -225,11 +225,11 @@ MrcBthHeader::Deserialize(Buffer::Iterator start)
     m_padCount = (flags >> 4) & 0x3;
     m_transportVersion = flags & 0xf;
     m_partitionKey = i.ReadNtohU16();
-    m_destQp = i.ReadNtohU32() & kPsnMask;
+    m_destQp = i.ReadNtohU32() & kMrcPsnMask;
     const uint32_t word = i.ReadNtohU32();
     m_ackRequest = (word & 0x80000000u) != 0;
-    m_psn = word & kPsnMask;
-    if (!IsKnownOpcode(m_opcode))
+    m_psn = word & kMrcPsnMask;
+    if (!MrcIsKnownOpcode(m_opcode))
     {
         m_error = std::string("MrcBthHeader: unknown opcode 0x") + "0123456789abcdef"[m_opcode >> 4]
                   + "0123456789abcdef"[m_opcode & 0xf];

@@ -140,7 +140,7 @@ MrcDcqcn::DoDispose()
 void
 MrcDcqcn::Init(uint32_t mss, uint32_t mtu, DataRate linkRate, Time baseRtt)
 {
-    DcqcnRateState::Params p;
+    MrcDcqcnRateState::Params p;
     p.lineRate = static_cast<double>(linkRate.GetBitRate());
     p.minRate = static_cast<double>(m_minRate.GetBitRate());
     p.g = m_g;
@@ -214,7 +214,7 @@ MrcDcqcn::EndedAlphaPeriods(Time now) const
 }
 
 void
-MrcDcqcn::ApplyAlphaPeriods(DcqcnRateState& state, bool cnpInFirst, int64_t periods)
+MrcDcqcn::ApplyAlphaPeriods(MrcDcqcnRateState& state, bool cnpInFirst, int64_t periods)
 {
     // The first period may have seen a CNP, the others none (the alpha clock is free-running,
     // as the NIC's; no event is needed for it).
@@ -334,7 +334,7 @@ MrcDcqcn::GetAlpha() const
     {
         return m_state->GetAlpha();
     }
-    DcqcnRateState projected = *m_state;
+    MrcDcqcnRateState projected = *m_state;
     ApplyAlphaPeriods(projected, m_cnpInPeriod, periods);
     return projected.GetAlpha();
 }

@@ -5,8 +5,8 @@
 #ifndef MRC_DCQCN_H
 #define MRC_DCQCN_H
 
-#include "dcqcn-rate-state.h"
 #include "mrc-congestion-ops.h"
+#include "mrc-dcqcn-rate-state.h"
 
 #include "ns3/event-id.h"
 #include "ns3/traced-value.h"
@@ -23,7 +23,7 @@ namespace ns3
  *
  * Notification point (the receiving end): a CE-marked data packet makes the queue pair's receiver
  * send a CNP (BTH opcode 0x81), at most one per CnpInterval. Reaction point (the sending end):
- * the rate logic is DcqcnRateState; this class owns its clocks and paces the queue pair at the
+ * the rate logic is MrcDcqcnRateState; this class owns its clocks and paces the queue pair at the
  * current rate Rc, as an NVIDIA ConnectX NIC does (its documented DCQCN parameters, and the
  * HPCC simulator's model of it):
  *  - CNPs make rate cuts, at most one per RateDecreaseInterval (the CNPs of an interval make
@@ -54,7 +54,7 @@ namespace ns3
  * (50 %) needs no code: alpha <= 1 never cuts more than half.
  * The DCQCN paper's set: G 1/256, AlphaTimer 55 us, RateDecreaseInterval 0, IncreaseTimer
  * 55 us, ByteCounter 10 MB, FastRecoverySteps 5, RateAi 40 Mb/s, RateHai 400 Mb/s, MinRate
- * 100 Mb/s, ClampTargetRate true, CnpInterval 50 us (DcqcnRateState::Params::Paper).
+ * 100 Mb/s, ClampTargetRate true, CnpInterval 50 us (MrcDcqcnRateState::Params::Paper).
  */
 class MrcDcqcn : public MrcCongestionOps
 {
@@ -70,7 +70,7 @@ class MrcDcqcn : public MrcCongestionOps
 
     /**
      * \copydoc MrcCongestionOps::Init
-     * \throws std::invalid_argument if a parameter is out of range (DcqcnRateState names it)
+     * \throws std::invalid_argument if a parameter is out of range (MrcDcqcnRateState names it)
      */
     void Init(uint32_t mss, uint32_t mtu, DataRate linkRate, Time baseRtt) override;
     void OnAck(Time now, uint32_t ackedBytes, Time rtt, bool ecn) override;
@@ -112,7 +112,7 @@ class MrcDcqcn : public MrcCongestionOps
      * \param cnpInFirst a CNP arrived in the first of them
      * \param periods how many ended (>= 1)
      */
-    static void ApplyAlphaPeriods(DcqcnRateState& state, bool cnpInFirst, int64_t periods);
+    static void ApplyAlphaPeriods(MrcDcqcnRateState& state, bool cnpInFirst, int64_t periods);
     /**
      * Apply the alpha periods that ended before now.
      * \param now the current time
@@ -145,15 +145,15 @@ class MrcDcqcn : public MrcCongestionOps
     Time m_cnpInterval;        //!< CnpInterval (N)
     uint64_t m_windowAttr;     //!< Window (0: none)
 
-    std::optional<DcqcnRateState> m_state; //!< reaction point
-    double m_lineRate{0};                  //!< line rate, bit/s
-    Time m_alphaStart{-1};                 //!< start of the current alpha period (-1: no CNP yet)
-    bool m_cnpInPeriod{false};             //!< a CNP arrived in the current alpha period
-    Time m_lastCut{-1};                    //!< last rate cut (-1: none)
-    EventId m_decreaseEvent;               //!< a cut due at the end of the decrease interval
-    EventId m_increaseEvent;               //!< rate-increase timer
-    TracedValue<double> m_rate;            //!< Rate trace (bit/s)
-    TracedValue<double> m_alpha;           //!< Alpha trace
+    std::optional<MrcDcqcnRateState> m_state; //!< reaction point
+    double m_lineRate{0};                     //!< line rate, bit/s
+    Time m_alphaStart{-1};       //!< start of the current alpha period (-1: no CNP yet)
+    bool m_cnpInPeriod{false};   //!< a CNP arrived in the current alpha period
+    Time m_lastCut{-1};          //!< last rate cut (-1: none)
+    EventId m_decreaseEvent;     //!< a cut due at the end of the decrease interval
+    EventId m_increaseEvent;     //!< rate-increase timer
+    TracedValue<double> m_rate;  //!< Rate trace (bit/s)
+    TracedValue<double> m_alpha; //!< Alpha trace
 };
 
 } // namespace ns3

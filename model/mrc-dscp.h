@@ -15,7 +15,7 @@ namespace ns3
  * \brief Default DSCP codepoints of an MRC fabric.
  *
  * The MRC sources do not fix the values [open]; these are the module's defaults, used by the
- * transport and by TrimmingQueueDisc, and every one is an attribute where it is used.
+ * transport and by MrcTrimmingQueueDisc, and every one is an attribute where it is used.
  */
 struct MrcDscp
 {

@@ -84,7 +84,7 @@ MrcGoBackN::PeekRetransmission()
         return nullptr;
     }
     MrcSendQueue& sq = *m_ctx.sendQueue;
-    if (PsnLess(m_cursor, sq.GetBasePsn()))
+    if (MrcPsnLess(m_cursor, sq.GetBasePsn()))
     {
         m_cursor = sq.GetBasePsn(); // acknowledged meanwhile
     }
@@ -100,14 +100,14 @@ MrcGoBackN::PeekRetransmission()
         {
             return r;
         }
-        m_cursor = PsnAdd(m_cursor, 1);
+        m_cursor = MrcPsnAdd(m_cursor, 1);
     }
 }
 
 void
 MrcGoBackN::PopRetransmission()
 {
-    m_cursor = PsnAdd(m_cursor, 1);
+    m_cursor = MrcPsnAdd(m_cursor, 1);
 }
 
 void

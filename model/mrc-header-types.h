@@ -72,11 +72,11 @@ enum class MrcSackMark : uint8_t
 /// UDP destination port of RoCEv2 (and so of MRC).
 inline constexpr uint16_t kMrcUdpPort = 4791;
 /// IANA protocol number of UDP (ns-3 deprecates UdpL4Protocol::PROT_NUMBER from 3.49 on).
-inline constexpr uint8_t kUdpProtocolNumber = 17;
+inline constexpr uint8_t kMrcUdpProtocolNumber = 17;
 /// Width of a packet sequence number in bits.
-inline constexpr uint32_t kPsnBits = 24;
+inline constexpr uint32_t kMrcPsnBits = 24;
 /// Mask of a packet sequence number.
-inline constexpr uint32_t kPsnMask = 0xffffff;
+inline constexpr uint32_t kMrcPsnMask = 0xffffff;
 
 /**
  * \brief Test whether a raw byte is one of the MrcOpcode values.
@@ -84,7 +84,7 @@ inline constexpr uint32_t kPsnMask = 0xffffff;
  * \return true if raw is one of MrcOpcode
  */
 inline constexpr bool
-IsKnownOpcode(uint8_t raw)
+MrcIsKnownOpcode(uint8_t raw)
 {
     return (raw >= 0xC6 && raw <= 0xCB) || raw == 0xD1 || raw == 0xDC || raw == 0xDD || raw == 0xDE
            || raw == 0x81;
@@ -96,7 +96,7 @@ IsKnownOpcode(uint8_t raw)
  * \return true if raw is one of MrcNackCode
  */
 inline constexpr bool
-IsKnownNackCode(uint8_t raw)
+MrcIsKnownNackCode(uint8_t raw)
 {
     return raw >= 0x01 && raw <= 0x06;
 }
@@ -142,9 +142,9 @@ CarriesImmediate(MrcOpcode op)
  * \return (psn + n) mod 2^24
  */
 inline constexpr uint32_t
-PsnAdd(uint32_t psn, uint32_t n)
+MrcPsnAdd(uint32_t psn, uint32_t n)
 {
-    return (psn + n) & kPsnMask;
+    return (psn + n) & kMrcPsnMask;
 }
 
 /**
@@ -155,11 +155,11 @@ PsnAdd(uint32_t psn, uint32_t n)
  *         reported as -2^23)
  */
 inline constexpr int32_t
-PsnDiff(uint32_t a, uint32_t b)
+MrcPsnDiff(uint32_t a, uint32_t b)
 {
-    const uint32_t d = (a - b) & kPsnMask;
-    return d >= (1u << (kPsnBits - 1))
-               ? static_cast<int32_t>(d) - static_cast<int32_t>(1u << kPsnBits)
+    const uint32_t d = (a - b) & kMrcPsnMask;
+    return d >= (1u << (kMrcPsnBits - 1))
+               ? static_cast<int32_t>(d) - static_cast<int32_t>(1u << kMrcPsnBits)
                : static_cast<int32_t>(d);
 }
 
@@ -167,12 +167,12 @@ PsnDiff(uint32_t a, uint32_t b)
  * \brief Order of PSNs across the 24-bit wrap.
  * \param a a PSN
  * \param b a PSN
- * \return true if a comes before b, that is PsnDiff(a, b) < 0
+ * \return true if a comes before b, that is MrcPsnDiff(a, b) < 0
  */
 inline constexpr bool
-PsnLess(uint32_t a, uint32_t b)
+MrcPsnLess(uint32_t a, uint32_t b)
 {
-    return PsnDiff(a, b) < 0;
+    return MrcPsnDiff(a, b) < 0;
 }
 
 /**

@@ -7,7 +7,7 @@
 #include "mrc-bth-header.h"
 #include "mrc-header-types.h"
 #include "mrc-queue-pair.h"
-#include "segment-routing-header.h"
+#include "mrc-segment-routing-header.h"
 
 #include "ns3/ipv6-end-point.h"
 #include "ns3/ipv6-interface.h"
@@ -174,7 +174,7 @@ MrcL4Protocol::GetPortStateBitmap() const
 Ptr<MrcQueuePair>
 MrcL4Protocol::CreateQueuePair()
 {
-    if (m_nextQpn > kPsnMask)
+    if (m_nextQpn > kMrcPsnMask)
     {
         throw std::length_error("MrcL4Protocol: QP numbers are exhausted (24 bits)");
     }
@@ -205,15 +205,15 @@ MrcL4Protocol::Transmit(Ptr<Packet> packet, const MrcWirePath& path, uint8_t dsc
     udp.SetSourcePort(static_cast<uint16_t>(path.ev & 0xffff));
     udp.SetDestinationPort(kMrcUdpPort);
     packet->AddHeader(udp);
-    uint8_t next = kUdpProtocolNumber;
+    uint8_t next = kMrcUdpProtocolNumber;
     if (path.carriers.size() > 1)
     {
-        SegmentRoutingHeader srh;
+        MrcSegmentRoutingHeader srh;
         srh.SetNextHeader(next);
         srh.SetSegments(std::vector<Ipv6Address>(path.carriers.rbegin(), path.carriers.rend()));
         srh.SetSegmentsLeft(static_cast<uint8_t>(path.carriers.size() - 1));
         packet->AddHeader(srh);
-        next = SegmentRoutingHeader::kProtocolNumber;
+        next = MrcSegmentRoutingHeader::kProtocolNumber;
     }
     Ipv6Header h;
     h.SetSource(path.source);

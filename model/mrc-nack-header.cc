@@ -33,7 +33,7 @@ MrcNackHeader::MrcNackHeader() = default;
 void
 MrcNackHeader::SetCode(MrcNackCode code)
 {
-    if (!IsKnownNackCode(static_cast<uint8_t>(code)))
+    if (!MrcIsKnownNackCode(static_cast<uint8_t>(code)))
     {
         std::ostringstream oss;
         oss << "MrcNackHeader: code (=" << code << ") is not one of MrcNackCode";
@@ -51,7 +51,7 @@ MrcNackHeader::GetCode() const
 void
 MrcNackHeader::SetPsn(uint32_t psn)
 {
-    if (psn > kPsnMask)
+    if (psn > kMrcPsnMask)
     {
         throw std::invalid_argument("MrcNackHeader: Psn (=" + std::to_string(psn)
                                     + ") must be in 0..16777215 (24 bits)");
@@ -110,7 +110,7 @@ MrcNackHeader::GetSerializedSize() const
 void
 MrcNackHeader::Serialize(Buffer::Iterator start) const
 {
-    start.WriteHtonU32((uint32_t(static_cast<uint8_t>(m_code)) << 24) | (m_psn & kPsnMask));
+    start.WriteHtonU32((uint32_t(static_cast<uint8_t>(m_code)) << 24) | (m_psn & kMrcPsnMask));
     start.WriteHtonU32(m_reflectedEv);
     start.WriteHtonU16(m_reflectedTimestamp);
     start.WriteHtonU16(0);
@@ -131,11 +131,11 @@ MrcNackHeader::Deserialize(Buffer::Iterator start)
     const uint32_t word = i.ReadNtohU32();
     const uint8_t code = static_cast<uint8_t>(word >> 24);
     m_code = static_cast<MrcNackCode>(code);
-    m_psn = word & kPsnMask;
+    m_psn = word & kMrcPsnMask;
     m_reflectedEv = i.ReadNtohU32();
     m_reflectedTimestamp = i.ReadNtohU16();
     i.ReadNtohU16(); // reserved
-    if (!IsKnownNackCode(code))
+    if (!MrcIsKnownNackCode(code))
     {
         m_error = std::string("MrcNackHeader: unknown NACK code 0x") + "0123456789abcdef"[code >> 4]
                   + "0123456789abcdef"[code & 0xf];

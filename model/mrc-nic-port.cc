@@ -5,9 +5,9 @@
 #include "mrc-nic-port.h"
 
 #include "mrc-l4-protocol.h"
+#include "mrc-pfc-port.h"
+#include "mrc-pfc-queue-disc.h"
 #include "mrc-queue-pair.h"
-#include "pfc-port.h"
-#include "pfc-queue-disc.h"
 
 #include "ns3/log.h"
 #include "ns3/net-device.h"
@@ -95,13 +95,13 @@ MrcNicPort::GetPausedHolds() const
     return m_pausedHolds;
 }
 
-PfcPort*
+MrcPfcPort*
 MrcNicPort::Pfc()
 {
     if (!m_pfc && m_device)
     {
-        // Looked up until found: PfcHelper::Install may come after MrcHelper::Install.
-        m_pfc = m_device->GetObject<PfcPort>();
+        // Looked up until found: MrcPfcHelper::Install may come after MrcHelper::Install.
+        m_pfc = m_device->GetObject<MrcPfcPort>();
         if (m_pfc)
         {
             m_pfc->TraceConnectWithoutContext("PauseStateChange",
@@ -112,7 +112,7 @@ MrcNicPort::Pfc()
 }
 
 bool
-MrcNicPort::IsPaused(const PfcPort* pfc, uint8_t dscp)
+MrcNicPort::IsPaused(const MrcPfcPort* pfc, uint8_t dscp)
 {
     return pfc && pfc->IsPaused(pfc->GetPriority(dscp));
 }
@@ -148,7 +148,7 @@ MrcNicPort::Run()
     {
         return;
     }
-    const PfcPort* pfc = Pfc();
+    const MrcPfcPort* pfc = Pfc();
     bool held = false;
     // Control packets first, in order, except those of a paused priority.
     for (auto it = m_control.begin(); it != m_control.end(); ++it)

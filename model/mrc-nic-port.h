@@ -5,8 +5,8 @@
 #ifndef MRC_NIC_PORT_H
 #define MRC_NIC_PORT_H
 
+#include "mrc-pfc-port.h"
 #include "mrc-wire-path.h"
-#include "pfc-port.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
@@ -37,14 +37,14 @@ class MrcQueuePair;
  * the MRC payload plus UDP, SRH, IPv6 and link framing). A QP that has nothing to send (window
  * closed, nothing posted) leaves the ready list until it asks again.
  *
- * Priority flow control: when the port's NetDevice has a PfcPort (PfcHelper::Install), the
- * port starts no packet whose priority (PfcPort::GetPriority of its DSCP, as PfcQueueDisc
+ * Priority flow control: when the port's NetDevice has a MrcPfcPort (MrcPfcHelper::Install), the
+ * port starts no packet whose priority (MrcPfcPort::GetPriority of its DSCP, as MrcPfcQueueDisc
  * classifies) the peer has
  * paused: a QP whose next packet is of a paused priority stays in the ready list but is
  * skipped, a control packet of a paused priority waits (control packets of other priorities
- * go first), and the port runs again when the PfcPort reports that a priority resumed
+ * go first), and the port runs again when the MrcPfcPort reports that a priority resumed
  * (PauseStateChange). The queue pairs are thus held back instead of their packets piling up
- * in the host's queue disc. Without a PfcPort nothing changes.
+ * in the host's queue disc. Without a MrcPfcPort nothing changes.
  */
 class MrcNicPort : public SimpleRefCount<MrcNicPort>
 {
@@ -80,7 +80,7 @@ class MrcNicPort : public SimpleRefCount<MrcNicPort>
     void Clear();
 
     /**
-     * \param device the port's NetDevice: its PfcPort, if it has one (now or once PFC is
+     * \param device the port's NetDevice: its MrcPfcPort, if it has one (now or once PFC is
      *        installed), is honoured
      */
     void SetDevice(Ptr<NetDevice> device);
@@ -101,20 +101,20 @@ class MrcNicPort : public SimpleRefCount<MrcNicPort>
     void Busy(uint32_t size);
 
     /**
-     * Find the device's PfcPort (once it has one) and listen to its pause state.
-     * \return the PfcPort, or null
+     * Find the device's MrcPfcPort (once it has one) and listen to its pause state.
+     * \return the MrcPfcPort, or null
      */
-    PfcPort* Pfc();
+    MrcPfcPort* Pfc();
 
     /**
-     * \param pfc the device's PfcPort, or null
+     * \param pfc the device's MrcPfcPort, or null
      * \param dscp a packet's DSCP
-     * \return true if the PfcPort has the packet's priority paused
+     * \return true if the MrcPfcPort has the packet's priority paused
      */
-    static bool IsPaused(const PfcPort* pfc, uint8_t dscp);
+    static bool IsPaused(const MrcPfcPort* pfc, uint8_t dscp);
 
     /**
-     * PfcPort's PauseStateChange.
+     * MrcPfcPort's PauseStateChange.
      * \param priority the priority
      * \param paused true when paused, false when resumed
      */
@@ -127,7 +127,7 @@ class MrcNicPort : public SimpleRefCount<MrcNicPort>
     bool m_busy{false};                   //!< a packet is being serialised
     EventId m_doneEvent;                  //!< end of serialisation
     Ptr<NetDevice> m_device;              //!< the port's device (PFC), or null
-    Ptr<PfcPort> m_pfc;                   //!< the device's PfcPort, once found
+    Ptr<MrcPfcPort> m_pfc;                //!< the device's MrcPfcPort, once found
     bool m_holding{false};                //!< a packet is held by a pause
     uint64_t m_pausedHolds{0};            //!< GetPausedHolds
     std::list<Ptr<MrcQueuePair>> m_ready; //!< QPs that may have data, round-robin order

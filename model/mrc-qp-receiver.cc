@@ -198,7 +198,7 @@ MrcQpReceiver::OnData(Ptr<Packet> packet,
         m_stats.malformedReceived++;
         return;
     }
-    const int32_t ahead = PsnDiff(psn, m_state.GetCumulativePsn());
+    const int32_t ahead = MrcPsnDiff(psn, m_state.GetCumulativePsn());
     if (ahead >= int32_t(m_config.bitmapPsns) && ahead < int32_t(m_config.window))
     {
         // Within the PSN window, but the NIC has no tracking state that far ahead.
@@ -267,7 +267,7 @@ MrcQpReceiver::InSequence(uint32_t psn,
                           uint16_t timestamp,
                           uint32_t plane)
 {
-    const int32_t ahead = PsnDiff(psn, m_state.GetCumulativePsn());
+    const int32_t ahead = MrcPsnDiff(psn, m_state.GetCumulativePsn());
     if (ahead < 0)
     {
         if (trimmed)
@@ -342,8 +342,8 @@ MrcQpReceiver::BatchFits(uint32_t about) const
     const uint32_t base = m_state.GetSackBase(about);
     for (uint32_t psn : m_batch)
     {
-        const int32_t offset = PsnDiff(psn, base);
-        if (!PsnLess(psn, cum) && (offset < 0 || offset >= 64))
+        const int32_t offset = MrcPsnDiff(psn, base);
+        if (!MrcPsnLess(psn, cum) && (offset < 0 || offset >= 64))
         {
             return false;
         }

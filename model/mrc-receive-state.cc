@@ -14,7 +14,7 @@ namespace ns3
 
 MrcReceiveState::MrcReceiveState(uint32_t window, uint32_t firstPsn)
     : m_window(window)
-    , m_cum(firstPsn & kPsnMask)
+    , m_cum(firstPsn & kMrcPsnMask)
     , m_bits(window)
 {
     if (window < 64 || window > (1u << 23))
@@ -27,7 +27,7 @@ MrcReceiveState::MrcReceiveState(uint32_t window, uint32_t firstPsn)
 MrcReceiveState::Verdict
 MrcReceiveState::Accept(uint32_t psn)
 {
-    const int32_t offset = PsnDiff(psn, m_cum);
+    const int32_t offset = MrcPsnDiff(psn, m_cum);
     if (offset < 0)
     {
         return Verdict::DUPLICATE;
@@ -47,7 +47,7 @@ MrcReceiveState::Accept(uint32_t psn)
     {
         m_bits.reset(m_base);
         m_base = (m_base + 1) % m_window;
-        m_cum = PsnAdd(m_cum, 1);
+        m_cum = MrcPsnAdd(m_cum, 1);
         --m_outOfOrder;
     }
     return Verdict::NEW;
@@ -63,7 +63,7 @@ uint64_t
 MrcReceiveState::GetBitmap(uint32_t base) const
 {
     uint64_t bitmap = 0;
-    const int32_t start = PsnDiff(base, m_cum);
+    const int32_t start = MrcPsnDiff(base, m_cum);
     for (int32_t i = 0; i < 64; ++i)
     {
         const int32_t offset = start + i;
@@ -79,8 +79,8 @@ MrcReceiveState::GetBitmap(uint32_t base) const
 uint32_t
 MrcReceiveState::GetSackBase(uint32_t psn) const
 {
-    const int32_t offset = PsnDiff(psn, m_cum);
-    return offset < 64 ? m_cum : PsnAdd(psn, kPsnMask + 1 - 63);
+    const int32_t offset = MrcPsnDiff(psn, m_cum);
+    return offset < 64 ? m_cum : MrcPsnAdd(psn, kMrcPsnMask + 1 - 63);
 }
 
 uint32_t

@@ -34,7 +34,7 @@ MrcSackHeader::MrcSackHeader() = default;
 void
 MrcSackHeader::SetCumulativeAckPsn(uint32_t cumulativeAckPsn)
 {
-    if (cumulativeAckPsn > kPsnMask)
+    if (cumulativeAckPsn > kMrcPsnMask)
     {
         throw std::invalid_argument("MrcSackHeader: CumulativeAckPsn (="
                                     + std::to_string(cumulativeAckPsn)
@@ -82,7 +82,7 @@ MrcSackHeader::GetEcnEcho() const
 void
 MrcSackHeader::SetBitmapBasePsn(uint32_t bitmapBasePsn)
 {
-    if (bitmapBasePsn > kPsnMask)
+    if (bitmapBasePsn > kMrcPsnMask)
     {
         throw std::invalid_argument("MrcSackHeader: BitmapBasePsn (="
                                     + std::to_string(bitmapBasePsn)
@@ -209,8 +209,8 @@ MrcSackHeader::Serialize(Buffer::Iterator start) const
 {
     const uint32_t flags =
         (uint32_t(static_cast<uint8_t>(m_mark) & 0x3) << 6) | (m_ecnEcho ? 0x20u : 0u);
-    start.WriteHtonU32((flags << 24) | (m_cumulativeAckPsn & kPsnMask));
-    start.WriteHtonU32(m_bitmapBasePsn & kPsnMask);
+    start.WriteHtonU32((flags << 24) | (m_cumulativeAckPsn & kMrcPsnMask));
+    start.WriteHtonU32(m_bitmapBasePsn & kMrcPsnMask);
     start.WriteHtonU64(m_bitmap);
     start.WriteHtonU32(m_reflectedEv);
     start.WriteU8(m_portStateBitmap);
@@ -239,8 +239,8 @@ MrcSackHeader::Deserialize(Buffer::Iterator start)
     const uint8_t mark = (flags >> 6) & 0x3;
     m_mark = static_cast<MrcSackMark>(mark);
     m_ecnEcho = (flags & 0x20) != 0;
-    m_cumulativeAckPsn = word0 & kPsnMask;
-    m_bitmapBasePsn = i.ReadNtohU32() & kPsnMask;
+    m_cumulativeAckPsn = word0 & kMrcPsnMask;
+    m_bitmapBasePsn = i.ReadNtohU32() & kMrcPsnMask;
     m_bitmap = i.ReadNtohU64();
     m_reflectedEv = i.ReadNtohU32();
     m_portStateBitmap = i.ReadU8();

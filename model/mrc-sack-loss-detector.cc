@@ -40,7 +40,7 @@ MrcSackLossDetector::OnSack(MrcSendQueue& sq,
         m_latestDelivered = std::max(m_latestDelivered, a.sentAt);
     }
     const uint32_t cum = sq.GetBasePsn();
-    if (m_inRecovery && !PsnLess(cum, m_recoveryPsn))
+    if (m_inRecovery && !MrcPsnLess(cum, m_recoveryPsn))
     {
         m_inRecovery = false;
     }
@@ -56,7 +56,7 @@ MrcSackLossDetector::OnSack(MrcSendQueue& sq,
         // A new episode may declare again what an old one declared (it was lost again).
         m_episodeStart = cum;
         m_declared.clear();
-        m_declared.resize(static_cast<size_t>(std::max(0, PsnDiff(m_recoveryPsn, cum))));
+        m_declared.resize(static_cast<size_t>(std::max(0, MrcPsnDiff(m_recoveryPsn, cum))));
     }
     return Collect(sq, cwnd, mss);
 }
@@ -68,16 +68,16 @@ MrcSackLossDetector::Collect(MrcSendQueue& sq, uint64_t cwnd, uint32_t mss)
     // At most a window past the cumulative PSN: later PSNs were sent too recently to be judged.
     const uint32_t span = static_cast<uint32_t>(std::max<uint64_t>(1, cwnd / std::max(mss, 1u)));
     const uint32_t limit =
-        PsnDiff(m_recoveryPsn, PsnAdd(cum, span)) < 0 ? m_recoveryPsn : PsnAdd(cum, span);
+        MrcPsnDiff(m_recoveryPsn, MrcPsnAdd(cum, span)) < 0 ? m_recoveryPsn : MrcPsnAdd(cum, span);
     std::vector<uint32_t> lost;
-    for (uint32_t psn = cum; PsnLess(psn, limit); psn = PsnAdd(psn, 1))
+    for (uint32_t psn = cum; MrcPsnLess(psn, limit); psn = MrcPsnAdd(psn, 1))
     {
         const MrcSendQueue::Record* r = sq.Find(psn);
         if (!r || r->acked || r->queued || r->transmissions == 0)
         {
             continue;
         }
-        const int32_t index = PsnDiff(psn, m_episodeStart);
+        const int32_t index = MrcPsnDiff(psn, m_episodeStart);
         const bool inEpisode = index >= 0 && size_t(index) < m_declared.size();
         const bool again = inEpisode && m_declared.test(size_t(index));
         // Declared before: judged by the reloss window (zero: never again); otherwise by the

@@ -23,8 +23,8 @@ namespace ns3
 MrcSendQueue::MrcSendQueue(uint32_t window, uint32_t mss, uint32_t firstPsn)
     : m_mss(mss)
     , m_window(window)
-    , m_basePsn(firstPsn & kPsnMask)
-    , m_nextPsn(firstPsn & kPsnMask)
+    , m_basePsn(firstPsn & kMrcPsnMask)
+    , m_nextPsn(firstPsn & kMrcPsnMask)
 {
 }
 
@@ -113,7 +113,7 @@ MrcSendQueue::CutNew()
     m.fullyPacketized = last;
     m_cutMsn += last ? 1 : 0;
     m.unacked++;
-    m_nextPsn = PsnAdd(m_nextPsn, 1);
+    m_nextPsn = MrcPsnAdd(m_nextPsn, 1);
     m_window.push_back(rec);
     return m_window.back();
 }
@@ -121,7 +121,7 @@ MrcSendQueue::CutNew()
 MrcSendQueue::Record*
 MrcSendQueue::Find(uint32_t psn)
 {
-    const int32_t offset = PsnDiff(psn, m_basePsn);
+    const int32_t offset = MrcPsnDiff(psn, m_basePsn);
     if (offset < 0 || size_t(offset) >= m_window.size())
     {
         return nullptr;
@@ -194,11 +194,11 @@ uint64_t
 MrcSendQueue::AckUpTo(uint32_t cum)
 {
     uint64_t acked = 0;
-    while (!m_window.empty() && PsnLess(m_window.front().psn, cum))
+    while (!m_window.empty() && MrcPsnLess(m_window.front().psn, cum))
     {
         acked += Ack(m_window.front());
         m_window.pop_front();
-        m_basePsn = PsnAdd(m_basePsn, 1);
+        m_basePsn = MrcPsnAdd(m_basePsn, 1);
     }
     return acked;
 }
@@ -210,7 +210,7 @@ MrcSendQueue::AckSack(uint32_t cum, uint32_t bitmapBase, uint64_t bitmap)
     uint64_t acked = AckUpTo(cum);
     for (uint32_t i = 0; i < 64; ++i)
     {
-        Record* r = (bitmap >> i & 1) ? Find(PsnAdd(bitmapBase, i)) : nullptr;
+        Record* r = (bitmap >> i & 1) ? Find(MrcPsnAdd(bitmapBase, i)) : nullptr;
         acked += r ? Ack(*r) : 0;
     }
     return acked;
@@ -222,7 +222,7 @@ MrcSendQueue::Slide()
     while (!m_window.empty() && m_window.front().acked)
     {
         m_window.pop_front();
-        m_basePsn = PsnAdd(m_basePsn, 1);
+        m_basePsn = MrcPsnAdd(m_basePsn, 1);
     }
     std::vector<Completed> done;
     while (!m_messages.empty() && m_messages.front().fullyPacketized

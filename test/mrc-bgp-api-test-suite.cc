@@ -21,7 +21,7 @@ using namespace ns3::bgptest;
 
 /**
  * A NetDevice whose carrier the test sets: stands in for any device that implements
- * IsLinkUp() and AddLinkChangeCallback() (FabricNetDevice does).
+ * IsLinkUp() and AddLinkChangeCallback() (MrcFabricNetDevice does).
  */
 class TestCarrierDevice : public PointToPointNetDevice
 {
@@ -92,28 +92,29 @@ class BgpAttachAndErrorsTestCase : public TestCase
     {
         {
             // The same fabric seen through devices whose carrier the test controls on T0 0 - T1 0.
-            Ptr<FabricTopology> built = ClosTopologyHelper().Build(ClosSpec::FatTree(4));
-            EcmpRoutingHelper().Install(*built);
-            Ptr<FabricTopology> topo = Create<FabricTopology>(built->GetSpec());
+            Ptr<MrcFabricTopology> built = MrcClosTopologyHelper().Build(MrcClosSpec::FatTree(4));
+            MrcEcmpRoutingHelper().Install(*built);
+            Ptr<MrcFabricTopology> topo = Create<MrcFabricTopology>(built->GetSpec());
             for (uint32_t h = 0; h < built->GetHostCount(); ++h)
             {
                 topo->AddHost(built->GetHost(h));
             }
             for (uint32_t t = 0; t < 3; ++t)
             {
-                const NodeContainer& c = built->GetSwitches(SwitchTier(t), 0);
+                const NodeContainer& c = built->GetSwitches(MrcSwitchTier(t), 0);
                 for (auto it = c.Begin(); it != c.End(); ++it)
                 {
-                    topo->AddSwitch(SwitchTier(t), 0, *it);
+                    topo->AddSwitch(MrcSwitchTier(t), 0, *it);
                 }
             }
-            const FabricLink target = built
-                                          ->GetLinksBetween(built->GetSwitch(SwitchTier::T0, 0, 0),
-                                                            built->GetSwitch(SwitchTier::T1, 0, 0))
-                                          .at(0);
+            const MrcFabricLink target =
+                built
+                    ->GetLinksBetween(built->GetSwitch(MrcSwitchTier::T0, 0, 0),
+                                      built->GetSwitch(MrcSwitchTier::T1, 0, 0))
+                    .at(0);
             Ptr<TestCarrierDevice> lower = CreateObject<TestCarrierDevice>();
             Ptr<TestCarrierDevice> upper = CreateObject<TestCarrierDevice>();
-            for (FabricLink l : built->GetLinks())
+            for (MrcFabricLink l : built->GetLinks())
             {
                 if (l.id == target.id)
                 {
@@ -122,12 +123,12 @@ class BgpAttachAndErrorsTestCase : public TestCase
                 }
                 topo->AddLink(l);
             }
-            Bench b(topo->GetSpec(), BgpReconvergenceHelper(), topo); // attaches by default
-            const FabricLink link = topo->GetLinks().at(target.id);
+            Bench b(topo->GetSpec(), MrcBgpReconvergenceHelper(), topo); // attaches by default
+            const MrcFabricLink link = topo->GetLinks().at(target.id);
             // First a blackhole nothing detects, then one end loses carrier: detected then.
-            FailureDetector silent = FailureDetector::CARRIER;
+            MrcFailureDetector silent = MrcFailureDetector::CARRIER;
             Simulator::Schedule(MilliSeconds(5), [&]() {
-                silent = b.model->LinkFailed(link, LinkFailureKind::BLACKHOLE);
+                silent = b.model->LinkFailed(link, MrcLinkFailureKind::BLACKHOLE);
             });
             Simulator::Schedule(MilliSeconds(10), &TestCarrierDevice::SetCarrier, upper, false);
             Simulator::Schedule(MilliSeconds(15), &TestCarrierDevice::SetCarrier, lower, false);
@@ -138,33 +139,34 @@ class BgpAttachAndErrorsTestCase : public TestCase
                 failedAt55 = b.model->IsLinkFailed(link);
             });
             Simulator::Run();
-            NS_TEST_ASSERT_MSG_EQ(silent, FailureDetector::NONE, "the blackhole alone: never");
+            NS_TEST_ASSERT_MSG_EQ(silent, MrcFailureDetector::NONE, "the blackhole alone: never");
             NS_TEST_ASSERT_MSG_EQ(b.sessions.size(), 2u, "down once, up once");
             NS_TEST_ASSERT_MSG_EQ(b.sessions[0].first, MilliSeconds(12), "carrier lost at one end");
             NS_TEST_ASSERT_MSG_EQ(b.sessions[0].second, false, "down");
             NS_TEST_ASSERT_MSG_EQ(failedAt55, true, "one end still down at 55 ms");
             NS_TEST_ASSERT_MSG_EQ(b.sessions[1].first, MilliSeconds(62), "both ends up at 60 ms");
-            NS_TEST_ASSERT_MSG_EQ(b.changes[built->GetSwitch(SwitchTier::T0, 0, 0)->GetId()].size(),
-                                  2u,
-                                  "T0 0 reprogrammed twice");
+            NS_TEST_ASSERT_MSG_EQ(
+                b.changes[built->GetSwitch(MrcSwitchTier::T0, 0, 0)->GetId()].size(),
+                2u,
+                "T0 0 reprogrammed twice");
             NS_TEST_ASSERT_MSG_EQ(b.TablesAsOriginal(), true, "restored");
         }
-        Bench b(ClosSpec::FatTree(4), BgpReconvergenceHelper(), nullptr);
-        Ptr<Node> t0 = b.Sw(SwitchTier::T0, 0);
-        const FabricLink good = b.Link(t0, b.Sw(SwitchTier::T1, 0));
+        Bench b(MrcClosSpec::FatTree(4), MrcBgpReconvergenceHelper(), nullptr);
+        Ptr<Node> t0 = b.Sw(MrcSwitchTier::T0, 0);
+        const MrcFabricLink good = b.Link(t0, b.Sw(MrcSwitchTier::T1, 0));
         std::string e;
         // Attributes: at construction, and at the next call after a change.
-        BgpReconvergenceHelper bad;
+        MrcBgpReconvergenceHelper bad;
         bad.SetAttribute("PerHopDelay", TimeValue(MilliSeconds(-1)));
         e = Invalid([&]() {
             bad.Install(b.topo);
         });
-        NS_TEST_ASSERT_MSG_EQ(Has(e, "BgpReconvergenceModel: PerHopDelay (=-1ms) must be >= 0"),
+        NS_TEST_ASSERT_MSG_EQ(Has(e, "MrcBgpReconvergenceModel: PerHopDelay (=-1ms) must be >= 0"),
                               true,
                               e);
         b.model->SetAttribute("BfdDetectMultiplier", UintegerValue(0));
         e = Invalid([&]() {
-            b.model->LinkFailed(good, LinkFailureKind::CARRIER_LOSS);
+            b.model->LinkFailed(good, MrcLinkFailureKind::CARRIER_LOSS);
         });
         NS_TEST_ASSERT_MSG_EQ(Has(e, "BfdDetectMultiplier (=0) must be in 1..255"), true, e);
         NS_TEST_ASSERT_MSG_EQ(b.model->IsLinkFailed(good), false, "nothing done");
@@ -177,26 +179,26 @@ class BgpAttachAndErrorsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(Has(e, "3..65535 s"), true, e);
         b.model->SetAttribute("HoldTime", TimeValue(Seconds(9)));
         // Links and switches.
-        const FabricLink host = b.topo->GetLinksOf(b.topo->GetHost(0)).at(0);
+        const MrcFabricLink host = b.topo->GetLinksOf(b.topo->GetHost(0)).at(0);
         e = Invalid([&]() {
-            b.model->LinkFailed(host, LinkFailureKind::CARRIER_LOSS);
+            b.model->LinkFailed(host, MrcLinkFailureKind::CARRIER_LOSS);
         });
         NS_TEST_ASSERT_MSG_EQ(Has(e, "must be a switch-to-switch link of the fabric"), true, e);
         NS_TEST_ASSERT_MSG_EQ(Has(e, "host links carry no BGP session"), true, e);
-        FabricLink unknown = good;
+        MrcFabricLink unknown = good;
         unknown.id = 100000;
         e = Invalid([&]() {
             b.model->LinkRestored(unknown);
         });
         NS_TEST_ASSERT_MSG_EQ(Has(e, "link (id 100000) must be"), true, e);
-        FabricLink wrong = good;
-        wrong.upper = b.Sw(SwitchTier::T1, 1); // an id that names another link
+        MrcFabricLink wrong = good;
+        wrong.upper = b.Sw(MrcSwitchTier::T1, 1); // an id that names another link
         e = Invalid([&]() {
-            b.model->LinkFailed(wrong, LinkFailureKind::BLACKHOLE);
+            b.model->LinkFailed(wrong, MrcLinkFailureKind::BLACKHOLE);
         });
         NS_TEST_ASSERT_MSG_EQ(Has(e, "must be a switch-to-switch link"), true, e);
         e = Invalid([&]() {
-            b.model->SwitchFailed(b.topo->GetHost(0), LinkFailureKind::CARRIER_LOSS);
+            b.model->SwitchFailed(b.topo->GetHost(0), MrcLinkFailureKind::CARRIER_LOSS);
         });
         NS_TEST_ASSERT_MSG_EQ(Has(e, "must be a switch of the fabric"), true, e);
         e = Invalid([&]() {
@@ -204,11 +206,11 @@ class BgpAttachAndErrorsTestCase : public TestCase
         });
         NS_TEST_ASSERT_MSG_EQ(Has(e, "t0 (=8) must be in 0..7"), true, e);
         NS_TEST_ASSERT_MSG_EQ((b.model->GetRibNextHops(t0, 1) == b.Original(t0, 1)), true, "RIB");
-        NS_TEST_ASSERT_MSG_EQ(b.model->GetAsn(b.Sw(SwitchTier::T1, 2)),
-                              b.model->GetAsn(b.Sw(SwitchTier::T1, 3)),
+        NS_TEST_ASSERT_MSG_EQ(b.model->GetAsn(b.Sw(MrcSwitchTier::T1, 2)),
+                              b.model->GetAsn(b.Sw(MrcSwitchTier::T1, 3)),
                               "the T1s of a pod share an ASN");
-        NS_TEST_ASSERT_MSG_NE(b.model->GetAsn(b.Sw(SwitchTier::T1, 1)),
-                              b.model->GetAsn(b.Sw(SwitchTier::T1, 2)),
+        NS_TEST_ASSERT_MSG_NE(b.model->GetAsn(b.Sw(MrcSwitchTier::T1, 1)),
+                              b.model->GetAsn(b.Sw(MrcSwitchTier::T1, 2)),
                               "pods differ");
         bool logic = false;
         try
@@ -221,31 +223,33 @@ class BgpAttachAndErrorsTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(logic, true, "installed twice");
         // Tables that are not BGP's steady state, or no ECMP data plane at all.
-        EcmpRoutingHelper::GetRouting(t0)->AddRoute(FabricAddressPlan::T0Prefix(0, 5), 48, {1});
+        MrcEcmpRoutingHelper::GetRouting(t0)->AddRoute(MrcFabricAddressPlan::T0Prefix(0, 5),
+                                                       48,
+                                                       {1});
         e = Invalid([&]() {
-            BgpReconvergenceHelper().Install(b.topo);
+            MrcBgpReconvergenceHelper().Install(b.topo);
         });
         NS_TEST_ASSERT_MSG_EQ(
             Has(e, "p0-t0-0 routes fd00:0:5::/48 over 3 next hops where BGP uses 2"),
             true,
             e);
         {
-            ClosTopologyHelper helper;
+            MrcClosTopologyHelper helper;
             helper.SetNamePrefix("srv6-");
-            Ptr<FabricTopology> srv6 = helper.Build(ClosSpec::TwoTier(1, 2, 2, 2));
-            DataPlaneHelper dp;
+            Ptr<MrcFabricTopology> srv6 = helper.Build(MrcClosSpec::TwoTier(1, 2, 2, 2));
+            MrcDataPlaneHelper dp;
             dp.Install(srv6);
             e = Invalid([&]() {
-                BgpReconvergenceHelper().Install(srv6);
+                MrcBgpReconvergenceHelper().Install(srv6);
             });
         }
-        NS_TEST_ASSERT_MSG_EQ(Has(e, "has no Ipv6EcmpRouting"), true, e);
+        NS_TEST_ASSERT_MSG_EQ(Has(e, "has no MrcIpv6EcmpRouting"), true, e);
     }
 };
 
 /**
  * \ingroup mrc-test
- * The FailureHelper's faults reach the model through the FabricNetDevices alone (no call to
+ * The MrcFailureHelper's faults reach the model through the FabricNetDevices alone (no call to
  * LinkFailed): a link down is seen by the carrier after CarrierDetectionDelay and comes back
  * after the carrier's restore delay; a link black hole and a switch black hole are seen only by
  * BFD, after its detection time, on exactly the blackholed sessions; without BFD a black hole
@@ -255,7 +259,7 @@ class BgpFollowsFailureHelperTestCase : public TestCase
 {
   public:
     BgpFollowsFailureHelperTestCase()
-        : TestCase("FailureHelper link down, link and switch black holes drive the model")
+        : TestCase("MrcFailureHelper link down, link and switch black holes drive the model")
     {
     }
 
@@ -264,17 +268,22 @@ class BgpFollowsFailureHelperTestCase : public TestCase
     {
         for (bool bfd : {true, false})
         {
-            BgpReconvergenceHelper bgp;
+            MrcBgpReconvergenceHelper bgp;
             bgp.SetAttribute("BfdEnabled", BooleanValue(bfd));
             bgp.SetAttribute("BfdInterval", TimeValue(MilliSeconds(50)));
-            Bench b(ClosSpec::FatTree(4), bgp, nullptr);
-            const BgpConvergenceTiming t = b.model->GetTiming();
-            Ptr<FailureHelper> failures = CreateObject<FailureHelper>(b.topo);
-            const FabricLink down = b.Link(b.Sw(SwitchTier::T0, 0), b.Sw(SwitchTier::T1, 0));
-            const FabricLink hole = b.Link(b.Sw(SwitchTier::T0, 1), b.Sw(SwitchTier::T1, 1));
+            Bench b(MrcClosSpec::FatTree(4), bgp, nullptr);
+            const MrcBgpConvergenceTiming t = b.model->GetTiming();
+            Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(b.topo);
+            const MrcFabricLink down =
+                b.Link(b.Sw(MrcSwitchTier::T0, 0), b.Sw(MrcSwitchTier::T1, 0));
+            const MrcFabricLink hole =
+                b.Link(b.Sw(MrcSwitchTier::T0, 1), b.Sw(MrcSwitchTier::T1, 1));
             failures->LinkDown(MilliSeconds(10), down.id, MilliSeconds(100));
-            failures->Blackhole(MilliSeconds(300), hole.id, LinkDirection::UP, MilliSeconds(200));
-            failures->SwitchBlackhole(Seconds(1), b.Sw(SwitchTier::T1, 2));
+            failures->Blackhole(MilliSeconds(300),
+                                hole.id,
+                                MrcLinkDirection::UP,
+                                MilliSeconds(200));
+            failures->SwitchBlackhole(Seconds(1), b.Sw(MrcSwitchTier::T1, 2));
             bool holeFailed = false;
             Simulator::Schedule(MilliSeconds(400), [&]() {
                 holeFailed = b.model->IsLinkFailed(hole);
@@ -283,7 +292,8 @@ class BgpFollowsFailureHelperTestCase : public TestCase
             Simulator::Run();
 
             const Time carrierDown = MilliSeconds(10) + t.carrierDetectionDelay;
-            const Time carrierUp = MilliSeconds(110) + t.GetRestoreDelay(FailureDetector::CARRIER);
+            const Time carrierUp =
+                MilliSeconds(110) + t.GetRestoreDelay(MrcFailureDetector::CARRIER);
             const std::string tag = bfd ? " (BFD)" : " (no BFD)";
             NS_TEST_ASSERT_MSG_EQ(holeFailed, true, "the black hole fails the link" + tag);
             NS_TEST_ASSERT_MSG_EQ(b.sessions.size(), (bfd ? 8u : 2u), "session changes" + tag);
@@ -299,7 +309,8 @@ class BgpFollowsFailureHelperTestCase : public TestCase
                                       "BFD sees the link black hole");
                 NS_TEST_ASSERT_MSG_EQ(b.sessions[2].second, false, "down");
                 NS_TEST_ASSERT_MSG_EQ(b.sessions[3].first,
-                                      MilliSeconds(500) + t.GetRestoreDelay(FailureDetector::BFD),
+                                      MilliSeconds(500)
+                                          + t.GetRestoreDelay(MrcFailureDetector::BFD),
                                       "up after the black hole ends");
                 NS_TEST_ASSERT_MSG_EQ(b.sessions[3].second, true, "up");
                 for (uint32_t i = 4; i < 8; ++i)
@@ -337,17 +348,17 @@ class BgpParallelLinksTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Bench b(ClosSpec::TwoTier(2, 4, 4, 2, 4), BgpReconvergenceHelper(), nullptr);
-        Ptr<Node> t0 = b.topo->GetSwitch(SwitchTier::T0, 1, 0);
-        Ptr<Node> t1 = b.topo->GetSwitch(SwitchTier::T1, 1, 0);
+        Bench b(MrcClosSpec::TwoTier(2, 4, 4, 2, 4), MrcBgpReconvergenceHelper(), nullptr);
+        Ptr<Node> t0 = b.topo->GetSwitch(MrcSwitchTier::T0, 1, 0);
+        Ptr<Node> t1 = b.topo->GetSwitch(MrcSwitchTier::T1, 1, 0);
         const auto parallel = b.topo->GetLinksBetween(t0, t1);
         NS_TEST_ASSERT_MSG_EQ(parallel.size(), 2u, "two parallel links");
         NS_TEST_ASSERT_MSG_EQ(b.model->GetRibNextHops(t0, 2).size(), 4u, "4 uplinks used");
         Simulator::Schedule(MilliSeconds(10),
-                            &BgpReconvergenceModel::LinkFailed,
+                            &MrcBgpReconvergenceModel::LinkFailed,
                             b.model,
                             parallel[1],
-                            LinkFailureKind::CARRIER_LOSS);
+                            MrcLinkFailureKind::CARRIER_LOSS);
         Simulator::Run();
         Expected want;
         want[t0->GetId()] = {{MicroSeconds(12000 + 3 * 1300), 3}};
@@ -355,15 +366,15 @@ class BgpParallelLinksTestCase : public TestCase
         std::string why;
         NS_TEST_ASSERT_MSG_EQ(SameChanges(b, want, why), true, why);
         auto route = [&](Ptr<Node> n, uint32_t plane, uint32_t d) {
-            return EcmpRoutingHelper::GetRouting(n)
+            return MrcEcmpRoutingHelper::GetRouting(n)
                 ->GetTable()
-                .GetRoute(FabricAddressPlan::T0Prefix(plane, d), 48)
+                .GetRoute(MrcFabricAddressPlan::T0Prefix(plane, d), 48)
                 ->active;
         };
         NS_TEST_ASSERT_MSG_EQ(route(t1, 1, 0).size(), 1u, "T1 0 keeps the other parallel link");
         NS_TEST_ASSERT_MSG_EQ(route(t1, 1, 0)[0], parallel[0].upperInterface, "that one");
         NS_TEST_ASSERT_MSG_EQ(route(t0, 1, 3).size(), 3u, "T0 0 has 3 uplinks left");
-        Ptr<Node> other = b.topo->GetSwitch(SwitchTier::T0, 0, 0);
+        Ptr<Node> other = b.topo->GetSwitch(MrcSwitchTier::T0, 0, 0);
         NS_TEST_ASSERT_MSG_EQ(route(other, 0, 3).size(), 4u, "plane 0 untouched");
     }
 };

@@ -53,13 +53,13 @@ struct Flow
 /// A fabric with the ECMP data plane, the BGP model, and traffic.
 struct Bench
 {
-    Ptr<FabricTopology> topo;                        //!< fabric
-    Ptr<BgpReconvergenceModel> model;                //!< the model under test
+    Ptr<MrcFabricTopology> topo;                     //!< fabric
+    Ptr<MrcBgpReconvergenceModel> model;             //!< the model under test
     std::map<uint32_t, std::vector<Change>> changes; //!< node id -> FIB batches
     std::map<uint32_t, std::vector<Time>> starts;    //!< node id -> ConvergenceStart
     std::map<uint32_t, std::vector<Time>> ends;      //!< node id -> ConvergenceEnd
     std::vector<std::pair<Time, bool>> sessions;     //!< SessionChange (time, up)
-    std::map<uint32_t, std::vector<EcmpRouteTable::Route>> original;         //!< tables at start
+    std::map<uint32_t, std::vector<MrcEcmpRouteTable::Route>> original;      //!< tables at start
     std::vector<Flow> flows;                                                 //!< flows, by index
     std::map<std::pair<uint32_t, uint32_t>, Ptr<RateErrorModel>> blackholes; //!< by link ends
     Time start;                                                              //!< first send
@@ -75,7 +75,9 @@ struct Bench
      * \param bgp configured helper (SetAttachToDevices is the caller's choice)
      * \param topology a prebuilt fabric to use instead (ECMP installed), or nullptr
      */
-    Bench(const ClosSpec& spec, const BgpReconvergenceHelper& bgp, Ptr<FabricTopology> topology)
+    Bench(const MrcClosSpec& spec,
+          const MrcBgpReconvergenceHelper& bgp,
+          Ptr<MrcFabricTopology> topology)
     {
         if (topology)
         {
@@ -83,13 +85,14 @@ struct Bench
         }
         else
         {
-            topo = ClosTopologyHelper().Build(spec);
-            EcmpRoutingHelper().Install(*topo);
+            topo = MrcClosTopologyHelper().Build(spec);
+            MrcEcmpRoutingHelper().Install(*topo);
         }
         NodeContainer sw = topo->GetAllSwitches();
         for (auto it = sw.Begin(); it != sw.End(); ++it)
         {
-            original[(*it)->GetId()] = EcmpRoutingHelper::GetRouting(*it)->GetTable().GetRoutes();
+            original[(*it)->GetId()] =
+                MrcEcmpRoutingHelper::GetRouting(*it)->GetTable().GetRoutes();
         }
         model = bgp.Install(topo);
         model->TraceConnectWithoutContext("RoutesChanged",
@@ -110,7 +113,7 @@ struct Bench
      * \param index index (plane 0)
      * \return the switch
      */
-    Ptr<Node> Sw(SwitchTier tier, uint32_t index) const
+    Ptr<Node> Sw(MrcSwitchTier tier, uint32_t index) const
     {
         return topo->GetSwitch(tier, 0, index);
     }
@@ -120,7 +123,7 @@ struct Bench
      * \param b a neighbour
      * \return the (first) link between them
      */
-    FabricLink Link(Ptr<Node> a, Ptr<Node> b) const
+    MrcFabricLink Link(Ptr<Node> a, Ptr<Node> b) const
     {
         return topo->GetLinksBetween(a, b).at(0);
     }
@@ -132,7 +135,7 @@ struct Bench
      */
     uint32_t If(Ptr<Node> a, Ptr<Node> b) const
     {
-        const FabricLink l = Link(a, b);
+        const MrcFabricLink l = Link(a, b);
         return l.lower == a ? l.lowerInterface : l.upperInterface;
     }
 
@@ -143,9 +146,9 @@ struct Bench
      */
     std::vector<uint32_t> Active(Ptr<Node> node, uint32_t t0) const
     {
-        auto r = EcmpRoutingHelper::GetRouting(node)->GetTable().GetRoute(
-            FabricAddressPlan::T0Prefix(0, t0),
-            FabricAddressPlan::kT0PrefixLength);
+        auto r = MrcEcmpRoutingHelper::GetRouting(node)->GetTable().GetRoute(
+            MrcFabricAddressPlan::T0Prefix(0, t0),
+            MrcFabricAddressPlan::kT0PrefixLength);
         return r ? r->active : std::vector<uint32_t>{};
     }
 
@@ -158,7 +161,7 @@ struct Bench
     {
         for (const auto& r : original.at(node->GetId()))
         {
-            if (r.network == FabricAddressPlan::T0Prefix(0, t0) && r.prefixLength == 48)
+            if (r.network == MrcFabricAddressPlan::T0Prefix(0, t0) && r.prefixLength == 48)
             {
                 return r.active;
             }
@@ -193,7 +196,7 @@ struct Bench
         for (const auto& [id, routes] : original)
         {
             const auto now =
-                EcmpRoutingHelper::GetRouting(NodeList::GetNode(id))->GetTable().GetRoutes();
+                MrcEcmpRoutingHelper::GetRouting(NodeList::GetNode(id))->GetTable().GetRoutes();
             if (now.size() != routes.size())
             {
                 return false;
@@ -216,7 +219,7 @@ struct Bench
      * \param link the link
      * \param on drop or not
      */
-    void Blackhole(const FabricLink& link, bool on)
+    void Blackhole(const MrcFabricLink& link, bool on)
     {
         for (Ptr<NetDevice> dev : {link.lowerDevice, link.upperDevice})
         {
@@ -247,7 +250,7 @@ struct Bench
                       Time last,
                       Time every,
                       Time shift,
-                      const FabricLink& link,
+                      const MrcFabricLink& link,
                       Time until)
     {
         start = first;
@@ -261,7 +264,7 @@ struct Bench
         watchedIf[1] = link.upperInterface;
         for (uint32_t end = 0; end < 2; ++end)
         {
-            EcmpRoutingHelper::GetRouting(end == 0 ? link.lower : link.upper)
+            MrcEcmpRoutingHelper::GetRouting(end == 0 ? link.lower : link.upper)
                 ->TraceConnectWithoutContext("Forward",
                                              MakeCallback(&Bench::OnForward, this).Bind(end));
         }
@@ -359,7 +362,7 @@ struct Bench
                    uint32_t interface,
                    uint32_t hash)
     {
-        const EcmpFlowKey key = EcmpFlowKey::FromPacket(header, packet);
+        const MrcEcmpFlowKey key = MrcEcmpFlowKey::FromPacket(header, packet);
         if (interface == watchedIf[end] && Simulator::Now() < watchUntil
             && key.GetSourcePort() >= 10000 && key.GetSourcePort() < 10000 + flows.size())
         {
@@ -516,7 +519,7 @@ NoRouteDrops(const Bench& b)
     NodeContainer sw = b.topo->GetAllSwitches();
     for (auto it = sw.Begin(); it != sw.End(); ++it)
     {
-        n += EcmpRoutingHelper::GetRouting(*it)->GetDroppedPackets();
+        n += MrcEcmpRoutingHelper::GetRouting(*it)->GetDroppedPackets();
     }
     return n;
 }

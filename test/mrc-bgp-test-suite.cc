@@ -42,20 +42,20 @@ class BgpLinkFailureTestCase : public TestCase
   private:
     void DoRun() override
     {
-        BgpReconvergenceHelper bgp;
+        MrcBgpReconvergenceHelper bgp;
         bgp.SetAttribute("PerHopDelay", TimeValue(MilliSeconds(5)));
         bgp.SetAttribute("FibBaseTime", TimeValue(MilliSeconds(10)));
-        Bench b(ClosSpec::FatTree(4), bgp, nullptr);
+        Bench b(MrcClosSpec::FatTree(4), bgp, nullptr);
         auto t0 = [&](uint32_t i) {
-            return b.Sw(SwitchTier::T0, i);
+            return b.Sw(MrcSwitchTier::T0, i);
         };
         auto t1 = [&](uint32_t i) {
-            return b.Sw(SwitchTier::T1, i);
+            return b.Sw(MrcSwitchTier::T1, i);
         };
         auto t2 = [&](uint32_t i) {
-            return b.Sw(SwitchTier::T2, i);
+            return b.Sw(MrcSwitchTier::T2, i);
         };
-        const FabricLink link = b.Link(t0(0), t1(0));
+        const MrcFabricLink link = b.Link(t0(0), t1(0));
         const Time fail = MilliSeconds(20);
         const Time repair = MilliSeconds(70);
         b.StartTraffic(MilliSeconds(1),
@@ -66,12 +66,12 @@ class BgpLinkFailureTestCase : public TestCase
                        fail);
         Simulator::Schedule(fail, &Bench::Blackhole, &b, link, true);
         Simulator::Schedule(fail,
-                            &BgpReconvergenceModel::LinkFailed,
+                            &MrcBgpReconvergenceModel::LinkFailed,
                             b.model,
                             link,
-                            LinkFailureKind::CARRIER_LOSS);
+                            MrcLinkFailureKind::CARRIER_LOSS);
         Simulator::Schedule(repair, &Bench::Blackhole, &b, link, false);
-        Simulator::Schedule(repair, &BgpReconvergenceModel::LinkRestored, b.model, link);
+        Simulator::Schedule(repair, &MrcBgpReconvergenceModel::LinkRestored, b.model, link);
 
         // Hand-computed: detection 2 ms, 5 ms per hop, FIB 10 ms + 1.3 ms per route.
         auto f = [&](int64_t us) {
@@ -114,7 +114,7 @@ class BgpLinkFailureTestCase : public TestCase
                 return b.Without(n, d, {b.If(n, t1(0))});
             }
             const uint32_t i = b.topo->GetSwitchPosition(n)->index;
-            if (b.topo->GetSwitchPosition(n)->tier == SwitchTier::T0 && i >= 2)
+            if (b.topo->GetSwitchPosition(n)->tier == MrcSwitchTier::T0 && i >= 2)
             {
                 return b.Without(n, d, {b.If(n, t1(i / 2 * 2))});
             }
@@ -224,21 +224,22 @@ class BgpBlackholeTestCase : public TestCase
             return fail + MicroSeconds(us);
         };
         {
-            Bench b(ClosSpec::FatTree(4), BgpReconvergenceHelper(), nullptr);
-            const FabricLink link = b.Link(b.Sw(SwitchTier::T0, 0), b.Sw(SwitchTier::T1, 0));
+            Bench b(MrcClosSpec::FatTree(4), MrcBgpReconvergenceHelper(), nullptr);
+            const MrcFabricLink link =
+                b.Link(b.Sw(MrcSwitchTier::T0, 0), b.Sw(MrcSwitchTier::T1, 0));
             b.StartTraffic(MilliSeconds(1),
                            Seconds(1),
                            MilliSeconds(10),
                            MicroSeconds(5550),
                            link,
                            fail);
-            FailureDetector detector = FailureDetector::CARRIER;
+            MrcFailureDetector detector = MrcFailureDetector::CARRIER;
             Simulator::Schedule(fail, [&]() {
                 b.Blackhole(link, true);
-                detector = b.model->LinkFailed(link, LinkFailureKind::BLACKHOLE);
+                detector = b.model->LinkFailed(link, MrcLinkFailureKind::BLACKHOLE);
             });
             Simulator::Run();
-            NS_TEST_ASSERT_MSG_EQ(detector, FailureDetector::NONE, "nothing can detect it");
+            NS_TEST_ASSERT_MSG_EQ(detector, MrcFailureDetector::NONE, "nothing can detect it");
             NS_TEST_ASSERT_MSG_EQ(b.sessions.size(), 0u, "the session stays up");
             NS_TEST_ASSERT_MSG_EQ(b.changes.size(), 0u, "no FIB change anywhere");
             NS_TEST_ASSERT_MSG_EQ(b.TablesAsOriginal(), true, "tables unchanged after 1 s");
@@ -256,40 +257,42 @@ class BgpBlackholeTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(lost, b.model->GetBlackholedPackets(), "all onto the link");
         }
         {
-            BgpReconvergenceHelper bgp;
+            MrcBgpReconvergenceHelper bgp;
             bgp.SetAttribute("BfdEnabled", BooleanValue(true));
             bgp.SetAttribute("BfdInterval", TimeValue(MilliSeconds(50)));
-            Bench b(ClosSpec::FatTree(4), bgp, nullptr);
-            const FabricLink link = b.Link(b.Sw(SwitchTier::T0, 0), b.Sw(SwitchTier::T1, 0));
+            Bench b(MrcClosSpec::FatTree(4), bgp, nullptr);
+            const MrcFabricLink link =
+                b.Link(b.Sw(MrcSwitchTier::T0, 0), b.Sw(MrcSwitchTier::T1, 0));
             b.StartTraffic(MilliSeconds(1),
                            MilliSeconds(300),
                            MilliSeconds(10),
                            MicroSeconds(5550),
                            link,
                            fail);
-            FailureDetector detector = FailureDetector::NONE;
+            MrcFailureDetector detector = MrcFailureDetector::NONE;
             Simulator::Schedule(fail, [&]() {
                 b.Blackhole(link, true);
-                detector = b.model->LinkFailed(link, LinkFailureKind::BLACKHOLE);
+                detector = b.model->LinkFailed(link, MrcLinkFailureKind::BLACKHOLE);
             });
             Simulator::Run();
-            NS_TEST_ASSERT_MSG_EQ(detector, FailureDetector::BFD, "BFD detects it");
+            NS_TEST_ASSERT_MSG_EQ(detector, MrcFailureDetector::BFD, "BFD detects it");
             NS_TEST_ASSERT_MSG_EQ(b.sessions.size(), 1u, "session down once");
             NS_TEST_ASSERT_MSG_EQ(b.sessions[0].first, f(150000), "after 3 x 50 ms");
             // 1 ms per hop, 1.3 ms per route, no base.
             Expected want;
-            want[b.Sw(SwitchTier::T0, 0)->GetId()] = {{f(150000 + 9100), 7}};
-            want[b.Sw(SwitchTier::T1, 0)->GetId()] = {{f(150000 + 1300), 1}};
-            for (Ptr<Node> n :
-                 {b.Sw(SwitchTier::T0, 1), b.Sw(SwitchTier::T2, 0), b.Sw(SwitchTier::T2, 1)})
+            want[b.Sw(MrcSwitchTier::T0, 0)->GetId()] = {{f(150000 + 9100), 7}};
+            want[b.Sw(MrcSwitchTier::T1, 0)->GetId()] = {{f(150000 + 1300), 1}};
+            for (Ptr<Node> n : {b.Sw(MrcSwitchTier::T0, 1),
+                                b.Sw(MrcSwitchTier::T2, 0),
+                                b.Sw(MrcSwitchTier::T2, 1)})
             {
                 want[n->GetId()] = {{f(151000 + 1300), 1}};
             }
             for (uint32_t q = 1; q < 4; ++q)
             {
-                want[b.Sw(SwitchTier::T1, 2 * q)->GetId()] = {{f(152000 + 1300), 1}};
-                want[b.Sw(SwitchTier::T0, 2 * q)->GetId()] = {{f(153000 + 1300), 1}};
-                want[b.Sw(SwitchTier::T0, 2 * q + 1)->GetId()] = {{f(153000 + 1300), 1}};
+                want[b.Sw(MrcSwitchTier::T1, 2 * q)->GetId()] = {{f(152000 + 1300), 1}};
+                want[b.Sw(MrcSwitchTier::T0, 2 * q)->GetId()] = {{f(153000 + 1300), 1}};
+                want[b.Sw(MrcSwitchTier::T0, 2 * q + 1)->GetId()] = {{f(153000 + 1300), 1}};
             }
             std::string why;
             NS_TEST_ASSERT_MSG_EQ(SameChanges(b, want, why), true, why);
@@ -307,20 +310,21 @@ class BgpBlackholeTestCase : public TestCase
                                   "counted");
         }
         {
-            BgpReconvergenceHelper bgp;
+            MrcBgpReconvergenceHelper bgp;
             bgp.SetAttribute("HoldTimerDetection", BooleanValue(true));
             bgp.SetAttribute("HoldTime", TimeValue(Seconds(3)));
-            Bench b(ClosSpec::FatTree(4), bgp, nullptr);
-            const FabricLink link = b.Link(b.Sw(SwitchTier::T0, 0), b.Sw(SwitchTier::T1, 0));
-            FailureDetector detector = FailureDetector::NONE;
+            Bench b(MrcClosSpec::FatTree(4), bgp, nullptr);
+            const MrcFabricLink link =
+                b.Link(b.Sw(MrcSwitchTier::T0, 0), b.Sw(MrcSwitchTier::T1, 0));
+            MrcFailureDetector detector = MrcFailureDetector::NONE;
             Simulator::Schedule(fail, [&]() {
-                detector = b.model->LinkFailed(link, LinkFailureKind::BLACKHOLE);
+                detector = b.model->LinkFailed(link, MrcLinkFailureKind::BLACKHOLE);
             });
             Simulator::Run();
-            NS_TEST_ASSERT_MSG_EQ(detector, FailureDetector::HOLD_TIMER, "hold timer");
+            NS_TEST_ASSERT_MSG_EQ(detector, MrcFailureDetector::HOLD_TIMER, "hold timer");
             NS_TEST_ASSERT_MSG_EQ(b.sessions.size(), 1u, "session down once");
             NS_TEST_ASSERT_MSG_EQ(b.sessions[0].first, fail + Seconds(3), "after the hold time");
-            const auto& c = b.changes[b.Sw(SwitchTier::T0, 0)->GetId()];
+            const auto& c = b.changes[b.Sw(MrcSwitchTier::T0, 0)->GetId()];
             NS_TEST_ASSERT_MSG_EQ(c.size(), 1u, "one batch");
             NS_TEST_ASSERT_MSG_EQ(c[0].at, fail + Seconds(3) + MicroSeconds(9100), "7 routes");
         }
@@ -349,19 +353,22 @@ class BgpFibScalingTestCase : public TestCase
         for (int64_t perRoute : {1300, 5000})
         {
             const Time mrai = perRoute == 1300 ? Time(0) : MilliSeconds(30);
-            BgpReconvergenceHelper bgp;
+            MrcBgpReconvergenceHelper bgp;
             bgp.SetAttribute("FibBaseTime", TimeValue(MilliSeconds(10)));
             bgp.SetAttribute("FibPerRouteTime", TimeValue(MicroSeconds(perRoute)));
             bgp.SetAttribute("Mrai", TimeValue(mrai));
-            Bench b(ClosSpec::FatTree(4), bgp, nullptr);
+            Bench b(MrcClosSpec::FatTree(4), bgp, nullptr);
             const Time fail = MilliSeconds(10);
-            Ptr<Node> dead = b.Sw(SwitchTier::T1, 0);
+            Ptr<Node> dead = b.Sw(MrcSwitchTier::T1, 0);
             Simulator::Schedule(fail,
-                                &BgpReconvergenceModel::SwitchFailed,
+                                &MrcBgpReconvergenceModel::SwitchFailed,
                                 b.model,
                                 dead,
-                                LinkFailureKind::CARRIER_LOSS);
-            Simulator::Schedule(Seconds(1), &BgpReconvergenceModel::SwitchRestored, b.model, dead);
+                                MrcLinkFailureKind::CARRIER_LOSS);
+            Simulator::Schedule(Seconds(1),
+                                &MrcBgpReconvergenceModel::SwitchRestored,
+                                b.model,
+                                dead);
             Simulator::Run();
             const Time hop = MilliSeconds(1) + mrai;
             auto fib = [&](uint32_t n) {
@@ -370,15 +377,15 @@ class BgpFibScalingTestCase : public TestCase
             // (switch, hops from the failure, routes changed)
             std::vector<std::tuple<Ptr<Node>, uint32_t, uint32_t>> expect = {
                 {dead, 0, 8},
-                {b.Sw(SwitchTier::T0, 0), 0, 7},
-                {b.Sw(SwitchTier::T0, 1), 0, 7},
-                {b.Sw(SwitchTier::T2, 0), 0, 2},
-                {b.Sw(SwitchTier::T2, 1), 0, 2}};
+                {b.Sw(MrcSwitchTier::T0, 0), 0, 7},
+                {b.Sw(MrcSwitchTier::T0, 1), 0, 7},
+                {b.Sw(MrcSwitchTier::T2, 0), 0, 2},
+                {b.Sw(MrcSwitchTier::T2, 1), 0, 2}};
             for (uint32_t q = 1; q < 4; ++q)
             {
-                expect.emplace_back(b.Sw(SwitchTier::T1, 2 * q), 1, 2);
-                expect.emplace_back(b.Sw(SwitchTier::T0, 2 * q), 2, 2);
-                expect.emplace_back(b.Sw(SwitchTier::T0, 2 * q + 1), 2, 2);
+                expect.emplace_back(b.Sw(MrcSwitchTier::T1, 2 * q), 1, 2);
+                expect.emplace_back(b.Sw(MrcSwitchTier::T0, 2 * q), 2, 2);
+                expect.emplace_back(b.Sw(MrcSwitchTier::T0, 2 * q + 1), 2, 2);
             }
             Expected want;
             for (const auto& [n, hops, routes] : expect)
@@ -399,15 +406,16 @@ class BgpFibScalingTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(b.model->IsConverged(), true, "nothing pending");
         }
         {
-            Bench b(ClosSpec::FatTree(8), BgpReconvergenceHelper(), nullptr);
-            const FabricLink link = b.Link(b.Sw(SwitchTier::T0, 0), b.Sw(SwitchTier::T1, 0));
+            Bench b(MrcClosSpec::FatTree(8), MrcBgpReconvergenceHelper(), nullptr);
+            const MrcFabricLink link =
+                b.Link(b.Sw(MrcSwitchTier::T0, 0), b.Sw(MrcSwitchTier::T1, 0));
             Simulator::Schedule(MilliSeconds(10),
-                                &BgpReconvergenceModel::LinkFailed,
+                                &MrcBgpReconvergenceModel::LinkFailed,
                                 b.model,
                                 link,
-                                LinkFailureKind::CARRIER_LOSS);
+                                MrcLinkFailureKind::CARRIER_LOSS);
             Simulator::Run();
-            const auto& c = b.changes[b.Sw(SwitchTier::T0, 0)->GetId()];
+            const auto& c = b.changes[b.Sw(MrcSwitchTier::T0, 0)->GetId()];
             NS_TEST_ASSERT_MSG_EQ(c.size(), 1u, "one batch");
             NS_TEST_ASSERT_MSG_EQ(c[0].routes, 31u, "every other T0 of the fabric");
             NS_TEST_ASSERT_MSG_EQ(c[0].at, MilliSeconds(12) + MicroSeconds(1300 * 31), "31 routes");
@@ -435,24 +443,24 @@ class BgpOverlapTestCase : public TestCase
   private:
     void DoRun() override
     {
-        BgpReconvergenceHelper bgp;
+        MrcBgpReconvergenceHelper bgp;
         bgp.SetAttribute("PerHopDelay", TimeValue(MilliSeconds(5)));
         bgp.SetAttribute("FibBaseTime", TimeValue(MilliSeconds(10)));
-        Bench b(ClosSpec::FatTree(4), bgp, nullptr);
+        Bench b(MrcClosSpec::FatTree(4), bgp, nullptr);
         auto t0 = [&](uint32_t i) {
-            return b.Sw(SwitchTier::T0, i);
+            return b.Sw(MrcSwitchTier::T0, i);
         };
         auto t1 = [&](uint32_t i) {
-            return b.Sw(SwitchTier::T1, i);
+            return b.Sw(MrcSwitchTier::T1, i);
         };
         auto t2 = [&](uint32_t i) {
-            return b.Sw(SwitchTier::T2, i);
+            return b.Sw(MrcSwitchTier::T2, i);
         };
-        const FabricLink a = b.Link(t0(0), t1(0));
-        const FabricLink c = b.Link(t0(0), t1(1));
-        const FabricLink flap = b.Link(t0(4), t1(5));
-        auto fail = [&](const FabricLink& l) {
-            b.model->LinkFailed(l, LinkFailureKind::CARRIER_LOSS);
+        const MrcFabricLink a = b.Link(t0(0), t1(0));
+        const MrcFabricLink c = b.Link(t0(0), t1(1));
+        const MrcFabricLink flap = b.Link(t0(4), t1(5));
+        auto fail = [&](const MrcFabricLink& l) {
+            b.model->LinkFailed(l, MrcLinkFailureKind::CARRIER_LOSS);
         };
         Simulator::Schedule(MilliSeconds(20), [&]() {
             fail(a);
@@ -463,7 +471,10 @@ class BgpOverlapTestCase : public TestCase
         Simulator::Schedule(MilliSeconds(100), [&]() {
             fail(flap);
         });
-        Simulator::Schedule(MilliSeconds(101), &BgpReconvergenceModel::LinkRestored, b.model, flap);
+        Simulator::Schedule(MilliSeconds(101),
+                            &MrcBgpReconvergenceModel::LinkRestored,
+                            b.model,
+                            flap);
         std::string why;
         bool cutOff = false;
         Simulator::Schedule(MilliSeconds(150), [&]() {
@@ -474,7 +485,7 @@ class BgpOverlapTestCase : public TestCase
                 },
                 why);
         });
-        Simulator::Schedule(MilliSeconds(200), &BgpReconvergenceModel::LinkRestored, b.model, a);
+        Simulator::Schedule(MilliSeconds(200), &MrcBgpReconvergenceModel::LinkRestored, b.model, a);
         Simulator::Run();
         const auto& c0 = b.changes[t0(0)->GetId()];
         NS_TEST_ASSERT_MSG_GT_OR_EQ(c0.size(), 2u, "two batches at T0 0");
@@ -495,9 +506,9 @@ class BgpOverlapTestCase : public TestCase
             const auto pos = *b.topo->GetSwitchPosition(n);
             switch (pos.tier)
             {
-                case SwitchTier::T0:
+                case MrcSwitchTier::T0:
                     return {b.If(n, t1(pos.index / 2 * 2))};
-                case SwitchTier::T1:
+                case MrcSwitchTier::T1:
                     return pos.index % 2 == 0 ? b.Original(n, d) : std::vector<uint32_t>{};
                 default:
                     return n == t2(0) || n == t2(1) ? b.Original(n, d) : std::vector<uint32_t>{};

@@ -57,11 +57,11 @@ Small(const std::string& fabric, uint32_t qps, uint32_t iterations)
  * \param duration how long
  * \return p0-t0-0 - p0-t1-0 loses carrier
  */
-FailureSpec
+MrcFailureSpec
 LinkDown(Time at, Time duration)
 {
-    FailureSpec f;
-    f.kind = FailureKind::LINK_DOWN;
+    MrcFailureSpec f;
+    f.kind = MrcFailureKind::LINK_DOWN;
     f.at = at;
     f.nodeA = "p0-t0-0";
     f.nodeB = "p0-t1-0";
@@ -118,7 +118,7 @@ class MrcClusterHealthyTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(r.failureStart.IsStrictlyNegative(), true, "no failure");
             for (const auto& s : r.steps)
             {
-                NS_TEST_ASSERT_MSG_EQ((s.phase == ScenarioPhase::BEFORE), true, "no failure");
+                NS_TEST_ASSERT_MSG_EQ((s.phase == MrcScenarioPhase::BEFORE), true, "no failure");
                 NS_TEST_ASSERT_MSG_GT(s.GetDuration(), s.ideal, "the ideal is a lower bound");
                 if (fabric == "mrc-srv6")
                 {
@@ -168,7 +168,7 @@ class MrcClusterFailureTestCase : public TestCase
             NS_TEST_ASSERT_MSG_GT(r.faultDrops, 0u, r.name + ": the failure cost packets");
             NS_TEST_ASSERT_MSG_EQ(r.failureStart, MicroSeconds(400), "failure window start");
             NS_TEST_ASSERT_MSG_EQ(r.failureEnd, MicroSeconds(1600), "failure window end");
-            NS_TEST_ASSERT_MSG_GT(r.GetStepStats(ScenarioPhase::DURING).GetCount(),
+            NS_TEST_ASSERT_MSG_GT(r.GetStepStats(MrcScenarioPhase::DURING).GetCount(),
                                   0u,
                                   r.name + ": steps under failure");
         }
@@ -182,12 +182,12 @@ class MrcClusterFailureTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(roce.longestStall,
                               outage - MicroSeconds(100),
                               "RoCEv2/ECMP: a flow waits for the repair");
-        NS_TEST_ASSERT_MSG_GT(roce.GetStepStats(ScenarioPhase::DURING).GetMax(),
-                              mrc.GetStepStats(ScenarioPhase::DURING).GetMax(),
+        NS_TEST_ASSERT_MSG_GT(roce.GetStepStats(MrcScenarioPhase::DURING).GetMax(),
+                              mrc.GetStepStats(MrcScenarioPhase::DURING).GetMax(),
                               "the step under failure is longer over ECMP+BGP");
         // MRC's step under failure stays within 3x of its healthy step.
-        const Time healthy = mrc.GetStepStats(ScenarioPhase::AFTER).GetMedian();
-        NS_TEST_ASSERT_MSG_LT(mrc.GetStepStats(ScenarioPhase::DURING).GetMax(),
+        const Time healthy = mrc.GetStepStats(MrcScenarioPhase::AFTER).GetMedian();
+        NS_TEST_ASSERT_MSG_LT(mrc.GetStepStats(MrcScenarioPhase::DURING).GetMax(),
                               healthy * 3,
                               "MRC's step under failure is bounded");
     }
@@ -316,8 +316,8 @@ class MrcClusterReplicationTestCase : public TestCase
         RngSeedManager::SetRun(run);
         Ptr<MrcClusterScenario> s = Small("mrc-srv6", 1, 2);
         s->SetAttribute("Scheduler", StringValue(scheduler));
-        FailureSpec f;
-        f.kind = FailureKind::GRAY_LOSS;
+        MrcFailureSpec f;
+        f.kind = MrcFailureKind::GRAY_LOSS;
         f.at = MicroSeconds(0);
         f.nodeA = "p0-t0-0";
         f.nodeB = "p0-t1-0";
@@ -423,7 +423,7 @@ class MrcClusterWorkloadsTestCase : public TestCase
         // TCP-only incast of 8 hosts into host 0 on trimming switches: TCP (DSCP 0) is dropped
         // and recovered by TCP; with every DSCP trimmable (by Config path) it is trimmed.
         const std::string trimming = "/NodeList/*/$ns3::TrafficControlLayer/RootQueueDiscList/*/"
-                                     "$ns3::TrimmingQueueDisc/TrimmableDscps";
+                                     "$ns3::MrcTrimmingQueueDisc/TrimmableDscps";
         for (const bool all : {false, true})
         {
             Ptr<MrcClusterScenario> s = Small("mrc-srv6", 1, 1);

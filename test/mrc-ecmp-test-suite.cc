@@ -54,10 +54,10 @@ constexpr double kChi2Critical[] = {0, 10.83, 13.82, 16.27, 18.47, 20.52, 22.46,
  * \param sport source port
  * \return the key
  */
-EcmpFlowKey
-Key(const FabricTopology& topo, uint32_t s, uint32_t d, uint16_t sport)
+MrcEcmpFlowKey
+Key(const MrcFabricTopology& topo, uint32_t s, uint32_t d, uint16_t sport)
 {
-    return EcmpFlowKey(topo.GetHostAddress(s, 0), topo.GetHostAddress(d, 0), 17, sport, 4791, 0);
+    return MrcEcmpFlowKey(topo.GetHostAddress(s, 0), topo.GetHostAddress(d, 0), 17, sport, 4791, 0);
 }
 
 } // namespace
@@ -78,12 +78,12 @@ class EcmpSpreadTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FabricTopology> topo = ClosTopologyHelper().Build(ClosSpec::FatTree(8));
-        EcmpRoutingHelper ecmp;
+        Ptr<MrcFabricTopology> topo = MrcClosTopologyHelper().Build(MrcClosSpec::FatTree(8));
+        MrcEcmpRoutingHelper ecmp;
         ecmp.SetBaseSeed(7);
         ecmp.Install(*topo);
-        Ptr<Ipv6EcmpRouting> t0 =
-            EcmpRoutingHelper::GetRouting(topo->GetSwitch(SwitchTier::T0, 0, 0));
+        Ptr<MrcIpv6EcmpRouting> t0 =
+            MrcEcmpRoutingHelper::GetRouting(topo->GetSwitch(MrcSwitchTier::T0, 0, 0));
         std::map<uint32_t, uint32_t> counts;
         std::vector<int32_t> choices;
         // Host 0 to every host of other pods, 100 source ports each: 112 * 100 flows.
@@ -104,7 +104,7 @@ class EcmpSpreadTestCase : public TestCase
         // Same seed, fresh install: identical choices. Another seed: many differ.
         const uint32_t seedBefore = t0->GetHashSeed();
         ecmp.Install(*topo);
-        t0 = EcmpRoutingHelper::GetRouting(topo->GetSwitch(SwitchTier::T0, 0, 0));
+        t0 = MrcEcmpRoutingHelper::GetRouting(topo->GetSwitch(MrcSwitchTier::T0, 0, 0));
         NS_TEST_ASSERT_MSG_EQ(t0->GetHashSeed(), seedBefore, "seed derived deterministically");
         uint32_t same = 0;
         uint32_t i = 0;
@@ -118,7 +118,7 @@ class EcmpSpreadTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(same, choices.size(), "deterministic per seed");
         ecmp.SetBaseSeed(8);
         ecmp.Install(*topo);
-        t0 = EcmpRoutingHelper::GetRouting(topo->GetSwitch(SwitchTier::T0, 0, 0));
+        t0 = MrcEcmpRoutingHelper::GetRouting(topo->GetSwitch(MrcSwitchTier::T0, 0, 0));
         same = 0;
         i = 0;
         for (uint32_t d = 16; d < topo->GetHostCount(); ++d)
@@ -159,8 +159,8 @@ class EcmpPolarisationTestCase : public TestCase
      */
     uint32_t Run(bool perSwitch, double& worstChi2)
     {
-        Ptr<FabricTopology> topo = ClosTopologyHelper().Build(ClosSpec::FatTree(8));
-        EcmpRoutingHelper ecmp;
+        Ptr<MrcFabricTopology> topo = MrcClosTopologyHelper().Build(MrcClosSpec::FatTree(8));
+        MrcEcmpRoutingHelper ecmp;
         ecmp.SetPerSwitchSeeds(perSwitch);
         ecmp.Install(*topo);
         std::map<uint32_t, std::map<uint32_t, uint32_t>> uplinks; // T1 node id -> T2 -> count
@@ -170,8 +170,10 @@ class EcmpPolarisationTestCase : public TestCase
             {
                 for (uint16_t port = 0; port < 20; ++port)
                 {
-                    auto path =
-                        EcmpRoutingHelper::TracePath(*topo, s, 0, Key(*topo, s, d, 20000 + port));
+                    auto path = MrcEcmpRoutingHelper::TracePath(*topo,
+                                                                s,
+                                                                0,
+                                                                Key(*topo, s, d, 20000 + port));
                     // host, T0, T1, T2, T1, T0, host
                     NS_ASSERT(path.size() == 7);
                     uplinks[path[2]->GetId()][path[3]->GetId()]++;
@@ -215,11 +217,12 @@ class EcmpWithdrawTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FabricTopology> topo = ClosTopologyHelper().Build(ClosSpec::TwoTier(1, 2, 2, 2));
-        EcmpRoutingHelper().Install(*topo);
-        Ptr<Node> t0 = topo->GetSwitch(SwitchTier::T0, 0, 0);
-        Ptr<Ipv6EcmpRouting> r = EcmpRoutingHelper::GetRouting(t0);
-        auto uplinks = topo->GetLinksBetween(t0, topo->GetSwitch(SwitchTier::T1, 0, 0));
+        Ptr<MrcFabricTopology> topo =
+            MrcClosTopologyHelper().Build(MrcClosSpec::TwoTier(1, 2, 2, 2));
+        MrcEcmpRoutingHelper().Install(*topo);
+        Ptr<Node> t0 = topo->GetSwitch(MrcSwitchTier::T0, 0, 0);
+        Ptr<MrcIpv6EcmpRouting> r = MrcEcmpRoutingHelper::GetRouting(t0);
+        auto uplinks = topo->GetLinksBetween(t0, topo->GetSwitch(MrcSwitchTier::T1, 0, 0));
         const uint32_t dead = uplinks.at(0).lowerInterface;
         uint32_t changes = 0;
         r->TraceConnectWithoutContext(
@@ -243,8 +246,9 @@ class EcmpWithdrawTestCase : public TestCase
             NS_TEST_ASSERT_MSG_GT_OR_EQ(nh, 0, "the other uplink remains");
         }
         // Withdraw the second uplink: the remote T0's hosts are unreachable.
-        const uint32_t other =
-            topo->GetLinksBetween(t0, topo->GetSwitch(SwitchTier::T1, 0, 1)).at(0).lowerInterface;
+        const uint32_t other = topo->GetLinksBetween(t0, topo->GetSwitch(MrcSwitchTier::T1, 0, 1))
+                                   .at(0)
+                                   .lowerInterface;
         r->WithdrawNextHop(other);
         NS_TEST_ASSERT_MSG_EQ(r->SelectNextHop(Key(*topo, 0, 2, 1)), -1, "no route left");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(r->SelectNextHop(Key(*topo, 0, 1, 1)),
@@ -252,7 +256,7 @@ class EcmpWithdrawTestCase : public TestCase
                                     "hosts of the same T0 still reachable");
 
         // Data path: a UDP flow from host 0 to host 2 is dropped at T0 and counted.
-        PermutationHelper perm(topo);
+        MrcPermutationHelper perm(topo);
         perm.SetBytesPerFlow(8192);
         perm.SetPacketSize(4096);
         perm.Install();

@@ -27,10 +27,10 @@ namespace
 /// What one fabric did.
 struct Outcome
 {
-    std::vector<TransferMonitor::FlowSummary> flows; //!< per flow
-    bool bytesExact{true};                           //!< every region holds what was written
-    Time converged{-1};                              //!< BGP's last FIB change
-    Time baseRtt;                                    //!< of the flows
+    std::vector<MrcTransferMonitor::FlowSummary> flows; //!< per flow
+    bool bytesExact{true};                              //!< every region holds what was written
+    Time converged{-1};                                 //!< BGP's last FIB change
+    Time baseRtt;                                       //!< of the flows
 };
 
 } // namespace
@@ -57,24 +57,26 @@ class MrcFailoverTestCase : public TestCase
      */
     static Outcome Run(bool roce)
     {
-        Bench b(ClosSpec::TwoTier(1, 2, 2, 2), !roce, roce ? DataPlane::ECMP : DataPlane::SRV6);
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2),
+                !roce,
+                roce ? MrcDataPlane::ECMP : MrcDataPlane::SRV6);
         // One plane of two paths: 8 EVs (4 per path), as a 128-EV set spreads over the paths of
         // a large fabric; the default 128 would put 64 EVs on each of the two paths, each
         // retired only by a loss of its own.
         b.mrc->SetQueuePairAttribute("EvSetSize", UintegerValue(8));
-        Ptr<BgpReconvergenceModel> bgp;
+        Ptr<MrcBgpReconvergenceModel> bgp;
         if (roce)
         {
-            BgpReconvergenceHelper helper;
+            MrcBgpReconvergenceHelper helper;
             helper.SetAttribute("CarrierDetectionDelay", TimeValue(MicroSeconds(100)));
             helper.SetAttribute("PerHopDelay", TimeValue(MicroSeconds(10)));
             helper.SetAttribute("FibPerRouteTime", TimeValue(MicroSeconds(10)));
             bgp = helper.Install(b.topo);
             b.mrc->SetRoceV2Baseline();
         }
-        Ptr<FailureHelper> failures = CreateObject<FailureHelper>(b.topo);
+        Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(b.topo);
         failures->LinkDown(MicroSeconds(50), failures->FindLink("p0-t0-0", "p0-t1-0"));
-        Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
+        Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();
         std::vector<std::shared_ptr<std::vector<uint8_t>>> regions(4);
         std::vector<std::shared_ptr<std::vector<uint8_t>>> expected(4);
         Outcome out;

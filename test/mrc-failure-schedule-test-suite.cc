@@ -38,7 +38,7 @@ class FailureSwitchDownTestCase : public TestCase
     static std::vector<bool> Carriers(const FlowBed& bed)
     {
         std::vector<bool> up;
-        for (const FabricLink& l : bed.topo->GetLinks())
+        for (const MrcFabricLink& l : bed.topo->GetLinks())
         {
             up.push_back(bed.Device(l.id, 0)->IsLinkUp() && bed.Device(l.id, 1)->IsLinkUp());
         }
@@ -47,10 +47,10 @@ class FailureSwitchDownTestCase : public TestCase
 
     void DoRun() override
     {
-        FlowBed bed(ClosSpec::TwoTier(1, 2, 1, 2, 2));
-        Ptr<Node> t1 = bed.topo->GetSwitch(SwitchTier::T1, 0, 0);
+        FlowBed bed(MrcClosSpec::TwoTier(1, 2, 1, 2, 2));
+        Ptr<Node> t1 = bed.topo->GetSwitch(MrcSwitchTier::T1, 0, 0);
         std::vector<bool> ofT1;
-        for (const FabricLink& l : bed.topo->GetLinks())
+        for (const MrcFabricLink& l : bed.topo->GetLinks())
         {
             ofT1.push_back(l.upper == t1);
             for (uint32_t end : {0u, 1u})
@@ -113,7 +113,7 @@ class FailureSwitchBlackholeTestCase : public TestCase
     void DoRun() override
     {
         FlowBed bed;
-        Ptr<Node> t1 = bed.topo->GetSwitch(SwitchTier::T1, 0, 0);
+        Ptr<Node> t1 = bed.topo->GetSwitch(MrcSwitchTier::T1, 0, 0);
         bed.failures->SwitchBlackhole(MicroSeconds(100), t1, MicroSeconds(100));
         const uint32_t before = Burst(bed, MicroSeconds(10), 50);
         const uint32_t up = Burst(bed, MicroSeconds(120), 50);
@@ -122,7 +122,7 @@ class FailureSwitchBlackholeTestCase : public TestCase
         bool carrier = false;
         Simulator::Schedule(MicroSeconds(150), [&]() {
             carrier = true;
-            for (const FabricLink& l : bed.topo->GetLinks())
+            for (const MrcFabricLink& l : bed.topo->GetLinks())
             {
                 carrier =
                     carrier && bed.Device(l.id, 0)->IsLinkUp() && bed.Device(l.id, 1)->IsLinkUp();
@@ -135,13 +135,13 @@ class FailureSwitchBlackholeTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(bed.Arrived(up, 50) + bed.Arrived(down, 30), 0u, "during: none");
         NS_TEST_ASSERT_MSG_EQ(bed.Arrived(after, 50), 50u, "after");
         uint64_t atSwitch = 0;
-        for (const FabricLink& l : bed.topo->GetLinksOf(t1))
+        for (const MrcFabricLink& l : bed.topo->GetLinksOf(t1))
         {
-            atSwitch +=
-                bed.Device(l.id, l.upper == t1 ? 1 : 0)->GetLostPackets(FabricLossCause::BLACKHOLE);
+            atSwitch += bed.Device(l.id, l.upper == t1 ? 1 : 0)
+                            ->GetLostPackets(MrcFabricLossCause::BLACKHOLE);
         }
         NS_TEST_ASSERT_MSG_EQ(atSwitch, 80u, "dropped on arrival at the switch");
-        NS_TEST_ASSERT_MSG_EQ(bed.failures->GetLostPackets(FabricLossCause::BLACKHOLE),
+        NS_TEST_ASSERT_MSG_EQ(bed.failures->GetLostPackets(MrcFabricLossCause::BLACKHOLE),
                               80u,
                               "nowhere else");
     }
@@ -164,16 +164,17 @@ class FailurePortDownTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FabricTopology> topo = ClosTopologyHelper().Build(ClosSpec::TwoTier(2, 2, 1, 1));
-        DataPlaneHelper dataPlane;
+        Ptr<MrcFabricTopology> topo =
+            MrcClosTopologyHelper().Build(MrcClosSpec::TwoTier(2, 2, 1, 1));
+        MrcDataPlaneHelper dataPlane;
         dataPlane.Install(topo);
         MrcHelper mrc(topo, dataPlane);
         mrc.Install();
         Ptr<MrcL4Protocol> h0 = topo->GetHost(0)->GetObject<MrcL4Protocol>();
         Ptr<MrcL4Protocol> h1 = topo->GetHost(1)->GetObject<MrcL4Protocol>();
-        Ptr<FailureHelper> f = CreateObject<FailureHelper>(topo);
+        Ptr<MrcFailureHelper> f = CreateObject<MrcFailureHelper>(topo);
         f->PortDown(MicroSeconds(10), 0, 1, MicroSeconds(20));
-        f->SwitchDown(MicroSeconds(50), topo->GetSwitch(SwitchTier::T0, 0, 0), MicroSeconds(20));
+        f->SwitchDown(MicroSeconds(50), topo->GetSwitch(MrcSwitchTier::T0, 0, 0), MicroSeconds(20));
         f->PortDown(MicroSeconds(60), 0, 0);
         f->PortUp(MicroSeconds(80), 0, 0);
         std::map<uint32_t, std::pair<uint32_t, uint32_t>> bitmaps; // us -> host 0, host 1
@@ -233,13 +234,14 @@ class FailureScheduleResolveTestCase : public TestCase
      * \param rows CSV rows after the header at,kind,link,index,switch,host,plane,duration
      * \return the error message ("" if none)
      */
-    static std::string Error(Ptr<FailureHelper> f, const std::string& rows)
+    static std::string Error(Ptr<MrcFailureHelper> f, const std::string& rows)
     {
         std::istringstream in("at,kind,link,index,switch,host,plane,duration\n" + rows);
         try
         {
-            f->Schedule(
-                FailureScheduleParser::Parse(in, "plan.csv", FailureScheduleParser::Format::CSV));
+            f->Schedule(MrcFailureScheduleParser::Parse(in,
+                                                        "plan.csv",
+                                                        MrcFailureScheduleParser::Format::CSV));
         }
         catch (const std::invalid_argument& e)
         {
@@ -250,8 +252,8 @@ class FailureScheduleResolveTestCase : public TestCase
 
     void DoRun() override
     {
-        FlowBed bed(ClosSpec::TwoTier(1, 2, 1, 1, 2)); // two parallel links per T0
-        Ptr<FailureHelper> f = bed.failures;
+        FlowBed bed(MrcClosSpec::TwoTier(1, 2, 1, 1, 2)); // two parallel links per T0
+        Ptr<MrcFailureHelper> f = bed.failures;
         NS_TEST_ASSERT_MSG_EQ(Error(f, "1us,link-down,p0-t0-9 p0-t1-0,,,,,\n"),
                               "plan.csv:2: no node named 'p0-t0-9' (fabric nodes are named "
                               "host-<i> and p<plane>-t<tier>-<index>)",
@@ -300,7 +302,7 @@ class FailureScheduleResolveTestCase : public TestCase
             api << e.what();
         }
         NS_TEST_ASSERT_MSG_EQ(api.str(),
-                              "FailureHelper: probability (=1.5) must be in [0, 1]",
+                              "MrcFailureHelper: probability (=1.5) must be in [0, 1]",
                               "API arguments are checked too");
 
         // Valid entries, one of them on parallel link index 1.
@@ -329,7 +331,7 @@ class FailureScheduleResolveTestCase : public TestCase
             past = e.what();
         }
         NS_TEST_ASSERT_MSG_EQ(past,
-                              "FailureHelper: at (=5us) is before the current simulation time "
+                              "MrcFailureHelper: at (=5us) is before the current simulation time "
                               "(10us)",
                               "no failure in the past");
     }
@@ -366,12 +368,13 @@ class FailureSampleScheduleTestCase : public TestCase
      */
     static std::vector<std::string> Run(const std::string& file)
     {
-        Ptr<FabricTopology> topo = ClosTopologyHelper().Build(ClosSpec::TwoTier(2, 4, 4, 4));
-        Ptr<FailureHelper> f = CreateObject<FailureHelper>(topo);
+        Ptr<MrcFabricTopology> topo =
+            MrcClosTopologyHelper().Build(MrcClosSpec::TwoTier(2, 4, 4, 4));
+        Ptr<MrcFailureHelper> f = CreateObject<MrcFailureHelper>(topo);
         f->LoadSchedule(ExamplesDir() + file);
         Simulator::Run();
         std::vector<std::string> lines;
-        for (const FailureLog::Entry& e : f->GetLog().GetEntries())
+        for (const MrcFailureLog::Entry& e : f->GetLog().GetEntries())
         {
             lines.push_back(std::to_string(e.time.GetNanoSeconds()) + " " + e.kind + " " + e.target
                             + " " + e.parameters);
@@ -416,10 +419,10 @@ class FailureEventCapTestCase : public TestCase
      * \param periods flap periods (two events each)
      * \return a flap of the fabric's link p0-t0-0 p0-t1-0 with that many 1 us periods
      */
-    static FailureSpec Flap(uint64_t periods)
+    static MrcFailureSpec Flap(uint64_t periods)
     {
-        FailureSpec f;
-        f.kind = FailureKind::FLAP;
+        MrcFailureSpec f;
+        f.kind = MrcFailureKind::FLAP;
         f.at = MicroSeconds(1);
         f.nodeA = "p0-t0-0";
         f.nodeB = "p0-t1-0";
@@ -435,7 +438,7 @@ class FailureEventCapTestCase : public TestCase
      * \param specs entries
      * \return the message it throws ("" if none)
      */
-    static std::string Error(Ptr<FailureHelper> helper, const std::vector<FailureSpec>& specs)
+    static std::string Error(Ptr<MrcFailureHelper> helper, const std::vector<MrcFailureSpec>& specs)
     {
         try
         {
@@ -452,16 +455,16 @@ class FailureEventCapTestCase : public TestCase
     {
         {
             FlowBed bed;
-            FailureSpec absurd = Flap(1);
+            MrcFailureSpec absurd = Flap(1);
             absurd.period = NanoSeconds(1);
             absurd.duration = Seconds(1);
             NS_TEST_ASSERT_MSG_EQ(
                 Error(bed.failures, {absurd}),
-                "FailureHelper: the failures would make 2000000000 simulator events (2000000000 "
+                "MrcFailureHelper: the failures would make 2000000000 simulator events (2000000000 "
                 "from plan.csv:2 (flap of link p0-t0-0 p0-t1-0)), more than MaxEvents (=10000000); "
                 "a flap makes two per period: lengthen its period or shorten its duration, or "
-                "raise ns3::FailureHelper::MaxEvents (e.g. "
-                "--ns3::FailureHelper::MaxEvents=2000000000) to run it anyway",
+                "raise ns3::MrcFailureHelper::MaxEvents (e.g. "
+                "--ns3::MrcFailureHelper::MaxEvents=2000000000) to run it anyway",
                 "1 ns flap over 1 s refused by the default cap");
             NS_TEST_ASSERT_MSG_EQ(bed.failures->GetScheduledEvents(), 0u, "nothing scheduled");
             NS_TEST_ASSERT_MSG_EQ(Simulator::GetEventCount(), 0u, "no event ran");
@@ -471,8 +474,8 @@ class FailureEventCapTestCase : public TestCase
             // exactly, one more period does not (all or nothing).
             FlowBed bed;
             bed.failures->SetAttribute("MaxEvents", UintegerValue(100));
-            FailureSpec down;
-            down.kind = FailureKind::LINK_DOWN;
+            MrcFailureSpec down;
+            down.kind = MrcFailureKind::LINK_DOWN;
             down.at = MicroSeconds(5);
             down.nodeA = "p0-t0-1";
             down.nodeB = "p0-t1-0";

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Test bed of the failure-injection suites: a fabric with ECMP routing, a FailureHelper and
+ * Test bed of the failure-injection suites: a fabric with ECMP routing, a MrcFailureHelper and
  * numbered UDP datagrams between hosts, with their one-way delays at the receiver.
  */
 
@@ -26,19 +26,19 @@ namespace mrctest
 /// A fabric, a failure helper, and numbered UDP datagrams between two hosts.
 struct FlowBed
 {
-    Ptr<FabricTopology> topo;           //!< fabric
-    Ptr<FailureHelper> failures;        //!< failures
+    Ptr<MrcFabricTopology> topo;        //!< fabric
+    Ptr<MrcFailureHelper> failures;     //!< failures
     std::map<uint32_t, Ptr<Socket>> tx; //!< sending socket per source host
     std::map<uint32_t, Time> delay;     //!< received sequence number -> one-way delay
     uint32_t sent{0};                   //!< datagrams sent
     uint32_t linkChanges{0};            //!< link-change callbacks seen
 
     /// \param spec fabric shape
-    explicit FlowBed(const ClosSpec& spec = ClosSpec::TwoTier(1, 2, 1, 1))
+    explicit FlowBed(const MrcClosSpec& spec = MrcClosSpec::TwoTier(1, 2, 1, 1))
     {
-        topo = ClosTopologyHelper().Build(spec);
-        EcmpRoutingHelper().Install(*topo);
-        failures = CreateObject<FailureHelper>(topo);
+        topo = MrcClosTopologyHelper().Build(spec);
+        MrcEcmpRoutingHelper().Install(*topo);
+        failures = CreateObject<MrcFailureHelper>(topo);
         for (uint32_t h = 0; h < topo->GetHostCount(); ++h)
         {
             Ptr<Socket> rx = Socket::CreateSocket(topo->GetHost(h), UdpSocketFactory::GetTypeId());
@@ -121,10 +121,10 @@ struct FlowBed
      * \param end 0 lower, 1 upper
      * \return that device
      */
-    Ptr<FabricNetDevice> Device(uint32_t link, uint32_t end) const
+    Ptr<MrcFabricNetDevice> Device(uint32_t link, uint32_t end) const
     {
-        const FabricLink& l = topo->GetLinks().at(link);
-        return DynamicCast<FabricNetDevice>(end == 0 ? l.lowerDevice : l.upperDevice);
+        const MrcFabricLink& l = topo->GetLinks().at(link);
+        return DynamicCast<MrcFabricNetDevice>(end == 0 ? l.lowerDevice : l.upperDevice);
     }
 };
 

@@ -56,7 +56,7 @@ class FailureBlackholeTestCase : public TestCase
         bed.Device(link, 1)->SetAttribute("ReceiveErrorModel", PointerValue(own));
         Simulator::Schedule(MicroSeconds(500), &RateErrorModel::Enable, own);
 
-        bed.failures->Blackhole(MicroSeconds(140), link, LinkDirection::UP, MicroSeconds(160));
+        bed.failures->Blackhole(MicroSeconds(140), link, MrcLinkDirection::UP, MicroSeconds(160));
         const uint32_t before = Burst(bed, MicroSeconds(10), 100);
         const uint32_t during = Burst(bed, MicroSeconds(150), 100);
         const uint32_t reverse = Burst(bed, MicroSeconds(150), 50, 1, 0); // downwards: unharmed
@@ -75,15 +75,16 @@ class FailureBlackholeTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(bed.Arrived(reverse, 50), 50u, "other direction unharmed");
         NS_TEST_ASSERT_MSG_EQ(bed.Arrived(after, 50), 50u, "after: all arrive");
         NS_TEST_ASSERT_MSG_EQ(bed.Arrived(late, 10), 0u, "the chained model still drops");
-        NS_TEST_ASSERT_MSG_EQ(bed.failures->GetLinkLostPackets(link, FabricLossCause::BLACKHOLE),
+        NS_TEST_ASSERT_MSG_EQ(bed.failures->GetLinkLostPackets(link, MrcFabricLossCause::BLACKHOLE),
                               100u,
                               "black-hole losses counted on the link");
-        NS_TEST_ASSERT_MSG_EQ(bed.failures->GetLostPackets(FabricLossCause::BLACKHOLE),
+        NS_TEST_ASSERT_MSG_EQ(bed.failures->GetLostPackets(MrcFabricLossCause::BLACKHOLE),
                               100u,
                               "and nowhere else");
         uint64_t other = 0;
-        for (auto c :
-             {FabricLossCause::LINK_DOWN, FabricLossCause::IN_FLIGHT, FabricLossCause::RANDOM_LOSS})
+        for (auto c : {MrcFabricLossCause::LINK_DOWN,
+                       MrcFabricLossCause::IN_FLIGHT,
+                       MrcFabricLossCause::RANDOM_LOSS})
         {
             other += bed.failures->GetLostPackets(c);
         }
@@ -153,11 +154,11 @@ class FailureLinkDownTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(bed.Arrived(before, 50), 50u, "before: all arrive");
         NS_TEST_ASSERT_MSG_EQ(bed.Arrived(during, 50), 0u, "during: none");
         NS_TEST_ASSERT_MSG_EQ(bed.Arrived(after, 20), 20u, "after: all arrive");
-        NS_TEST_ASSERT_MSG_EQ(bed.failures->GetLinkLostPackets(link, FabricLossCause::LINK_DOWN),
+        NS_TEST_ASSERT_MSG_EQ(bed.failures->GetLinkLostPackets(link, MrcFabricLossCause::LINK_DOWN),
                               50u,
                               "sent into the down link: counted as LINK_DOWN");
         NS_TEST_ASSERT_MSG_EQ(bed.delay.count(flying), 0u, "the in-flight datagram is lost");
-        NS_TEST_ASSERT_MSG_EQ(bed.failures->GetLinkLostPackets(link, FabricLossCause::IN_FLIGHT),
+        NS_TEST_ASSERT_MSG_EQ(bed.failures->GetLinkLostPackets(link, MrcFabricLossCause::IN_FLIGHT),
                               1u,
                               "counted as IN_FLIGHT");
         NS_TEST_ASSERT_MSG_EQ(bed.delay.count(next), 1u, "the next one arrives");
@@ -200,7 +201,7 @@ class FailureGrayLossTestCase : public TestCase
     {
         FlowBed bed;
         const uint32_t link = bed.failures->FindLink("p0-t0-0", "p0-t1-0");
-        bed.failures->GrayLoss(MicroSeconds(5), link, 0.05, LinkDirection::UP);
+        bed.failures->GrayLoss(MicroSeconds(5), link, 0.05, MrcLinkDirection::UP);
         bed.failures->AssignStreams(stream);
         for (uint32_t i = 0; i < 10000; ++i)
         {
@@ -220,7 +221,7 @@ class FailureGrayLossTestCase : public TestCase
                 lost.insert(s);
             }
         }
-        counted = bed.failures->GetLinkLostPackets(link, FabricLossCause::RANDOM_LOSS);
+        counted = bed.failures->GetLinkLostPackets(link, MrcFabricLossCause::RANDOM_LOSS);
         reverseLost = 1000 - bed.Arrived(reverse, 1000);
         return lost;
     }
@@ -338,7 +339,7 @@ class FailureRateTestCase : public TestCase
         bed.failures->DegradeRate(MicroSeconds(50),
                                   link,
                                   DataRate("10Gbps"),
-                                  LinkDirection::UP,
+                                  MrcLinkDirection::UP,
                                   MicroSeconds(100));
         const uint32_t size = 4000; // UDP payload: 4000 + 8 + 40 + 2 (PPP) = 4050 on the wire
         const uint32_t healthy = bed.SendAt(MicroSeconds(10), 0, 1, size);
@@ -367,7 +368,7 @@ class FailureRateTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
- * A NIC port failure injected by the FailureHelper reaches the MRC transport through the
+ * A NIC port failure injected by the MrcFailureHelper reaches the MRC transport through the
  * device's link-change callback: the port is marked down in MrcL4Protocol, the queue pair
  * sends nothing on that plane while it is down, uses it again once it is back, and a transfer
  * spanning the outage arrives byte for byte.
@@ -383,8 +384,8 @@ class FailurePortDownMrcTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Bench bench(ClosSpec::TwoTier(2, 2, 1, 1), true);
-        Ptr<FailureHelper> failures = CreateObject<FailureHelper>(bench.topo);
+        Bench bench(MrcClosSpec::TwoTier(2, 2, 1, 1), true);
+        Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(bench.topo);
         failures->PortDown(MicroSeconds(20), 0, 1, MicroSeconds(200));
         auto [a, b] = bench.Connect(0, 1);
         std::shared_ptr<std::vector<uint8_t>> region;
@@ -424,7 +425,7 @@ class FailurePortDownMrcTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
- * TransferMonitor on a single-path fabric: a black hole from 50 to 150 us on the only uplink
+ * MrcTransferMonitor on a single-path fabric: a black hole from 50 to 150 us on the only uplink
  * stops the transfer; the monitor's longest stall starts within a few microseconds of the black
  * hole and lasts at least its 100 us but ends once probes have restored the path; the goodput
  * series adds up to the bytes delivered, which are the bytes posted, exactly once.
@@ -433,26 +434,26 @@ class FailureMonitorStallTestCase : public TestCase
 {
   public:
     FailureMonitorStallTestCase()
-        : TestCase("TransferMonitor: stall, goodput series and totals across a black hole")
+        : TestCase("MrcTransferMonitor: stall, goodput series and totals across a black hole")
     {
     }
 
   private:
     void DoRun() override
     {
-        Bench bench(ClosSpec::TwoTier(1, 2, 1, 1), true);
-        Ptr<FailureHelper> failures = CreateObject<FailureHelper>(bench.topo);
+        Bench bench(MrcClosSpec::TwoTier(1, 2, 1, 1), true);
+        Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(bench.topo);
         const uint32_t link = failures->FindLink("p0-t0-0", "p0-t1-0");
-        failures->Blackhole(MicroSeconds(50), link, LinkDirection::BOTH, MicroSeconds(100));
+        failures->Blackhole(MicroSeconds(50), link, MrcLinkDirection::BOTH, MicroSeconds(100));
         auto [a, b] = bench.Connect(0, 1);
-        Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
+        Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();
         monitor->SetAttribute("Interval", TimeValue(MicroSeconds(10)));
         monitor->AddFlow("h0->h1", a, b);
         std::shared_ptr<std::vector<uint8_t>> region;
         auto expected = PostRandom(a, b, {3000000}, 5, region);
         Simulator::Run();
 
-        const TransferMonitor::FlowSummary s = monitor->GetSummary(0, Simulator::Now());
+        const MrcTransferMonitor::FlowSummary s = monitor->GetSummary(0, Simulator::Now());
         NS_TEST_ASSERT_MSG_EQ(s.bytesPosted, 3000000u, "posted");
         NS_TEST_ASSERT_MSG_EQ(s.bytesDelivered, 3000000u, "each byte counted once");
         NS_TEST_ASSERT_MSG_EQ((*region == *expected), true, "byte for byte");
@@ -490,7 +491,7 @@ class FailureMonitorStallTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
- * TransferMonitor: an idle queue pair is not stalled. Two 200 kB writes 300 us apart on a
+ * MrcTransferMonitor: an idle queue pair is not stalled. Two 200 kB writes 300 us apart on a
  * healthy fabric: the longest stall is the first packet's latency after a post (a few us), not
  * the idle gap between the messages, and no time counts as stalled.
  */
@@ -498,16 +499,16 @@ class FailureMonitorIdleTestCase : public TestCase
 {
   public:
     FailureMonitorIdleTestCase()
-        : TestCase("TransferMonitor: the idle time between two messages is not a stall")
+        : TestCase("MrcTransferMonitor: the idle time between two messages is not a stall")
     {
     }
 
   private:
     void DoRun() override
     {
-        Bench bench(ClosSpec::TwoTier(1, 2, 1, 1), true);
+        Bench bench(MrcClosSpec::TwoTier(1, 2, 1, 1), true);
         auto [a, b] = bench.Connect(0, 1);
-        Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
+        Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();
         monitor->AddFlow("h0->h1", a, b);
         a->PostWrite(200000);
         Simulator::Schedule(MicroSeconds(300), [a = a]() {
@@ -515,7 +516,7 @@ class FailureMonitorIdleTestCase : public TestCase
         });
         Simulator::Run();
 
-        const TransferMonitor::FlowSummary s = monitor->GetSummary(0, Simulator::Now());
+        const MrcTransferMonitor::FlowSummary s = monitor->GetSummary(0, Simulator::Now());
         NS_TEST_ASSERT_MSG_EQ(s.bytesDelivered, 400000u, "both messages");
         NS_TEST_ASSERT_MSG_GT(s.completion, MicroSeconds(300), "the second one after 300 us");
         NS_TEST_ASSERT_MSG_GT(s.longestStall, Time(0), "first-packet latency counts");
@@ -552,7 +553,7 @@ RecordCompletion(Time* at, uint32_t msn, uint64_t bytes)
 
 /**
  * \ingroup mrc-test
- * TransferMonitor: a message delivered whole whose acknowledgements are lost is a stall. A
+ * MrcTransferMonitor: a message delivered whole whose acknowledgements are lost is a stall. A
  * 40 kB write while the sender's T0 drops everything coming down from the T1 (its ACKs) for
  * 100 us: every byte arrives within microseconds, the sender completes the message only after
  * the hole; the stall spans the wait (it ended at the last placement before).
@@ -561,19 +562,19 @@ class FailureMonitorAckLossTestCase : public TestCase
 {
   public:
     FailureMonitorAckLossTestCase()
-        : TestCase("TransferMonitor: a delivered message waiting for its ACKs is stalled")
+        : TestCase("MrcTransferMonitor: a delivered message waiting for its ACKs is stalled")
     {
     }
 
   private:
     void DoRun() override
     {
-        Bench bench(ClosSpec::TwoTier(1, 2, 1, 1), true);
-        Ptr<FailureHelper> failures = CreateObject<FailureHelper>(bench.topo);
+        Bench bench(MrcClosSpec::TwoTier(1, 2, 1, 1), true);
+        Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(bench.topo);
         const uint32_t link = failures->FindLink("p0-t0-0", "p0-t1-0");
-        failures->Blackhole(Time(0), link, LinkDirection::DOWN, MicroSeconds(100));
+        failures->Blackhole(Time(0), link, MrcLinkDirection::DOWN, MicroSeconds(100));
         auto [a, b] = bench.Connect(0, 1);
-        Ptr<TransferMonitor> monitor = CreateObject<TransferMonitor>();
+        Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();
         monitor->AddFlow("h0->h1", a, b);
         Time completed(-1);
         a->TraceConnectWithoutContext("MessageComplete",
@@ -581,7 +582,7 @@ class FailureMonitorAckLossTestCase : public TestCase
         a->PostWrite(40000);
         Simulator::Run();
 
-        const TransferMonitor::FlowSummary s = monitor->GetSummary(0, Simulator::Now());
+        const MrcTransferMonitor::FlowSummary s = monitor->GetSummary(0, Simulator::Now());
         NS_TEST_ASSERT_MSG_EQ(s.bytesDelivered, 40000u, "delivered once");
         NS_TEST_ASSERT_MSG_LT(s.completion, MicroSeconds(20), "delivered whole at once");
         NS_TEST_ASSERT_MSG_GT(completed, MicroSeconds(100), "acknowledged after the hole");

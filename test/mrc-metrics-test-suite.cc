@@ -1,8 +1,8 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * The fabric metric collectors: LinkMonitor (per-link load, queues, balance) and
- * FabricDropMonitor (drops, marks, trims and losses by node, kind and reason), checked against
+ * The fabric metric collectors: MrcLinkMonitor (per-link load, queues, balance) and
+ * MrcFabricDropMonitor (drops, marks, trims and losses by node, kind and reason), checked against
  * scenarios whose answer is known and against the counters of the models they watch.
  */
 
@@ -10,10 +10,10 @@
 
 #include "ns3/boolean.h"
 #include "ns3/icmpv6-l4-protocol.h"
+#include "ns3/mrc-trimming-queue-disc.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-layer.h"
-#include "ns3/trimming-queue-disc.h"
 
 #include <sstream>
 #include <stdexcept>
@@ -34,7 +34,7 @@ namespace
  * \return the id of the (first) link between them
  */
 uint32_t
-LinkId(const FabricTopology& topo, const std::string& a, const std::string& b)
+LinkId(const MrcFabricTopology& topo, const std::string& a, const std::string& b)
 {
     return topo.GetLinksBetween(Names::Find<Node>(a), Names::Find<Node>(b)).at(0).id;
 }
@@ -44,7 +44,7 @@ LinkId(const FabricTopology& topo, const std::string& a, const std::string& b)
  * \return every host and switch
  */
 NodeContainer
-AllNodes(const FabricTopology& topo)
+AllNodes(const MrcFabricTopology& topo)
 {
     NodeContainer all(topo.GetHosts());
     all.Add(topo.GetAllSwitches());
@@ -81,7 +81,7 @@ class LinkMonitorUtilisationTestCase : public TestCase
 {
   public:
     LinkMonitorUtilisationTestCase()
-        : TestCase("LinkMonitor: a line-rate flow fills its links, idle links stay at 0, bytes "
+        : TestCase("MrcLinkMonitor: a line-rate flow fills its links, idle links stay at 0, bytes "
                    "match the queue discs")
     {
     }
@@ -90,8 +90,8 @@ class LinkMonitorUtilisationTestCase : public TestCase
     void DoRun() override
     {
         // 3 T0 of one host, one T1: host 0 -> host 1 crosses p0-t0-0 -> p0-t1-0 -> p0-t0-1.
-        Bench b(ClosSpec::TwoTier(1, 3, 1, 1), true);
-        Ptr<LinkMonitor> links = CreateObject<LinkMonitor>();
+        Bench b(MrcClosSpec::TwoTier(1, 3, 1, 1), true);
+        Ptr<MrcLinkMonitor> links = CreateObject<MrcLinkMonitor>();
         links->SetAttribute("Interval", TimeValue(MicroSeconds(20)));
         links->Install(b.topo, Time(0), MicroSeconds(1000));
         NS_TEST_ASSERT_MSG_EQ(links->GetDirectionCount(), 6u, "3 fabric links, 2 directions");
@@ -105,9 +105,9 @@ class LinkMonitorUtilisationTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(links->GetIntervalCount(), 50u, "(stop - start) / Interval");
 
         const uint32_t up =
-            *links->FindDirection(LinkId(*b.topo, "p0-t0-0", "p0-t1-0"), LinkDirection::UP);
+            *links->FindDirection(LinkId(*b.topo, "p0-t0-0", "p0-t1-0"), MrcLinkDirection::UP);
         const uint32_t down =
-            *links->FindDirection(LinkId(*b.topo, "p0-t0-1", "p0-t1-0"), LinkDirection::DOWN);
+            *links->FindDirection(LinkId(*b.topo, "p0-t0-1", "p0-t1-0"), MrcLinkDirection::DOWN);
         NS_TEST_ASSERT_MSG_EQ(links->GetDirectionInfo(up).fromName, "p0-t0-0", "up: from T0");
         NS_TEST_ASSERT_MSG_EQ(links->GetDirectionInfo(down).toName, "p0-t0-1", "down: to T0");
         for (uint32_t d : {up, down})
@@ -127,9 +127,9 @@ class LinkMonitorUtilisationTestCase : public TestCase
         }
         // The links of p0-t0-2 carry nothing at all.
         const uint32_t idle = LinkId(*b.topo, "p0-t0-2", "p0-t1-0");
-        for (LinkDirection dir : {LinkDirection::UP, LinkDirection::DOWN})
+        for (MrcLinkDirection dir : {MrcLinkDirection::UP, MrcLinkDirection::DOWN})
         {
-            const LinkMonitor::Summary s = links->GetSummary(*links->FindDirection(idle, dir));
+            const MrcLinkMonitor::Summary s = links->GetSummary(*links->FindDirection(idle, dir));
             NS_TEST_ASSERT_MSG_EQ(s.bytes, 0u, "idle link: no byte");
             NS_TEST_ASSERT_MSG_EQ(s.peakUtilisation, 0.0, "idle link: never busy");
             NS_TEST_ASSERT_MSG_EQ(s.peakQueueBytes, 0u, "idle link: no queue");
@@ -139,11 +139,11 @@ class LinkMonitorUtilisationTestCase : public TestCase
         // transmission time to the time resolution (1 ns).
         for (uint32_t d = 0; d < links->GetDirectionCount(); ++d)
         {
-            const LinkMonitor::DirectionInfo& info = links->GetDirectionInfo(d);
+            const MrcLinkMonitor::DirectionInfo& info = links->GetDirectionInfo(d);
             Ptr<QueueDisc> q =
                 info.from->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(info.device);
             const QueueDisc::Stats& st = q->GetStats();
-            const LinkMonitor::Summary s = links->GetSummary(d);
+            const MrcLinkMonitor::Summary s = links->GetSummary(d);
             NS_TEST_ASSERT_MSG_EQ(s.bytes,
                                   st.nTotalSentBytes + 2 * st.nTotalSentPackets,
                                   "direction " << d << ": bytes as sent by the queue disc");
@@ -181,8 +181,9 @@ class LinkMonitorSamplingTestCase : public TestCase
 {
   public:
     LinkMonitorSamplingTestCase()
-        : TestCase("LinkMonitor: interval bounds, last interval cut at stop, nothing after stop, "
-                   "invalid parameters refused")
+        : TestCase(
+            "MrcLinkMonitor: interval bounds, last interval cut at stop, nothing after stop, "
+            "invalid parameters refused")
     {
     }
 
@@ -196,13 +197,13 @@ class LinkMonitorSamplingTestCase : public TestCase
 
     /**
      * Run an idle fabric to 300 us.
-     * \param monitor with a LinkMonitor over [10 us, 105 us], Interval 10 us
+     * \param monitor with a MrcLinkMonitor over [10 us, 105 us], Interval 10 us
      * \return how it ended
      */
     static End RunIdle(bool monitor)
     {
-        Bench b(ClosSpec::TwoTier(1, 2, 2, 2), true);
-        Ptr<LinkMonitor> links = CreateObject<LinkMonitor>();
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2), true);
+        Ptr<MrcLinkMonitor> links = CreateObject<MrcLinkMonitor>();
         links->SetAttribute("Interval", TimeValue(MicroSeconds(10)));
         if (monitor)
         {
@@ -223,8 +224,8 @@ class LinkMonitorSamplingTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(watched.events, bare.events + 11, "start and 10 samples, no more");
         NS_TEST_ASSERT_MSG_EQ(watched.intervals, 10u, "ceil(95 us / 10 us)");
 
-        Bench b(ClosSpec::TwoTier(1, 2, 2, 2), true);
-        Ptr<LinkMonitor> links = CreateObject<LinkMonitor>();
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2), true);
+        Ptr<MrcLinkMonitor> links = CreateObject<MrcLinkMonitor>();
         const std::string zero = Refusal([&] {
             links->SetAttribute("Interval", TimeValue(Time(0)));
         });
@@ -256,7 +257,7 @@ class LinkMonitorSamplingTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(s.back().start, MicroSeconds(100), "last interval");
         NS_TEST_ASSERT_MSG_EQ(s.back().end, MicroSeconds(105), "cut at stop");
         NS_TEST_ASSERT_MSG_EQ(s.back().rate, DataRate("100Gbps"), "rate of the device");
-        NS_TEST_ASSERT_MSG_EQ(links->GetBalance(LinkTier::T0_T1, LinkDirection::BOTH),
+        NS_TEST_ASSERT_MSG_EQ(links->GetBalance(MrcLinkTier::T0_T1, MrcLinkDirection::BOTH),
                               0.0,
                               "no traffic: balance 0");
     }
@@ -279,12 +280,12 @@ class IncastMetricsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Bench b(ClosSpec::TwoTier(1, 2, 8, 2), true);
-        Ptr<LinkMonitor> links = CreateObject<LinkMonitor>();
+        Bench b(MrcClosSpec::TwoTier(1, 2, 8, 2), true);
+        Ptr<MrcLinkMonitor> links = CreateObject<MrcLinkMonitor>();
         links->SetAttribute("IncludeHostLinks", BooleanValue(true));
         links->SetAttribute("Interval", TimeValue(MicroSeconds(50)));
         links->Install(b.topo, Time(0), MicroSeconds(500));
-        Ptr<FabricDropMonitor> drops = CreateObject<FabricDropMonitor>();
+        Ptr<MrcFabricDropMonitor> drops = CreateObject<MrcFabricDropMonitor>();
         drops->Install(b.topo);
         for (uint32_t s = 1; s < 8; ++s)
         {
@@ -300,7 +301,7 @@ class IncastMetricsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(completed, 7u, "every write completed");
 
         const uint32_t lastHop =
-            *links->FindDirection(LinkId(*b.topo, "host-0", "p0-t0-0"), LinkDirection::DOWN);
+            *links->FindDirection(LinkId(*b.topo, "host-0", "p0-t0-0"), MrcLinkDirection::DOWN);
         NS_TEST_ASSERT_MSG_GT(links->GetSummary(lastHop).peakQueueBytes,
                               100000u,
                               "the receiver's port queues");
@@ -308,18 +309,20 @@ class IncastMetricsTestCase : public TestCase
                               0.99,
                               "and runs at line rate");
 
-        const uint64_t trims = FabricQueueStats::Sum(AllNodes(*b.topo)).trimmedPackets;
+        const uint64_t trims = MrcFabricQueueStats::Sum(AllNodes(*b.topo)).trimmedPackets;
         NS_TEST_ASSERT_MSG_GT(trims, 0u, "the incast trims");
-        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::TRIM), trims, "every trim counted");
-        for (const FabricDropMonitor::Row& r : drops->GetRows())
+        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(MrcFabricDropKind::TRIM),
+                              trims,
+                              "every trim counted");
+        for (const MrcFabricDropMonitor::Row& r : drops->GetRows())
         {
-            if (r.kind == FabricDropKind::TRIM)
+            if (r.kind == MrcFabricDropKind::TRIM)
             {
                 NS_TEST_ASSERT_MSG_EQ(r.name, "p0-t0-0", "trims at the receiver's T0");
                 NS_TEST_ASSERT_MSG_EQ(r.reason, "arrival", "no victim trimming by default");
             }
         }
-        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::LINK_LOSS), 0u, "no link fault");
+        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(MrcFabricDropKind::LINK_LOSS), 0u, "no link fault");
         std::ostringstream csv;
         drops->WriteCsv(csv);
         std::ostringstream row;
@@ -332,16 +335,16 @@ class IncastMetricsTestCase : public TestCase
         Names::Clear();
 
         // RoCEv2 switches (ECN marking, drop when full): 7-to-1 incast over ECMP.
-        ClosTopologyHelper helper;
+        MrcClosTopologyHelper helper;
         helper.SetEcnQueues();
-        Ptr<FabricTopology> topo = helper.Build(ClosSpec::TwoTier(1, 2, 4, 2));
-        DataPlaneHelper dataPlane;
-        dataPlane.SetDataPlane(DataPlane::ECMP);
+        Ptr<MrcFabricTopology> topo = helper.Build(MrcClosSpec::TwoTier(1, 2, 4, 2));
+        MrcDataPlaneHelper dataPlane;
+        dataPlane.SetDataPlane(MrcDataPlane::ECMP);
         dataPlane.Install(topo);
         MrcHelper mrc(topo, dataPlane);
         mrc.SetRoceV2Baseline();
         mrc.Install();
-        drops = CreateObject<FabricDropMonitor>();
+        drops = CreateObject<MrcFabricDropMonitor>();
         drops->Install(topo);
         for (uint32_t s = 1; s < 8; ++s)
         {
@@ -359,21 +362,21 @@ class IncastMetricsTestCase : public TestCase
             {
                 if (auto q = tc->GetRootQueueDiscOnDevice((*it)->GetDevice(d)))
                 {
-                    marks += q->GetStats().GetNMarkedPackets(TrimmingQueueDisc::kMarkEcn);
+                    marks += q->GetStats().GetNMarkedPackets(MrcTrimmingQueueDisc::kMarkEcn);
                     dropped += q->GetStats().nTotalDroppedPackets;
                 }
             }
         }
         NS_TEST_ASSERT_MSG_GT(marks, 0u, "DCQCN's switches mark");
         NS_TEST_ASSERT_MSG_EQ(
-            drops->GetTotal(FabricDropKind::ECN_MARK, TrimmingQueueDisc::kMarkEcn),
+            drops->GetTotal(MrcFabricDropKind::ECN_MARK, MrcTrimmingQueueDisc::kMarkEcn),
             marks,
             "every mark counted under its reason");
-        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::ECN_MARK), marks, "and no other");
-        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::QUEUE_DROP),
+        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(MrcFabricDropKind::ECN_MARK), marks, "and no other");
+        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(MrcFabricDropKind::QUEUE_DROP),
                               dropped,
                               "every queue drop counted");
-        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::TRIM), 0u, "no trimming");
+        NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(MrcFabricDropKind::TRIM), 0u, "no trimming");
         Simulator::Destroy();
         Names::Clear();
     }
@@ -396,46 +399,47 @@ class FaultMetricsTestCase : public TestCase
     void DoRun() override
     {
         {
-            Bench b(ClosSpec::TwoTier(1, 2, 1, 2, 2), true);
-            Ptr<FabricDropMonitor> drops = CreateObject<FabricDropMonitor>();
+            Bench b(MrcClosSpec::TwoTier(1, 2, 1, 2, 2), true);
+            Ptr<MrcFabricDropMonitor> drops = CreateObject<MrcFabricDropMonitor>();
             drops->Install(b.topo);
-            Ptr<FailureHelper> failures = CreateObject<FailureHelper>(b.topo);
+            Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(b.topo);
             const uint32_t link = failures->FindLink("p0-t0-0", "p0-t1-0");
-            failures->Blackhole(MicroSeconds(20), link, LinkDirection::UP);
+            failures->Blackhole(MicroSeconds(20), link, MrcLinkDirection::UP);
             b.Connect(0, 1).first->PostWrite(2000000);
             Simulator::Stop(MilliSeconds(5));
             Simulator::Run();
             NS_TEST_ASSERT_MSG_EQ(b.completed.size(), 1u, "MRC routes around the black hole");
-            const uint64_t lost = failures->GetLinkLostPackets(link, FabricLossCause::BLACKHOLE);
+            const uint64_t lost = failures->GetLinkLostPackets(link, MrcFabricLossCause::BLACKHOLE);
             NS_TEST_ASSERT_MSG_GT(lost, 0u, "the black hole swallowed packets");
-            NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::LINK_LOSS, "blackhole"),
+            NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(MrcFabricDropKind::LINK_LOSS, "blackhole"),
                                   lost,
                                   "every loss counted under its cause");
-            NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::LINK_LOSS),
+            NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(MrcFabricDropKind::LINK_LOSS),
                                   lost,
                                   "and under no other");
             const auto rows = drops->GetRows(Names::Find<Node>("p0-t1-0"));
             bool found = false;
             for (const auto& r : rows)
             {
-                found = found || (r.kind == FabricDropKind::LINK_LOSS && r.count == lost);
+                found = found || (r.kind == MrcFabricDropKind::LINK_LOSS && r.count == lost);
             }
             NS_TEST_ASSERT_MSG_EQ(found, true, "at the receiving end, the T1");
         }
         {
-            Bench b(ClosSpec::TwoTier(1, 2, 1, 1), false, DataPlane::ECMP);
+            Bench b(MrcClosSpec::TwoTier(1, 2, 1, 1), false, MrcDataPlane::ECMP);
             b.mrc->SetRoceV2Baseline();
-            Ptr<FabricDropMonitor> drops = CreateObject<FabricDropMonitor>();
+            Ptr<MrcFabricDropMonitor> drops = CreateObject<MrcFabricDropMonitor>();
             drops->Install(b.topo);
             Ptr<Node> t0 = Names::Find<Node>("p0-t0-0");
-            Ptr<Ipv6EcmpRouting> routing = EcmpRoutingHelper::GetRouting(t0);
-            const FabricLink up = b.topo->GetLinksBetween(t0, Names::Find<Node>("p0-t1-0")).at(0);
+            Ptr<MrcIpv6EcmpRouting> routing = MrcEcmpRoutingHelper::GetRouting(t0);
+            const MrcFabricLink up =
+                b.topo->GetLinksBetween(t0, Names::Find<Node>("p0-t1-0")).at(0);
             routing->WithdrawNextHop(up.lowerInterface); // the only uplink: no route
             b.Connect(0, 1).first->PostWrite(100000);
             Simulator::Stop(MicroSeconds(300));
             Simulator::Run();
             NS_TEST_ASSERT_MSG_GT(routing->GetDroppedPackets(), 0u, "packets without a route");
-            NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(FabricDropKind::ROUTING_DROP, "NO_ROUTE"),
+            NS_TEST_ASSERT_MSG_EQ(drops->GetTotal(MrcFabricDropKind::ROUTING_DROP, "NO_ROUTE"),
                                   routing->GetDroppedPackets(),
                                   "routing drops counted under NO_ROUTE");
             for (const auto& r : drops->GetRows())
@@ -468,7 +472,7 @@ class BalanceTestCase : public TestCase
         std::string series;    //!< WriteSeriesCsv
         std::string summary;   //!< WriteSummaryCsv
         std::string balance;   //!< WriteBalanceCsv
-        std::string drops;     //!< FabricDropMonitor::WriteCsv
+        std::string drops;     //!< MrcFabricDropMonitor::WriteCsv
     };
 
     /**
@@ -480,7 +484,9 @@ class BalanceTestCase : public TestCase
         RngSeedManager::SetSeed(3);
         RngSeedManager::SetRun(1);
         // 2 T0 of 2 hosts, 4 T1: each T0 sends 2 flows to the other over 4 uplinks.
-        Bench b(ClosSpec::TwoTier(1, 2, 2, 4, 4), !roce, roce ? DataPlane::ECMP : DataPlane::SRV6);
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 4, 4),
+                !roce,
+                roce ? MrcDataPlane::ECMP : MrcDataPlane::SRV6);
         if (roce)
         {
             b.mrc->SetRoceV2Baseline();
@@ -497,15 +503,15 @@ class BalanceTestCase : public TestCase
             Ptr<TrafficControlLayer> tc = (*it)->GetObject<TrafficControlLayer>();
             for (uint32_t d = 0; d < (*it)->GetNDevices(); ++d)
             {
-                auto q = DynamicCast<TrimmingQueueDisc>(
+                auto q = DynamicCast<MrcTrimmingQueueDisc>(
                     tc->GetRootQueueDiscOnDevice((*it)->GetDevice(d)));
                 stream += q ? q->AssignStreams(stream) : 0;
             }
         }
-        Ptr<LinkMonitor> links = CreateObject<LinkMonitor>();
+        Ptr<MrcLinkMonitor> links = CreateObject<MrcLinkMonitor>();
         links->SetAttribute("Interval", TimeValue(MicroSeconds(50)));
         links->Install(b.topo, Time(0), MicroSeconds(400));
-        Ptr<FabricDropMonitor> drops = CreateObject<FabricDropMonitor>();
+        Ptr<MrcFabricDropMonitor> drops = CreateObject<MrcFabricDropMonitor>();
         drops->Install(b.topo);
         for (uint32_t h = 0; h < 4; ++h)
         {
@@ -517,8 +523,8 @@ class BalanceTestCase : public TestCase
         Simulator::Stop(MilliSeconds(2));
         Simulator::Run();
         Output out;
-        out.balanceUp = links->GetBalance(LinkTier::T0_T1, LinkDirection::UP);
-        out.balanceDown = links->GetBalance(LinkTier::T0_T1, LinkDirection::DOWN);
+        out.balanceUp = links->GetBalance(MrcLinkTier::T0_T1, MrcLinkDirection::UP);
+        out.balanceDown = links->GetBalance(MrcLinkTier::T0_T1, MrcLinkDirection::DOWN);
         std::ostringstream s1;
         std::ostringstream s2;
         std::ostringstream s3;

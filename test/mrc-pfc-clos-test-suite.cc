@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * PFC on a fabric built by ClosTopologyHelper (IPv6, per-flow ECMP): an 8-to-1 incast of
+ * PFC on a fabric built by MrcClosTopologyHelper (IPv6, per-flow ECMP): an 8-to-1 incast of
  * line-rate UDP on a lossless priority loses nothing with PFC and loses packets without it;
  * MrcClusterScenario's roce-pfc fabric on a single plane runs a training job without a drop,
  * pauses, and reports every port's PFC counters (pfc.csv, summary.json).
@@ -27,7 +27,7 @@ using namespace ns3;
 
 /**
  * \ingroup mrc-test
- * 8-to-1 incast on a two-tier Clos, every port a PfcQueueDisc; the UDP traffic (DSCP 0,
+ * 8-to-1 incast on a two-tier Clos, every port a MrcPfcQueueDisc; the UDP traffic (DSCP 0,
  * priority 0) is made the lossless class.
  */
 class PfcClosIncastTestCase : public TestCase
@@ -47,17 +47,17 @@ class PfcClosIncastTestCase : public TestCase
         const uint32_t senders = 8;
         const uint32_t packets = 50;
         const uint32_t payload = 4096;
-        ClosTopologyHelper topoHelper;
-        topoHelper.SetQueueDisc(PortRole::HOST_NIC, PfcHelper::QueueDiscHelper("64MiB"));
-        topoHelper.SetQueueDisc(PortRole::HOST_FACING, PfcHelper::QueueDiscHelper());
-        topoHelper.SetQueueDisc(PortRole::FABRIC, PfcHelper::QueueDiscHelper());
-        Ptr<FabricTopology> topo = topoHelper.Build(ClosSpec::TwoTier(1, 2, 8, 4));
-        EcmpRoutingHelper().Install(*topo);
+        MrcClosTopologyHelper topoHelper;
+        topoHelper.SetQueueDisc(MrcPortRole::HOST_NIC, MrcPfcHelper::QueueDiscHelper("64MiB"));
+        topoHelper.SetQueueDisc(MrcPortRole::HOST_FACING, MrcPfcHelper::QueueDiscHelper());
+        topoHelper.SetQueueDisc(MrcPortRole::FABRIC, MrcPfcHelper::QueueDiscHelper());
+        Ptr<MrcFabricTopology> topo = topoHelper.Build(MrcClosSpec::TwoTier(1, 2, 8, 4));
+        MrcEcmpRoutingHelper().Install(*topo);
         NodeContainer all(topo->GetHosts(), topo->GetAllSwitches());
         uint32_t ports = 0;
         if (m_pfc)
         {
-            PfcHelper pfc;
+            MrcPfcHelper pfc;
             pfc.SetPortAttribute("LosslessPriorities", StringValue("0"));
             for (auto n = all.Begin(); n != all.End(); ++n)
             {
@@ -71,7 +71,7 @@ class PfcClosIncastTestCase : public TestCase
                 }
             }
             // Every port's PauseSent, through the Config path the documentation gives.
-            Config::ConnectWithoutContext("/NodeList/*/DeviceList/*/$ns3::PfcPort/PauseSent",
+            Config::ConnectWithoutContext("/NodeList/*/DeviceList/*/$ns3::MrcPfcPort/PauseSent",
                                           MakeCallback(&PfcClosIncastTestCase::OnPauseSent, this));
         }
 
@@ -89,7 +89,7 @@ class PfcClosIncastTestCase : public TestCase
         Simulator::Stop(MilliSeconds(20));
         Simulator::Run();
 
-        const uint64_t drops = FabricQueueStats::Sum(all).droppedPackets;
+        const uint64_t drops = MrcFabricQueueStats::Sum(all).droppedPackets;
         const uint64_t sent = uint64_t(senders) * packets * payload;
         if (!m_pfc)
         {
@@ -109,7 +109,7 @@ class PfcClosIncastTestCase : public TestCase
             {
                 for (uint32_t d = 0; d < (*n)->GetNDevices(); ++d)
                 {
-                    if (Ptr<PfcPort> port = PfcHelper::GetPort((*n)->GetDevice(d)))
+                    if (Ptr<MrcPfcPort> port = MrcPfcHelper::GetPort((*n)->GetDevice(d)))
                     {
                         pauses += port->GetPausesSent(0);
                         xons += port->GetXonsSent(0);
@@ -120,7 +120,7 @@ class PfcClosIncastTestCase : public TestCase
             }
             for (uint32_t s = 1; s <= senders; ++s)
             {
-                hostPaused += PfcHelper::GetPort(topo->GetHostDevice(s, 0))->GetPausedTime(0);
+                hostPaused += MrcPfcHelper::GetPort(topo->GetHostDevice(s, 0))->GetPausedTime(0);
             }
             NS_TEST_ASSERT_MSG_GT(pauses, 0u, "switches sent PAUSE frames");
             NS_TEST_ASSERT_MSG_EQ(m_tracedPauses, pauses, "PauseSent traced via Config");
@@ -166,8 +166,8 @@ class PfcClusterScenarioTestCase : public TestCase
   private:
     void DoRun() override
     {
-        ScopedAttributeDefault xoff("ns3::PfcPort", "XoffThreshold", UintegerValue(16384));
-        ScopedAttributeDefault xon("ns3::PfcPort", "XonThreshold", UintegerValue(8192));
+        MrcScopedAttributeDefault xoff("ns3::MrcPfcPort", "XoffThreshold", UintegerValue(16384));
+        MrcScopedAttributeDefault xon("ns3::MrcPfcPort", "XonThreshold", UintegerValue(8192));
         Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
         s->SetAttribute("Fabric", StringValue("roce-pfc"));
         s->SetAttribute("SinglePlane", BooleanValue(true));
@@ -193,7 +193,7 @@ class PfcClusterScenarioTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(r.queueDrops, 0u, "lossless: no queue drop");
         NS_TEST_ASSERT_MSG_EQ(r.retransmissions, 0u, "nothing to retransmit");
         NS_TEST_ASSERT_MSG_EQ(r.pfcPorts.size(), 64u, "both ends of 32 links, priority 3");
-        const PfcPortStats::Totals t = PfcPortStats::Sum(r.pfcPorts);
+        const MrcPfcPortStats::Totals t = MrcPfcPortStats::Sum(r.pfcPorts);
         NS_TEST_ASSERT_MSG_EQ(t.ports, 64u, "64 ports");
         NS_TEST_ASSERT_MSG_GT(t.pausesSent, 0u, "ingress queues crossed XOFF: PAUSE sent");
         NS_TEST_ASSERT_MSG_GT(t.pausedTime, Time(0), "and honoured");
@@ -237,7 +237,7 @@ class PfcClusterScenarioTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
- * PFC on a ClosTopologyHelper fabric.
+ * PFC on a MrcClosTopologyHelper fabric.
  */
 class MrcPfcClosTestSuite : public TestSuite
 {

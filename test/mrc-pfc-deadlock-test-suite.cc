@@ -50,8 +50,8 @@ class PfcRingDeadlockTestCase : public TestCase
         stack.SetIpv6StackInstall(false);
         stack.Install(switches);
         stack.Install(hosts);
-        PfcHelper hostPfc;
-        PfcHelper switchPfc;
+        MrcPfcHelper hostPfc;
+        MrcPfcHelper switchPfc;
         if (!m_action.empty())
         {
             switchPfc.SetPortAttribute("WatchdogTime", TimeValue(MilliSeconds(1)));
@@ -67,9 +67,9 @@ class PfcRingDeadlockTestCase : public TestCase
             NetDeviceContainer h = PfcChain::Link(hosts.Get(i), switches.Get(i), "100Gbps");
             NetDeviceContainer r =
                 PfcChain::Link(switches.Get(i), switches.Get((i + 1) % kSwitches), "100Gbps");
-            PfcHelper::QueueDiscHelper("64MiB").Install(h.Get(0));
-            PfcHelper::QueueDiscHelper("128KiB").Install(h.Get(1));
-            PfcHelper::QueueDiscHelper("128KiB").Install(r);
+            MrcPfcHelper::QueueDiscHelper("64MiB").Install(h.Get(0));
+            MrcPfcHelper::QueueDiscHelper("128KiB").Install(h.Get(1));
+            MrcPfcHelper::QueueDiscHelper("128KiB").Install(r);
             hostPfc.Install(h.Get(0));
             switchPfc.Install(h.Get(1));
             switchPfc.Install(r);
@@ -136,18 +136,19 @@ class PfcRingDeadlockTestCase : public TestCase
         for (uint32_t i = 0; i < kSwitches; ++i)
         {
             Ptr<NetDevice> cw = ringLinks[i].Get(0);
-            ringPaused += PfcHelper::GetPort(cw)->IsPaused(kPriority) ? 1 : 0;
+            ringPaused += MrcPfcHelper::GetPort(cw)->IsPaused(kPriority) ? 1 : 0;
             for (uint32_t d = 0; d < switches.Get(i)->GetNDevices(); ++d)
             {
                 Ptr<NetDevice> dev = switches.Get(i)->GetDevice(d);
-                if (Ptr<PfcPort> port = PfcHelper::GetPort(dev))
+                if (Ptr<MrcPfcPort> port = MrcPfcHelper::GetPort(dev))
                 {
                     triggers += port->GetWatchdogTriggers(kPriority);
                     backlog += port->GetIngressBytes(kPriority);
                     Ptr<QueueDisc> q =
                         switches.Get(i)->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(
                             dev);
-                    watchdogDrops += q->GetStats().GetNDroppedPackets(PfcQueueDisc::kDropWatchdog);
+                    watchdogDrops +=
+                        q->GetStats().GetNDroppedPackets(MrcPfcQueueDisc::kDropWatchdog);
                 }
             }
         }

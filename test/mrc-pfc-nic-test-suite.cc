@@ -19,7 +19,7 @@ using namespace ns3;
 /**
  * \ingroup mrc-test
  * A two-tier Clos with PfcQueueDiscs and PFC on every device and MRC on the hosts; host 0
- * writes 4 MB to host 3. At 30 us its NIC's PfcPort receives a PAUSE for priority 3 (MRC data,
+ * writes 4 MB to host 3. At 30 us its NIC's MrcPfcPort receives a PAUSE for priority 3 (MRC data,
  * DSCP 26 and retransmissions, DSCP 30) of 65535 quanta: 335.5 us at 100 Gb/s.
  */
 class PfcNicPauseTestCase : public TestCase
@@ -35,17 +35,17 @@ class PfcNicPauseTestCase : public TestCase
 
     void DoRun() override
     {
-        ClosTopologyHelper topoHelper;
-        topoHelper.SetQueueDisc(PortRole::HOST_NIC, PfcHelper::QueueDiscHelper("64MiB"));
-        topoHelper.SetQueueDisc(PortRole::HOST_FACING, PfcHelper::QueueDiscHelper());
-        topoHelper.SetQueueDisc(PortRole::FABRIC, PfcHelper::QueueDiscHelper());
-        Ptr<FabricTopology> topo = topoHelper.Build(ClosSpec::TwoTier(1, 2, 2, 2));
-        DataPlaneHelper dataPlane;
+        MrcClosTopologyHelper topoHelper;
+        topoHelper.SetQueueDisc(MrcPortRole::HOST_NIC, MrcPfcHelper::QueueDiscHelper("64MiB"));
+        topoHelper.SetQueueDisc(MrcPortRole::HOST_FACING, MrcPfcHelper::QueueDiscHelper());
+        topoHelper.SetQueueDisc(MrcPortRole::FABRIC, MrcPfcHelper::QueueDiscHelper());
+        Ptr<MrcFabricTopology> topo = topoHelper.Build(MrcClosSpec::TwoTier(1, 2, 2, 2));
+        MrcDataPlaneHelper dataPlane;
         dataPlane.Install(topo);
         MrcHelper mrc(topo, dataPlane);
         mrc.Install();
         NodeContainer all(topo->GetHosts(), topo->GetAllSwitches());
-        PfcHelper pfc;
+        MrcPfcHelper pfc;
         for (auto n = all.Begin(); n != all.End(); ++n)
         {
             for (uint32_t d = 0; d < (*n)->GetNDevices(); ++d)
@@ -63,13 +63,14 @@ class PfcNicPauseTestCase : public TestCase
         auto expected = mrctest::PostRandom(a, b, {4000000}, 16, region);
 
         Ptr<NetDevice> nic = topo->GetHostDevice(0, 0);
-        Ptr<PfcPort> port = PfcHelper::GetPort(nic);
+        Ptr<MrcPfcPort> port = MrcPfcHelper::GetPort(nic);
         DataRateValue rate;
         nic->GetAttribute("DataRate", rate);
-        m_pause = NanoSeconds(PfcPauseHeader::QuantaToNanoSeconds(0xffff, rate.Get().GetBitRate()));
-        PfcPauseHeader header;
+        m_pause =
+            NanoSeconds(MrcPfcPauseHeader::QuantaToNanoSeconds(0xffff, rate.Get().GetBitRate()));
+        MrcPfcPauseHeader header;
         header.SetPauseTime(kPriority, 0xffff);
-        Simulator::Schedule(m_pauseAt, &PfcPort::ReceivePause, port, header);
+        Simulator::Schedule(m_pauseAt, &MrcPfcPort::ReceivePause, port, header);
 
         MrcHelper::GetL4(topo->GetHost(0))
             ->TraceConnectWithoutContext("Tx", MakeCallback(&PfcNicPauseTestCase::OnTx, this));

@@ -10,19 +10,19 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/double.h"
-#include "ns3/fabric-channel.h"
-#include "ns3/fabric-net-device.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/mac48-address.h"
+#include "ns3/mrc-fabric-channel.h"
+#include "ns3/mrc-fabric-net-device.h"
+#include "ns3/mrc-pfc-device-queue.h"
+#include "ns3/mrc-pfc-helper.h"
+#include "ns3/mrc-pfc-queue-disc.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/packet-sink.h"
-#include "ns3/pfc-device-queue.h"
-#include "ns3/pfc-helper.h"
-#include "ns3/pfc-queue-disc.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/string.h"
@@ -48,9 +48,10 @@ constexpr uint32_t kWire = kPayload + 8 + 20 + 2; //!< bytes on the wire (UDP, I
 
 /**
  * A chain of nodes: node 0 (the sending host), switches, the last node (the receiving host);
- * link i joins node i and node i+1 at rates[i], 1 us each way, as ClosTopologyHelper builds a
- * link (FabricNetDevice, PfcDeviceQueue of 1 frame, FabricChannel), IPv4 with global routing.
- * Every device has a PfcQueueDisc (hosts: 64 MiB per lossy priority, switches: 128 KiB).
+ * link i joins node i and node i+1 at rates[i], 1 us each way, as MrcClosTopologyHelper builds a
+ * link (MrcFabricNetDevice, MrcPfcDeviceQueue of 1 frame, MrcFabricChannel), IPv4 with global
+ * routing. Every device has a MrcPfcQueueDisc (hosts: 64 MiB per lossy priority, switches: 128
+ * KiB).
  */
 class PfcChain
 {
@@ -60,7 +61,7 @@ class PfcChain
      * \param pfc install PFC on every device (static XOFF 64 KiB, XON 48 KiB)
      */
     PfcChain(const std::vector<std::string>& rates, bool pfc)
-        : PfcChain(rates, pfc ? std::optional<PfcHelper>(PfcHelper()) : std::nullopt)
+        : PfcChain(rates, pfc ? std::optional<MrcPfcHelper>(MrcPfcHelper()) : std::nullopt)
     {
     }
 
@@ -68,7 +69,7 @@ class PfcChain
      * \param rates link rates, first link first
      * \param pfc the helper that installs PFC on every device, or nothing
      */
-    PfcChain(const std::vector<std::string>& rates, const std::optional<PfcHelper>& pfc)
+    PfcChain(const std::vector<std::string>& rates, const std::optional<MrcPfcHelper>& pfc)
     {
         m_nodes.Create(rates.size() + 1);
         InternetStackHelper stack;
@@ -82,7 +83,7 @@ class PfcChain
             {
                 const uint32_t node = i + end;
                 const bool host = node == 0 || node == rates.size();
-                PfcHelper::QueueDiscHelper(host ? "64MiB" : "128KiB").Install(d.Get(end));
+                MrcPfcHelper::QueueDiscHelper(host ? "64MiB" : "128KiB").Install(d.Get(end));
             }
             address.SetBase(Ipv4Address(("10.0." + std::to_string(i) + ".0").c_str()),
                             "255.255.255.0");
@@ -112,11 +113,11 @@ class PfcChain
     /**
      * \param link a link
      * \param end its end
-     * \return the device's PfcPort (may be null)
+     * \return the device's MrcPfcPort (may be null)
      */
-    Ptr<PfcPort> Port(uint32_t link, uint32_t end) const
+    Ptr<MrcPfcPort> Port(uint32_t link, uint32_t end) const
     {
-        return PfcHelper::GetPort(Device(link, end));
+        return MrcPfcHelper::GetPort(Device(link, end));
     }
 
     /**
@@ -124,10 +125,10 @@ class PfcChain
      * \param end its end
      * \return the device's queue disc
      */
-    Ptr<PfcQueueDisc> Qdisc(uint32_t link, uint32_t end) const
+    Ptr<MrcPfcQueueDisc> Qdisc(uint32_t link, uint32_t end) const
     {
         Ptr<NetDevice> dev = Device(link, end);
-        return DynamicCast<PfcQueueDisc>(
+        return DynamicCast<MrcPfcQueueDisc>(
             dev->GetNode()->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(dev));
     }
 
@@ -166,7 +167,7 @@ class PfcChain
     }
 
     /**
-     * A fabric link as ClosTopologyHelper builds it (also used by other fixtures).
+     * A fabric link as MrcClosTopologyHelper builds it (also used by other fixtures).
      * \param a one node
      * \param b the other
      * \param rate the link rate
@@ -174,16 +175,16 @@ class PfcChain
      */
     static NetDeviceContainer Link(Ptr<Node> a, Ptr<Node> b, const std::string& rate)
     {
-        Ptr<FabricChannel> channel = CreateObject<FabricChannel>();
+        Ptr<MrcFabricChannel> channel = CreateObject<MrcFabricChannel>();
         channel->SetAttribute("Delay", StringValue("1us"));
         NetDeviceContainer c;
         for (Ptr<Node> n : {a, b})
         {
-            Ptr<FabricNetDevice> dev = CreateObject<FabricNetDevice>();
+            Ptr<MrcFabricNetDevice> dev = CreateObject<MrcFabricNetDevice>();
             dev->SetAttribute("DataRate", StringValue(rate));
             dev->SetAddress(Mac48Address::Allocate());
             n->AddDevice(dev);
-            Ptr<PfcDeviceQueue> queue = CreateObject<PfcDeviceQueue>();
+            Ptr<MrcPfcDeviceQueue> queue = CreateObject<MrcPfcDeviceQueue>();
             queue->SetMaxSize(QueueSize("1p"));
             dev->SetQueue(queue);
             Ptr<NetDeviceQueueInterface> ndqi = CreateObject<NetDeviceQueueInterface>();

@@ -43,9 +43,9 @@ class PfcPauseTimingTestCase : public TestCase
      * \param priority priority
      * \param quanta pause time
      */
-    static void Pause(Ptr<PfcPort> port, uint8_t priority, uint16_t quanta)
+    static void Pause(Ptr<MrcPfcPort> port, uint8_t priority, uint16_t quanta)
     {
-        PfcPauseHeader h;
+        MrcPfcPauseHeader h;
         h.SetPauseTime(priority, quanta);
         port->ReceivePause(h);
     }
@@ -54,7 +54,7 @@ class PfcPauseTimingTestCase : public TestCase
      * Record the state of the port.
      * \param port the port
      */
-    void Probe(Ptr<PfcPort> port)
+    void Probe(Ptr<MrcPfcPort> port)
     {
         m_states.push_back(port->IsPaused(3));
         m_other.push_back(port->IsPaused(1));
@@ -63,7 +63,7 @@ class PfcPauseTimingTestCase : public TestCase
     void DoRun() override
     {
         PfcChain chain({"100Gbps"}, true);
-        Ptr<PfcPort> port = chain.Port(0, 0);
+        Ptr<MrcPfcPort> port = chain.Port(0, 0);
         // 1000 quanta at 100 Gb/s: 5.12 us.
         Simulator::Schedule(MicroSeconds(1), &Pause, port, 3, 1000);
         Simulator::Schedule(MicroSeconds(6), &PfcPauseTimingTestCase::Probe, this, port);
@@ -156,8 +156,8 @@ class PfcLineTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT_OR_EQ(m_lastRx, ideal, "no faster than the bottleneck");
         NS_TEST_ASSERT_MSG_LT(m_lastRx, ideal + MicroSeconds(1), "the bottleneck never idles");
 
-        Ptr<PfcPort> swIn = chain.Port(0, 1); // switch port facing the sender
-        Ptr<PfcPort> host = chain.Port(0, 0);
+        Ptr<MrcPfcPort> swIn = chain.Port(0, 1); // switch port facing the sender
+        Ptr<MrcPfcPort> host = chain.Port(0, 0);
         NS_TEST_ASSERT_MSG_GT(swIn->GetPausesSent(3), 0u, "the switch paused the sender");
         NS_TEST_ASSERT_MSG_GT(swIn->GetXonsSent(3), 0u, "and resumed it with XON");
         NS_TEST_ASSERT_MSG_EQ(host->GetPausesReceived(3),
@@ -210,7 +210,7 @@ class PfcLossyPriorityTestCase : public TestCase
     }
 
     /// Look at the sender's queue disc.
-    void Probe(Ptr<PfcQueueDisc> q)
+    void Probe(Ptr<MrcPfcQueueDisc> q)
     {
         m_losslessQueued = q->GetNPackets(3);
         m_lossyQueued = q->GetNPackets(1);
@@ -245,8 +245,8 @@ class PfcLossyPriorityTestCase : public TestCase
         Simulator::Stop(MilliSeconds(5));
         Simulator::Run();
 
-        Ptr<PfcPort> swIn = chain.Port(0, 1);
-        Ptr<PfcPort> host = chain.Port(0, 0);
+        Ptr<MrcPfcPort> swIn = chain.Port(0, 1);
+        Ptr<MrcPfcPort> host = chain.Port(0, 0);
         NS_TEST_ASSERT_MSG_EQ(m_pausedPriorities, 1u << 3, "PAUSE frames name priority 3 only");
         NS_TEST_ASSERT_MSG_EQ(swIn->GetPausesSent(1), 0u, "no pause for the lossy priority");
         NS_TEST_ASSERT_MSG_EQ(host->GetPausedTime(1), Time(0), "lossy priority never paused");
@@ -307,10 +307,10 @@ class PfcTwoHopTestCase : public TestCase
         Simulator::Stop(MilliSeconds(5));
         Simulator::Run();
 
-        Ptr<PfcPort> host = chain.Port(0, 0);
-        Ptr<PfcPort> s0In = chain.Port(0, 1);
-        Ptr<PfcPort> s0Out = chain.Port(1, 0);
-        Ptr<PfcPort> s1In = chain.Port(1, 1);
+        Ptr<MrcPfcPort> host = chain.Port(0, 0);
+        Ptr<MrcPfcPort> s0In = chain.Port(0, 1);
+        Ptr<MrcPfcPort> s0Out = chain.Port(1, 0);
+        Ptr<MrcPfcPort> s1In = chain.Port(1, 1);
         NS_TEST_ASSERT_MSG_EQ(chain.Drops(), 0u, "nothing dropped");
         NS_TEST_ASSERT_MSG_EQ(sink->GetTotalRx(), uint64_t(count) * kPayload, "all delivered");
         NS_TEST_ASSERT_MSG_GT(s1In->GetPausesSent(3), 0u, "s1 pauses s0");
@@ -352,7 +352,7 @@ class PfcDynamicThresholdTestCase : public TestCase
     void DoRun() override
     {
         const uint32_t count = 2000;
-        PfcHelper helper;
+        MrcPfcHelper helper;
         helper.SetPortAttribute("ThresholdMode", StringValue("dynamic"));
         helper.SetPortAttribute("DynamicAlpha", DoubleValue(0.125));
         helper.SetBufferAttribute("Size", UintegerValue(1024 * 1024));
@@ -368,7 +368,7 @@ class PfcDynamicThresholdTestCase : public TestCase
         Simulator::Stop(MilliSeconds(5));
         Simulator::Run();
 
-        Ptr<PfcPort> swIn = chain.Port(0, 1);
+        Ptr<MrcPfcPort> swIn = chain.Port(0, 1);
         NS_TEST_ASSERT_MSG_EQ(chain.Drops(), 0u, "nothing dropped");
         NS_TEST_ASSERT_MSG_EQ(sink->GetTotalRx(), uint64_t(count) * kPayload, "all delivered");
         NS_TEST_ASSERT_MSG_EQ(swIn->GetXoff(), 131072u, "empty buffer: XOFF = 1 MiB / 8");
@@ -403,7 +403,7 @@ class PfcConfigTestCase : public TestCase
      */
     static std::string Error(const std::string& name, const AttributeValue& value)
     {
-        Ptr<PfcPort> port = CreateObject<PfcPort>();
+        Ptr<MrcPfcPort> port = CreateObject<MrcPfcPort>();
         port->SetAttribute(name, value);
         if (name == "DynamicAlpha")
         {
@@ -446,25 +446,25 @@ class PfcConfigTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(Has(e, "PauseQuanta") && Has(e, "1..65535"), true, e);
         NS_TEST_EXPECT_MSG_EQ(Error("LosslessPriorities", StringValue(" 3, 4 ,")), "", "valid");
 
-        Ptr<PfcPort> port = CreateObject<PfcPort>();
+        Ptr<MrcPfcPort> port = CreateObject<MrcPfcPort>();
         port->SetAttribute("LosslessPriorities", StringValue("0,7"));
         port->Initialize();
         NS_TEST_EXPECT_MSG_EQ(port->IsLossless(0) && port->IsLossless(7) && !port->IsLossless(3),
                               true,
                               "parsed");
 
-        // A device that is not on a FabricChannel is refused.
+        // A device that is not on a MrcFabricChannel is refused.
         Ptr<Node> node = CreateObject<Node>();
         Ptr<PointToPointNetDevice> dev = CreateObject<PointToPointNetDevice>();
         node->AddDevice(dev);
         bool refused = false;
         try
         {
-            PfcHelper().Install(dev);
+            MrcPfcHelper().Install(dev);
         }
         catch (const std::invalid_argument& ex)
         {
-            refused = Has(ex.what(), "FabricChannel");
+            refused = Has(ex.what(), "MrcFabricChannel");
         }
         NS_TEST_EXPECT_MSG_EQ(refused, true, "plain device refused");
         Simulator::Destroy();

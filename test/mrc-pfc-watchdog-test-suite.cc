@@ -8,8 +8,8 @@
 
 #include "mrc-pfc-test-bench.h"
 
+#include "ns3/mrc-pfc-tag.h"
 #include "ns3/nstime.h"
-#include "ns3/pfc-tag.h"
 #include "ns3/test.h"
 
 #include <algorithm>
@@ -30,11 +30,11 @@ namespace
 void
 PauseStorm(Ptr<NetDevice> device, Time until)
 {
-    PfcPauseHeader header;
+    MrcPfcPauseHeader header;
     header.SetPauseTime(kLosslessDscp >> 3, 0xffff);
     Ptr<Packet> frame = Create<Packet>();
     frame->AddHeader(header);
-    frame->AddPacketTag(PfcTag(PfcTag::Kind::PAUSE_FRAME, 0));
+    frame->AddPacketTag(MrcPfcTag(MrcPfcTag::Kind::PAUSE_FRAME, 0));
     device->Send(frame, device->GetBroadcast(), 0x86DD);
     if (Simulator::Now() + MicroSeconds(100) <= until)
     {
@@ -82,7 +82,7 @@ class PfcWatchdogTestCase : public TestCase
     void DoRun() override
     {
         PfcChain chain({"100Gbps", "100Gbps"}, true);
-        Ptr<PfcPort> stuck = chain.Port(1, 0);
+        Ptr<MrcPfcPort> stuck = chain.Port(1, 0);
         if (m_mode != Mode::OFF)
         {
             stuck->SetAttribute("WatchdogTime", TimeValue(m_watchdogTime));
@@ -121,7 +121,7 @@ class PfcWatchdogTestCase : public TestCase
         Simulator::Run();
 
         const uint64_t dropped =
-            chain.Qdisc(1, 0)->GetStats().GetNDroppedPackets(PfcQueueDisc::kDropWatchdog);
+            chain.Qdisc(1, 0)->GetStats().GetNDroppedPackets(MrcPfcQueueDisc::kDropWatchdog);
         std::clog << "first pause " << m_firstPause.As(Time::US) << ", watchdog at "
                   << m_triggerAt.As(Time::US) << ", restored at " << m_restoreAt.As(Time::US)
                   << ", last PAUSE " << m_lastPause.As(Time::US) << ", rx at checkpoint "
@@ -226,7 +226,7 @@ class PfcWatchdogConfigTestCase : public TestCase
      */
     static std::string Error(const std::string& name, const AttributeValue& value)
     {
-        Ptr<PfcPort> port = CreateObject<PfcPort>();
+        Ptr<MrcPfcPort> port = CreateObject<MrcPfcPort>();
         try
         {
             port->SetAttribute(name, value); // WatchdogAction is checked here
@@ -251,9 +251,9 @@ class PfcWatchdogConfigTestCase : public TestCase
         e = Error("WatchdogAction", StringValue("ignore"));
         NS_TEST_EXPECT_MSG_EQ(has(e, "WatchdogAction") && has(e, "\"forward\""), true, e);
         NS_TEST_EXPECT_MSG_EQ(Error("WatchdogAction", StringValue("forward")), "", "valid");
-        Ptr<PfcPort> port = CreateObject<PfcPort>();
+        Ptr<MrcPfcPort> port = CreateObject<MrcPfcPort>();
         port->Initialize();
-        NS_TEST_EXPECT_MSG_EQ((port->GetWatchdogAction() == PfcPort::WatchdogAction::DROP),
+        NS_TEST_EXPECT_MSG_EQ((port->GetWatchdogAction() == MrcPfcPort::WatchdogAction::DROP),
                               true,
                               "default drop");
         TimeValue t;

@@ -42,7 +42,7 @@ class MrcSackCoalescingTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(1);
-        Bench b(ClosSpec::TwoTier(1, 2, 2, 2, 2), true);
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2, 2), true);
         b.mrc->SetQueuePairAttribute("SackBytes", UintegerValue(m_sackBytes));
         auto [a, r] = b.Connect(0, 2);
         const uint64_t bytes = 1 << 20; // 256 packets of 4096 B
@@ -129,11 +129,11 @@ class MrcNoBitmapTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(5);
-        Bench b(ClosSpec::TwoTier(1, 2, 2, 2, 4), true);
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2, 4), true);
         b.mrc->SetQueuePairAttribute("ReceiveBitmapPsns", UintegerValue(64));
         // 5 % loss on one uplink of the sender's T0: holes that the cumulative PSN waits on.
-        Ptr<Node> t0 = b.topo->GetSwitch(SwitchTier::T0, 0, 0);
-        Ptr<Node> t1 = b.topo->GetSwitch(SwitchTier::T1, 0, 0);
+        Ptr<Node> t0 = b.topo->GetSwitch(MrcSwitchTier::T0, 0, 0);
+        Ptr<Node> t1 = b.topo->GetSwitch(MrcSwitchTier::T1, 0, 0);
         DropPackets(b.topo->GetLinksBetween(t0, t1).at(0).upperDevice, 0.05);
         auto [a, r] = b.Connect(0, 2);
         std::set<MrcNackCode> codes;
@@ -187,7 +187,7 @@ class MrcDenyEvTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(2);
-        Bench b(ClosSpec::TwoTier(2, 2, 2, 2, 4), true);
+        Bench b(MrcClosSpec::TwoTier(2, 2, 2, 2, 4), true);
         // 4 paths per plane: 2 active, 2 backups.
         b.mrc->SetQueuePairAttribute("EvSetSize", UintegerValue(4));
         auto [a, r] = b.Connect(0, 2);
@@ -259,13 +259,13 @@ class MrcReverseLivenessTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(4);
-        Bench b(ClosSpec::TwoTier(1, 2, 2, 2, 4), true);
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2, 4), true);
         // The receiver (host 2) sits under T0 1; its uplink 1 to T1 0 black-holes upwards only,
         // so the sender's data (downwards) is untouched and only the receiver's control
         // packets on EVs crossing it vanish.
-        Ptr<Node> t0 = b.topo->GetSwitch(SwitchTier::T0, 0, 1);
-        Ptr<Node> t1 = b.topo->GetSwitch(SwitchTier::T1, 0, 0);
-        const FabricLink dead = b.topo->GetLinksBetween(t0, t1).at(1);
+        Ptr<Node> t0 = b.topo->GetSwitch(MrcSwitchTier::T0, 0, 1);
+        Ptr<Node> t1 = b.topo->GetSwitch(MrcSwitchTier::T1, 0, 0);
+        const MrcFabricLink dead = b.topo->GetLinksBetween(t0, t1).at(1);
         Ptr<RateErrorModel> em = DropPackets(dead.upperDevice, 1.0, false);
         // 4 active EVs, one per path (and 4 backups, the second EV of each path).
         b.mrc->SetQueuePairAttribute("EvSetSize", UintegerValue(4));
@@ -323,7 +323,7 @@ class MrcPolicyAttributesTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Bench b(ClosSpec::TwoTier(1, 2, 2, 2, 2), true);
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2, 2), true);
         b.mrc->SetCongestionControl("ns3::MrcFixedWindow", "Window", UintegerValue(65536));
         b.mrc->SetLossRecovery("ns3::MrcGoBackN", "LocalAckTimeout", UintegerValue(10));
         auto [a, r] = b.Connect(0, 2);

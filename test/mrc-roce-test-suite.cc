@@ -11,9 +11,9 @@
 
 #include "ns3/boolean.h"
 #include "ns3/error-model.h"
+#include "ns3/mrc-scoped-attribute-default.h"
 #include "ns3/pointer.h"
 #include "ns3/rng-seed-manager.h"
-#include "ns3/scoped-attribute-default.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-helper.h"
 #include "ns3/udp-header.h"
@@ -129,7 +129,7 @@ class MrcGoBackNNackTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(1);
-        Bench b(ClosSpec::TwoTier(1, 2, 2, 2), false, DataPlane::ECMP);
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2), false, MrcDataPlane::ECMP);
         b.mrc->SetRoceV2Baseline();
         const uint32_t first = 1000;
         b.mrc->SetInitialPsn(first);
@@ -188,15 +188,15 @@ class MrcGoBackNTimeoutTestCase : public TestCase
     {
         RngSeedManager::SetSeed(2);
         // A Local ACK Timeout of 4.096 us x 2^5 = 131 us (the default, 2^18, is 1.07 s).
-        ScopedAttributeDefault t("ns3::MrcGoBackN", "LocalAckTimeout", UintegerValue(5));
-        Bench b(ClosSpec::TwoTier(1, 2, 2, 2), false, DataPlane::ECMP);
+        MrcScopedAttributeDefault t("ns3::MrcGoBackN", "LocalAckTimeout", UintegerValue(5));
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2), false, MrcDataPlane::ECMP);
         b.mrc->SetRoceV2Baseline();
         const uint32_t first = 0xfffff0; // across the 24-bit wrap
         b.mrc->SetInitialPsn(first);
         auto [a, r] = b.Connect(0, 3);
         const uint32_t n = 32;
         TxLog log;
-        DropFirstTransmission(b, a, 3, PsnAdd(first, n - 1), log);
+        DropFirstTransmission(b, a, 3, MrcPsnAdd(first, n - 1), log);
         std::shared_ptr<std::vector<uint8_t>> region;
         auto expected = PostRandom(a, r, {(n - 1) * 4096 + 100}, 5, region);
         Simulator::Stop(MilliSeconds(5));
@@ -212,7 +212,7 @@ class MrcGoBackNTimeoutTestCase : public TestCase
             return;
         }
         NS_TEST_ASSERT_MSG_EQ(log.resent.size(), 1u, "one retransmission");
-        NS_TEST_ASSERT_MSG_EQ(log.resent.at(0), PsnAdd(first, n - 1), "of the last PSN");
+        NS_TEST_ASSERT_MSG_EQ(log.resent.at(0), MrcPsnAdd(first, n - 1), "of the last PSN");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(log.firstResent - log.lastFresh,
                                     gbn->GetRetransmitTimeout(),
                                     "after the timeout");
@@ -246,12 +246,12 @@ class MrcRoceLossyDeliveryTestCase : public TestCase
         RngSeedManager::SetSeed(6);
         // Tail losses wait for the Local ACK Timeout: 4.096 us x 2^10 = 4.2 ms here (the default,
         // 1.07 s, would make this a simulated minute of timers for the same check).
-        ScopedAttributeDefault t("ns3::MrcGoBackN", "LocalAckTimeout", UintegerValue(10));
-        Bench b(ClosSpec::TwoTier(1, 2, 2, 2), false, DataPlane::ECMP);
+        MrcScopedAttributeDefault t("ns3::MrcGoBackN", "LocalAckTimeout", UintegerValue(10));
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2), false, MrcDataPlane::ECMP);
         b.mrc->SetRoceV2Baseline();
-        for (const FabricLink& l : b.topo->GetLinks())
+        for (const MrcFabricLink& l : b.topo->GetLinks())
         {
-            if (l.tier == LinkTier::T0_T1)
+            if (l.tier == MrcLinkTier::T0_T1)
             {
                 DropPackets(l.lowerDevice, 0.01);
                 DropPackets(l.upperDevice, 0.01);
@@ -315,8 +315,8 @@ class MrcRoceDeadPathTestCase : public TestCase
     void DoRun() override
     {
         // The RC retry timer is the Local ACK Timeout: 4.096 us x 2^6 = 262 us.
-        ScopedAttributeDefault t("ns3::MrcGoBackN", "LocalAckTimeout", UintegerValue(6));
-        Bench b(ClosSpec::TwoTier(1, 2, 2, 2), false, DataPlane::ECMP);
+        MrcScopedAttributeDefault t("ns3::MrcGoBackN", "LocalAckTimeout", UintegerValue(6));
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2), false, MrcDataPlane::ECMP);
         b.mrc->SetRoceV2Baseline();
         b.mrc->SetQueuePairAttribute("AckTimeoutExponent", UintegerValue(8)); // 262 us
         b.mrc->SetQueuePairAttribute("RetryCount", UintegerValue(2));
@@ -324,7 +324,7 @@ class MrcRoceDeadPathTestCase : public TestCase
         uint32_t changes = 0;
         a->TraceConnectWithoutContext("EvStateChange", MakeBoundCallback(&OnEv, &changes));
         // Every uplink of the sender's T0 black-holes: whatever path ECMP hashed the QP onto.
-        mrctest::BlackholeUplinks(*b.topo, b.topo->GetSwitch(SwitchTier::T0, 0, 0));
+        mrctest::BlackholeUplinks(*b.topo, b.topo->GetSwitch(MrcSwitchTier::T0, 0, 0));
         a->PostWrite(1u << 20);
         Simulator::Stop(MilliSeconds(5));
         Simulator::Run();
@@ -421,20 +421,20 @@ class MrcDcqcnTestCase : public TestCase
 
         // A RoCEv2 fabric: RED/ECN marking on every switch port, the last hop included, and
         // drop-tail (no trimming, no PFC).
-        ClosTopologyHelper helper;
-        for (PortRole role : {PortRole::FABRIC, PortRole::HOST_FACING})
+        MrcClosTopologyHelper helper;
+        for (MrcPortRole role : {MrcPortRole::FABRIC, MrcPortRole::HOST_FACING})
         {
             TrafficControlHelper tc;
-            tc.SetRootQueueDisc("ns3::TrimmingQueueDisc",
+            tc.SetRootQueueDisc("ns3::MrcTrimmingQueueDisc",
                                 "TrimmingEnabled",
                                 BooleanValue(false),
                                 "EcnEnabled",
                                 BooleanValue(true));
             helper.SetQueueDisc(role, tc);
         }
-        Ptr<FabricTopology> topo = helper.Build(ClosSpec::TwoTier(1, 1, 4, 1));
-        DataPlaneHelper dataPlane;
-        dataPlane.SetDataPlane(DataPlane::ECMP);
+        Ptr<MrcFabricTopology> topo = helper.Build(MrcClosSpec::TwoTier(1, 1, 4, 1));
+        MrcDataPlaneHelper dataPlane;
+        dataPlane.SetDataPlane(MrcDataPlane::ECMP);
         dataPlane.Install(topo);
         MrcHelper mrc(topo, dataPlane);
         mrc.Install();
@@ -593,7 +593,7 @@ class MrcQpGroupTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(8);
-        Bench b(ClosSpec::TwoTier(2, 2, 2, 2, 4), false, DataPlane::ECMP);
+        Bench b(MrcClosSpec::TwoTier(2, 2, 2, 2, 4), false, MrcDataPlane::ECMP);
         {
             auto [m, mr] = b.mrc->Connect(1, 3); // a plain MRC queue pair first
             NS_TEST_ASSERT_MSG_EQ(m->GetPathSelection()->GetInstanceTypeId(),

@@ -40,9 +40,9 @@ uint16_t
 PacketIndex(Ptr<const Packet> packet, const Ipv6Header& header)
 {
     Ptr<Packet> copy = packet->Copy();
-    if (header.GetNextHeader() == SegmentRoutingHeader::kProtocolNumber)
+    if (header.GetNextHeader() == MrcSegmentRoutingHeader::kProtocolNumber)
     {
-        SegmentRoutingHeader srh;
+        MrcSegmentRoutingHeader srh;
         copy->RemoveHeader(srh);
     }
     Ipv6Header inner;
@@ -66,9 +66,9 @@ class Srv6Harness
      * \param spec fabric shape
      * \param usidsPerCarrier uSIDs per carrier (0: as many as fit)
      */
-    Srv6Harness(const ClosSpec& spec, uint32_t usidsPerCarrier)
+    Srv6Harness(const MrcClosSpec& spec, uint32_t usidsPerCarrier)
     {
-        topo = ClosTopologyHelper().Build(spec);
+        topo = MrcClosTopologyHelper().Build(spec);
         if (usidsPerCarrier)
         {
             srv6.SetUsidsPerCarrier(usidsPerCarrier);
@@ -79,14 +79,14 @@ class Srv6Harness
         for (uint32_t h = 0; h < topo->GetHostCount(); ++h)
         {
             sinks.Add(sinkHelper.Install(topo->GetHost(h)));
-            Srv6RoutingHelper::GetHostRouting(topo->GetHost(h))
+            MrcSrv6RoutingHelper::GetHostRouting(topo->GetHost(h))
                 ->TraceConnectWithoutContext("Decap",
                                              MakeCallback(&Srv6Harness::OnDecap, this).Bind(h));
         }
         NodeContainer sw = topo->GetAllSwitches();
         for (auto it = sw.Begin(); it != sw.End(); ++it)
         {
-            Ptr<Ipv6Srv6Routing> r = Srv6RoutingHelper::GetSwitchRouting(*it);
+            Ptr<MrcIpv6Srv6Routing> r = MrcSrv6RoutingHelper::GetSwitchRouting(*it);
             r->TraceConnectWithoutContext("Forward",
                                           MakeCallback(&Srv6Harness::OnForward, this).Bind(*it));
             r->TraceConnectWithoutContext("Shift", MakeCallback(&Srv6Harness::OnShift, this));
@@ -127,7 +127,7 @@ class Srv6Harness
         udp.SetSourcePort(index);
         udp.SetDestinationPort(9000);
         p->AddHeader(udp);
-        srv6.Send(src, dst, ev, p, kUdpProtocolNumber);
+        srv6.Send(src, dst, ev, p, kMrcUdpProtocolNumber);
     }
 
     /**
@@ -169,10 +169,10 @@ class Srv6Harness
         delivered[udp.GetSourcePort()].push_back(host);
     }
 
-    Ptr<FabricTopology> topo;                            //!< fabric
-    Srv6RoutingHelper srv6;                              //!< data plane
+    Ptr<MrcFabricTopology> topo;                         //!< fabric
+    MrcSrv6RoutingHelper srv6;                           //!< data plane
     ApplicationContainer sinks;                          //!< one sink per host
-    std::vector<Srv6Path> paths;                         //!< path of each packet
+    std::vector<MrcSrv6Path> paths;                      //!< path of each packet
     std::vector<uint32_t> dsts;                          //!< destination of each packet
     std::map<uint16_t, std::vector<Ptr<Node>>> crossed;  //!< switches each packet crossed
     std::map<uint16_t, std::vector<uint32_t>> delivered; //!< hosts that decapsulated it
@@ -193,7 +193,10 @@ class Srv6EveryEvTestCase : public TestCase
      * \param usidsPerCarrier uSIDs per carrier (0: all fit; fewer: SRH)
      * \param allSources every host sends (else host 0 only)
      */
-    Srv6EveryEvTestCase(std::string name, ClosSpec spec, uint32_t usidsPerCarrier, bool allSources)
+    Srv6EveryEvTestCase(std::string name,
+                        MrcClosSpec spec,
+                        uint32_t usidsPerCarrier,
+                        bool allSources)
         : TestCase(name)
         , m_spec(spec)
         , m_usidsPerCarrier(usidsPerCarrier)
@@ -225,7 +228,7 @@ class Srv6EveryEvTestCase : public TestCase
         uint64_t bytes = 0;
         for (uint16_t i = 0; i < h.paths.size(); ++i)
         {
-            const Srv6Path& path = h.paths[i];
+            const MrcSrv6Path& path = h.paths[i];
             NS_TEST_ASSERT_MSG_EQ((h.crossed[i] == path.switches),
                                   true,
                                   "packet " << i << " (EV " << path.ev << ") crossed the switches "
@@ -242,7 +245,7 @@ class Srv6EveryEvTestCase : public TestCase
         NodeContainer sw = h.topo->GetAllSwitches();
         for (auto it = sw.Begin(); it != sw.End(); ++it)
         {
-            advanced += Srv6RoutingHelper::GetSwitchRouting(*it)->GetSrhAdvancedPackets();
+            advanced += MrcSrv6RoutingHelper::GetSwitchRouting(*it)->GetSrhAdvancedPackets();
         }
         NS_TEST_ASSERT_MSG_EQ(advanced, srhAdvances, "SRH End once per extra carrier");
         if (m_usidsPerCarrier)
@@ -258,7 +261,7 @@ class Srv6EveryEvTestCase : public TestCase
         Names::Clear();
     }
 
-    ClosSpec m_spec;            //!< fabric
+    MrcClosSpec m_spec;         //!< fabric
     uint32_t m_usidsPerCarrier; //!< carrier size
     bool m_allSources;          //!< every host sends
 };
@@ -279,10 +282,10 @@ class Srv6BlackholeTestCase : public TestCase
     void DoRun() override
     {
         // One plane, 2 T0 x 2 hosts, 2 T1, 4 uplinks per T0: 2 parallel links per T0-T1 pair.
-        Srv6Harness h(ClosSpec::TwoTier(1, 2, 2, 2, 4), 0);
-        Ptr<Node> t0 = h.topo->GetSwitch(SwitchTier::T0, 0, 0);
-        Ptr<Node> t1 = h.topo->GetSwitch(SwitchTier::T1, 0, 0);
-        const FabricLink dead = h.topo->GetLinksBetween(t0, t1).at(1); // parallel link v1
+        Srv6Harness h(MrcClosSpec::TwoTier(1, 2, 2, 2, 4), 0);
+        Ptr<Node> t0 = h.topo->GetSwitch(MrcSwitchTier::T0, 0, 0);
+        Ptr<Node> t1 = h.topo->GetSwitch(MrcSwitchTier::T1, 0, 0);
+        const MrcFabricLink dead = h.topo->GetLinksBetween(t0, t1).at(1); // parallel link v1
         Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
         em->SetAttribute("ErrorRate", DoubleValue(1.0));
         em->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
@@ -301,7 +304,7 @@ class Srv6BlackholeTestCase : public TestCase
         uint32_t lost = 0;
         for (uint16_t i = 0; i < h.paths.size(); ++i)
         {
-            const Srv6Path& path = h.paths[i];
+            const MrcSrv6Path& path = h.paths[i];
             // Crosses the dead link upwards: from T0 0, uplink u = 2 (T1 0, parallel index 1).
             const bool crosses = path.switches.size() > 1 && path.switches[0] == t0
                                  && path.switches[1] == t1 && (path.ev & 0x0fffffff) == 2;
@@ -345,7 +348,7 @@ class Srv6DropsAndErrorsTestCase : public TestCase
      * \param protocol next header
      * \param payload the bytes after the outer IPv6 header
      */
-    static void Raw(Ptr<FabricTopology> topo,
+    static void Raw(Ptr<MrcFabricTopology> topo,
                     Ipv6Address dst,
                     uint8_t protocol,
                     std::vector<uint8_t> payload)
@@ -365,15 +368,16 @@ class Srv6DropsAndErrorsTestCase : public TestCase
 
     void DoRun() override
     {
-        Ptr<FabricTopology> topo = ClosTopologyHelper().Build(ClosSpec::TwoTier(1, 2, 2, 2));
-        Srv6RoutingHelper srv6;
+        Ptr<MrcFabricTopology> topo =
+            MrcClosTopologyHelper().Build(MrcClosSpec::TwoTier(1, 2, 2, 2));
+        MrcSrv6RoutingHelper srv6;
         srv6.Install(topo);
-        const UsidCarrier& c = srv6.GetCarrier();
-        const UsidPlan& plan = srv6.GetPlan();
-        Ptr<Ipv6Srv6Routing> t0 =
-            Srv6RoutingHelper::GetSwitchRouting(topo->GetSwitch(SwitchTier::T0, 0, 0));
-        Ptr<Ipv6Srv6HostRouting> host3 = Srv6RoutingHelper::GetHostRouting(topo->GetHost(3));
-        const uint16_t t0Usid = plan.GetSwitchUsid(SwitchTier::T0, 0, 0, 0);
+        const MrcUsidCarrier& c = srv6.GetCarrier();
+        const MrcUsidPlan& plan = srv6.GetPlan();
+        Ptr<MrcIpv6Srv6Routing> t0 =
+            MrcSrv6RoutingHelper::GetSwitchRouting(topo->GetSwitch(MrcSwitchTier::T0, 0, 0));
+        Ptr<MrcIpv6Srv6HostRouting> host3 = MrcSrv6RoutingHelper::GetHostRouting(topo->GetHost(3));
+        const uint16_t t0Usid = plan.GetSwitchUsid(MrcSwitchTier::T0, 0, 0, 0);
 
         // The path ends at T0 0 and announces an SRH of 5 bytes: malformed.
         Simulator::Schedule(MicroSeconds(1),
@@ -383,7 +387,7 @@ class Srv6DropsAndErrorsTestCase : public TestCase
                             43,
                             std::vector<uint8_t>{41, 0, 4, 0, 0});
         // An SRH whose Segments Left exceeds Last Entry.
-        SegmentRoutingHeader srh;
+        MrcSegmentRoutingHeader srh;
         srh.SetNextHeader(41);
         srh.SetSegments({c.Locator(0x0e01)});
         Buffer b;
@@ -401,7 +405,7 @@ class Srv6DropsAndErrorsTestCase : public TestCase
                             17,
                             std::vector<uint8_t>(20, 0));
         // Reaches host 3's SID and carries UDP directly: delivered to the upper layer.
-        const Srv6Path path = srv6.GetPath(0, 3, 0);
+        const MrcSrv6Path path = srv6.GetPath(0, 3, 0);
         Simulator::Schedule(MicroSeconds(4),
                             &Raw,
                             topo,
@@ -424,11 +428,11 @@ class Srv6DropsAndErrorsTestCase : public TestCase
                             std::vector<uint8_t>(20, 0));
         Simulator::Run();
 
-        using R = Ipv6Srv6Routing::DropReason;
+        using R = MrcIpv6Srv6Routing::DropReason;
         NS_TEST_ASSERT_MSG_EQ(t0->GetDroppedPackets(R::MALFORMED_SRH), 2u, "malformed SRHs");
         NS_TEST_ASSERT_MSG_EQ(t0->GetDroppedPackets(R::PATH_ENDS_HERE), 1u, "ends at a switch");
         NS_TEST_ASSERT_MSG_EQ(t0->GetDroppedPackets(R::NO_ROUTE), 1u, "unknown uSID");
-        using H = Ipv6Srv6HostRouting::DropReason;
+        using H = MrcIpv6Srv6HostRouting::DropReason;
         NS_TEST_ASSERT_MSG_EQ(host3->GetUpperLayerPackets(), 1u, "transport directly on the SID");
         NS_TEST_ASSERT_MSG_EQ(host3->GetDroppedPackets(H::TRUNCATED_INNER), 1u, "short inner");
         NS_TEST_ASSERT_MSG_EQ(host3->GetDecapsulatedPackets(), 0u, "nothing delivered");
@@ -462,17 +466,19 @@ class Srv6DropsAndErrorsTestCase : public TestCase
         Names::Clear();
 
         // One setting switches the data plane.
-        Ptr<FabricTopology> other = ClosTopologyHelper().Build(ClosSpec::TwoTier(1, 2, 2, 2));
-        DataPlaneHelper dp;
-        dp.SetDataPlane(DataPlaneHelper::Parse("--dataPlane", "ecmp"));
+        Ptr<MrcFabricTopology> other =
+            MrcClosTopologyHelper().Build(MrcClosSpec::TwoTier(1, 2, 2, 2));
+        MrcDataPlaneHelper dp;
+        dp.SetDataPlane(MrcDataPlaneHelper::Parse("--dataPlane", "ecmp"));
         dp.Install(other);
-        NS_TEST_ASSERT_MSG_NE(EcmpRoutingHelper::GetRouting(other->GetSwitch(SwitchTier::T1, 0, 0)),
-                              nullptr,
-                              "ECMP installed");
+        NS_TEST_ASSERT_MSG_NE(
+            MrcEcmpRoutingHelper::GetRouting(other->GetSwitch(MrcSwitchTier::T1, 0, 0)),
+            nullptr,
+            "ECMP installed");
         std::string message;
         try
         {
-            DataPlaneHelper::Parse("--dataPlane", "bgp");
+            MrcDataPlaneHelper::Parse("--dataPlane", "bgp");
         }
         catch (const std::invalid_argument& e)
         {
@@ -505,11 +511,11 @@ class Srv6PlainIpv6TestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FabricTopology> topo = ClosTopologyHelper().Build(ClosSpec::FatTree(4));
-        Srv6RoutingHelper srv6;
+        Ptr<MrcFabricTopology> topo = MrcClosTopologyHelper().Build(MrcClosSpec::FatTree(4));
+        MrcSrv6RoutingHelper srv6;
         srv6.SetForwardUnmatched(m_forward);
         srv6.Install(topo);
-        PermutationHelper perm(topo);
+        MrcPermutationHelper perm(topo);
         perm.SetBytesPerFlow(8192);
         perm.SetPacketSize(4096);
         perm.Install();
@@ -518,8 +524,8 @@ class Srv6PlainIpv6TestCase : public TestCase
         NodeContainer sw = topo->GetAllSwitches();
         for (auto it = sw.Begin(); it != sw.End(); ++it)
         {
-            unmatched += Srv6RoutingHelper::GetSwitchRouting(*it)->GetDroppedPackets(
-                Ipv6Srv6Routing::DropReason::UNMATCHED);
+            unmatched += MrcSrv6RoutingHelper::GetSwitchRouting(*it)->GetDroppedPackets(
+                MrcIpv6Srv6Routing::DropReason::UNMATCHED);
         }
         for (const auto& f : perm.GetFlows())
         {
@@ -547,16 +553,16 @@ class MrcSrv6TestSuite : public TestSuite
     {
         AddTestCase(new Srv6EveryEvTestCase("every EV, every pair: two-tier Clos, 2 planes, "
                                             "parallel uplinks",
-                                            ClosSpec::TwoTier(2, 2, 2, 2, 4),
+                                            MrcClosSpec::TwoTier(2, 2, 2, 2, 4),
                                             0,
                                             true));
         AddTestCase(new Srv6EveryEvTestCase("every EV from host 0: k=4 fat-tree, 2 planes",
-                                            ClosSpec::FatTree(4, 2),
+                                            MrcClosSpec::FatTree(4, 2),
                                             0,
                                             false));
         AddTestCase(new Srv6EveryEvTestCase("every EV from host 0: k=4 fat-tree, 2 uSIDs per "
                                             "carrier (SRH)",
-                                            ClosSpec::FatTree(4, 1),
+                                            MrcClosSpec::FatTree(4, 1),
                                             2,
                                             false));
         AddTestCase(new Srv6BlackholeTestCase);

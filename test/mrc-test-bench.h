@@ -33,8 +33,8 @@ namespace mrctest
 /// A fabric with MRC installed and a log of what the queue pairs did.
 struct Bench
 {
-    Ptr<FabricTopology> topo;                         //!< fabric
-    DataPlaneHelper dataPlane;                        //!< data plane
+    Ptr<MrcFabricTopology> topo;                      //!< fabric
+    MrcDataPlaneHelper dataPlane;                     //!< data plane
     std::unique_ptr<MrcHelper> mrc;                   //!< transport
     std::map<uint32_t, uint32_t> delivered;           //!< MSN -> times delivered
     std::map<uint32_t, uint32_t> completed;           //!< MSN -> times completed
@@ -46,9 +46,9 @@ struct Bench
      * \param trimming switch ports trim (else drop-tail FIFO)
      * \param plane data plane
      */
-    Bench(const ClosSpec& spec, bool trimming, DataPlane plane = DataPlane::SRV6)
+    Bench(const MrcClosSpec& spec, bool trimming, MrcDataPlane plane = MrcDataPlane::SRV6)
     {
-        ClosTopologyHelper helper;
+        MrcClosTopologyHelper helper;
         if (trimming)
         {
             helper.SetTrimmingQueues();
@@ -194,11 +194,11 @@ DropPackets(Ptr<NetDevice> device, double rate, bool enabled = true)
  * \param t0 a T0 switch
  */
 inline void
-BlackholeUplinks(const FabricTopology& topo, Ptr<Node> t0)
+BlackholeUplinks(const MrcFabricTopology& topo, Ptr<Node> t0)
 {
-    for (const FabricLink& l : topo.GetLinksOf(t0))
+    for (const MrcFabricLink& l : topo.GetLinksOf(t0))
     {
-        if (l.tier == LinkTier::T0_T1)
+        if (l.tier == MrcLinkTier::T0_T1)
         {
             DropPackets(l.upperDevice, 1.0);
         }

@@ -60,16 +60,16 @@ class FabricWiringTestCase : public TestCase
     void DoRun() override
     {
         {
-            Ptr<FabricTopology> topo = ClosTopologyHelper().Build(ClosSpec::FatTree(4, 2));
+            Ptr<MrcFabricTopology> topo = MrcClosTopologyHelper().Build(MrcClosSpec::FatTree(4, 2));
             NS_TEST_ASSERT_MSG_EQ(topo->GetHostCount(), 16u, "k^3/4 hosts");
             for (uint32_t p = 0; p < 2; ++p)
             {
-                NS_TEST_ASSERT_MSG_EQ(topo->GetSwitches(SwitchTier::T0, p).GetN(), 8u, "T0");
-                NS_TEST_ASSERT_MSG_EQ(topo->GetSwitches(SwitchTier::T1, p).GetN(), 8u, "T1");
-                NS_TEST_ASSERT_MSG_EQ(topo->GetSwitches(SwitchTier::T2, p).GetN(), 4u, "T2");
+                NS_TEST_ASSERT_MSG_EQ(topo->GetSwitches(MrcSwitchTier::T0, p).GetN(), 8u, "T0");
+                NS_TEST_ASSERT_MSG_EQ(topo->GetSwitches(MrcSwitchTier::T1, p).GetN(), 8u, "T1");
+                NS_TEST_ASSERT_MSG_EQ(topo->GetSwitches(MrcSwitchTier::T2, p).GetN(), 4u, "T2");
             }
             uint32_t perTierPlane[3][2] = {};
-            for (const FabricLink& l : topo->GetLinks())
+            for (const MrcFabricLink& l : topo->GetLinks())
             {
                 perTierPlane[uint32_t(l.tier)][l.plane]++;
                 NS_TEST_ASSERT_MSG_EQ(l.lowerDevice->GetChannel(),
@@ -77,7 +77,7 @@ class FabricWiringTestCase : public TestCase
                                       "both ends on one channel");
                 NS_TEST_ASSERT_MSG_EQ(l.lowerDevice->GetNode(), l.lower, "lower device");
                 NS_TEST_ASSERT_MSG_EQ(l.upperDevice->GetMtu(),
-                                      ClosTopologyHelper::kDefaultMtu,
+                                      MrcClosTopologyHelper::kDefaultMtu,
                                       "MTU");
             }
             for (uint32_t p = 0; p < 2; ++p)
@@ -97,7 +97,7 @@ class FabricWiringTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_EQ(topo->GetHost(h)->GetNDevices(), 2u + 1u, "P NICs");
                 for (uint32_t p = 0; p < 2; ++p)
                 {
-                    Ptr<Node> t0 = topo->GetSwitch(SwitchTier::T0, p, topo->GetHostT0(h));
+                    Ptr<Node> t0 = topo->GetSwitch(MrcSwitchTier::T0, p, topo->GetHostT0(h));
                     NS_TEST_ASSERT_MSG_EQ(topo->GetLinksBetween(topo->GetHost(h), t0).size(),
                                           1u,
                                           "host attached to its T0 on each plane");
@@ -114,9 +114,10 @@ class FabricWiringTestCase : public TestCase
             // Pod wiring: T1 j of a pod connects to T2 group j only.
             for (uint32_t t1 = 0; t1 < 8; ++t1)
             {
-                for (const FabricLink& l : topo->GetLinksOf(topo->GetSwitch(SwitchTier::T1, 0, t1)))
+                for (const MrcFabricLink& l :
+                     topo->GetLinksOf(topo->GetSwitch(MrcSwitchTier::T1, 0, t1)))
                 {
-                    if (l.tier == LinkTier::T1_T2)
+                    if (l.tier == MrcLinkTier::T1_T2)
                     {
                         const auto pos = topo->GetSwitchPosition(l.upper);
                         NS_TEST_ASSERT_MSG_EQ(pos->index / 2, t1 % 2, "T2 group of T1");
@@ -124,11 +125,11 @@ class FabricWiringTestCase : public TestCase
                 }
             }
             NS_TEST_ASSERT_MSG_EQ(Names::Find<Node>("p1-t2-3"),
-                                  topo->GetSwitch(SwitchTier::T2, 1, 3),
+                                  topo->GetSwitch(MrcSwitchTier::T2, 1, 3),
                                   "names");
             NS_TEST_ASSERT_MSG_EQ(Names::Find<Node>("host-15"), topo->GetHost(15), "names");
             const std::string err = ErrorOf([] {
-                ClosTopologyHelper().Build(ClosSpec::FatTree(4));
+                MrcClosTopologyHelper().Build(MrcClosSpec::FatTree(4));
             });
             NS_TEST_ASSERT_MSG_NE(err.find("node name 'host-0' is already taken"),
                                   std::string::npos,
@@ -138,18 +139,18 @@ class FabricWiringTestCase : public TestCase
         }
         {
             // 2 planes, 4 T0 x 8 hosts, 2 T1, 4 uplinks per T0: 2:1 oversubscribed, 2 parallel.
-            ClosTopologyHelper helper;
+            MrcClosTopologyHelper helper;
             helper.SetNamePrefix("c-");
-            helper.SetLinkRate(LinkTier::T0_T1, DataRate("400Gbps"));
-            Ptr<FabricTopology> topo = helper.Build(ClosSpec::TwoTier(2, 4, 8, 2, 4));
+            helper.SetLinkRate(MrcLinkTier::T0_T1, DataRate("400Gbps"));
+            Ptr<MrcFabricTopology> topo = helper.Build(MrcClosSpec::TwoTier(2, 4, 8, 2, 4));
             NS_TEST_ASSERT_MSG_EQ(topo->GetHostCount(), 32u, "hosts");
             NS_TEST_ASSERT_MSG_EQ(topo->GetSpec().GetTiers(), 2u, "tiers");
             for (uint32_t t0 = 0; t0 < 4; ++t0)
             {
                 for (uint32_t t1 = 0; t1 < 2; ++t1)
                 {
-                    auto links = topo->GetLinksBetween(topo->GetSwitch(SwitchTier::T0, 1, t0),
-                                                       topo->GetSwitch(SwitchTier::T1, 1, t1));
+                    auto links = topo->GetLinksBetween(topo->GetSwitch(MrcSwitchTier::T0, 1, t0),
+                                                       topo->GetSwitch(MrcSwitchTier::T1, 1, t1));
                     NS_TEST_ASSERT_MSG_EQ(links.size(), 2u, "parallel uplinks");
                     DataRateValue rate;
                     links[0].lowerDevice->GetAttribute("DataRate", rate);
@@ -157,9 +158,9 @@ class FabricWiringTestCase : public TestCase
                 }
             }
             NS_TEST_ASSERT_MSG_EQ(Names::Find<Node>("c-p1-t1-1"),
-                                  topo->GetSwitch(SwitchTier::T1, 1, 1),
+                                  topo->GetSwitch(MrcSwitchTier::T1, 1, 1),
                                   "prefixed names");
-            NS_TEST_ASSERT_MSG_EQ(topo->GetSwitches(SwitchTier::T1, 0).Get(0)->GetNDevices(),
+            NS_TEST_ASSERT_MSG_EQ(topo->GetSwitches(MrcSwitchTier::T1, 0).Get(0)->GetNDevices(),
                                   4u * 2u + 1u,
                                   "T1 downlinks");
             Simulator::Destroy();
@@ -186,8 +187,8 @@ class FabricReachabilityTestCase : public TestCase
     {
         RngSeedManager::SetSeed(3);
         {
-            Ptr<FabricTopology> topo = ClosTopologyHelper().Build(ClosSpec::FatTree(4, 2));
-            EcmpRoutingHelper().Install(*topo);
+            Ptr<MrcFabricTopology> topo = MrcClosTopologyHelper().Build(MrcClosSpec::FatTree(4, 2));
+            MrcEcmpRoutingHelper().Install(*topo);
             const uint32_t n = topo->GetHostCount();
             for (uint32_t p = 0; p < 2; ++p)
             {
@@ -202,16 +203,16 @@ class FabricReachabilityTestCase : public TestCase
                         const uint32_t expected = topo->GetHostT0(s) == topo->GetHostT0(d) ? 1
                                                   : s / 4 == d / 4                         ? 3
                                                                                            : 5;
-                        auto path =
-                            EcmpRoutingHelper::TracePath(*topo,
-                                                         s,
-                                                         p,
-                                                         EcmpFlowKey(topo->GetHostAddress(s, p),
-                                                                     topo->GetHostAddress(d, p),
-                                                                     17,
-                                                                     1000 + s,
-                                                                     2000 + d,
-                                                                     0));
+                        auto path = MrcEcmpRoutingHelper::TracePath(
+                            *topo,
+                            s,
+                            p,
+                            MrcEcmpFlowKey(topo->GetHostAddress(s, p),
+                                           topo->GetHostAddress(d, p),
+                                           17,
+                                           1000 + s,
+                                           2000 + d,
+                                           0));
                         NS_TEST_ASSERT_MSG_EQ(path.size(), expected + 2, "switch hops");
                         NS_TEST_ASSERT_MSG_EQ(path.back(), topo->GetHost(d), "reaches dst");
                         for (uint32_t i = 1; i + 1 < path.size(); ++i)
@@ -229,18 +230,19 @@ class FabricReachabilityTestCase : public TestCase
         {
             // Real traffic on a two-plane two-tier Clos: every flow completes, every data packet
             // crosses exactly the switches TracePath predicts.
-            Ptr<FabricTopology> topo = ClosTopologyHelper().Build(ClosSpec::TwoTier(2, 4, 4, 2));
-            EcmpRoutingHelper().Install(*topo);
-            PermutationHelper perm(topo);
+            Ptr<MrcFabricTopology> topo =
+                MrcClosTopologyHelper().Build(MrcClosSpec::TwoTier(2, 4, 4, 2));
+            MrcEcmpRoutingHelper().Install(*topo);
+            MrcPermutationHelper perm(topo);
             perm.SetBytesPerFlow(40000);
-            perm.SetTransport(PermutationTransport::UDP);
+            perm.SetTransport(MrcPermutationTransport::UDP);
             perm.Install();
             std::map<uint32_t, std::set<uint32_t>> seen; // dst host -> forwarding node ids
             NodeContainer sw = topo->GetAllSwitches();
             for (auto it = sw.Begin(); it != sw.End(); ++it)
             {
                 const uint32_t id = (*it)->GetId();
-                EcmpRoutingHelper::GetRouting(*it)->TraceConnectWithoutContext(
+                MrcEcmpRoutingHelper::GetRouting(*it)->TraceConnectWithoutContext(
                     "Forward",
                     MakeCallback(&FabricReachabilityTestCase::OnForward, this).Bind(topo, id));
             }
@@ -255,7 +257,8 @@ class FabricReachabilityTestCase : public TestCase
                 // Predict the path from the key the switches actually saw (its source port is
                 // the sender's ephemeral port) and compare switch by switch.
                 NS_TEST_ASSERT_MSG_EQ(m_keys.count(f.dst), 1u, "one key per flow");
-                auto path = EcmpRoutingHelper::TracePath(*topo, f.src, f.plane, m_keys.at(f.dst));
+                auto path =
+                    MrcEcmpRoutingHelper::TracePath(*topo, f.src, f.plane, m_keys.at(f.dst));
                 std::set<uint32_t> predicted;
                 for (uint32_t i = 1; i + 1 < path.size(); ++i)
                 {
@@ -280,7 +283,7 @@ class FabricReachabilityTestCase : public TestCase
      * \param interface out interface
      * \param hash hash
      */
-    void OnForward(Ptr<FabricTopology> topo,
+    void OnForward(Ptr<MrcFabricTopology> topo,
                    uint32_t nodeId,
                    Ptr<const Packet> packet,
                    const Ipv6Header& header,
@@ -291,12 +294,12 @@ class FabricReachabilityTestCase : public TestCase
         if (dst)
         {
             (*m_seen)[*dst].insert(nodeId);
-            m_keys[*dst] = EcmpFlowKey::FromPacket(header, packet);
+            m_keys[*dst] = MrcEcmpFlowKey::FromPacket(header, packet);
         }
     }
 
     std::map<uint32_t, std::set<uint32_t>>* m_seen{nullptr}; //!< dst host -> switches seen
-    std::map<uint32_t, EcmpFlowKey> m_keys;                  //!< dst host -> flow key seen
+    std::map<uint32_t, MrcEcmpFlowKey> m_keys;               //!< dst host -> flow key seen
 };
 
 /**
@@ -325,23 +328,23 @@ class FabricInvalidParametersTestCase : public TestCase
 
     void DoRun() override
     {
-        ClosTopologyHelper h;
+        MrcClosTopologyHelper h;
         Expect(ErrorOf([&] {
-                   h.Build(ClosSpec::FatTree(5));
+                   h.Build(MrcClosSpec::FatTree(5));
                }),
                "k (=5) must be an even number");
         Expect(ErrorOf([&] {
-                   h.Build(ClosSpec::TwoTier(0, 4, 4, 2));
+                   h.Build(MrcClosSpec::TwoTier(0, 4, 4, 2));
                }),
                "planes (=0)");
         Expect(ErrorOf([&] {
-                   ClosSpec s = ClosSpec::TwoTier(1, 4, 4, 2);
+                   MrcClosSpec s = MrcClosSpec::TwoTier(1, 4, 4, 2);
                    s.radix = 6;
                    h.Build(s);
                }),
                "hostsPerT0 + t0Uplinks (=8) must be <= radix (=6)");
         Expect(ErrorOf([&] {
-                   h.Build(ClosSpec::TwoTier(1, 4, 4, 3));
+                   h.Build(MrcClosSpec::TwoTier(1, 4, 4, 3));
                }),
                "t0Uplinks (=4) must be a positive multiple of t1PerPod (=3)");
         Expect(ErrorOf([&] {
@@ -353,7 +356,7 @@ class FabricInvalidParametersTestCase : public TestCase
                }),
                "DeviceQueueSize (=\"lots\")");
         Expect(ErrorOf([&] {
-                   h.SetLinkRate(LinkTier::HOST_T0, DataRate(0));
+                   h.SetLinkRate(MrcLinkTier::HOST_T0, DataRate(0));
                }),
                "link rate must be > 0");
         NS_TEST_ASSERT_MSG_EQ(NodeList::GetNNodes(), 0u, "nothing was built");

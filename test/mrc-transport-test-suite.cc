@@ -48,7 +48,7 @@ class MrcDeliveryTestCase : public TestCase
      * \param lossRate random loss on every fabric link (0: none)
      * \param trimming trimming switches
      */
-    MrcDeliveryTestCase(std::string name, DataPlane plane, double lossRate, bool trimming)
+    MrcDeliveryTestCase(std::string name, MrcDataPlane plane, double lossRate, bool trimming)
         : TestCase(name)
         , m_plane(plane)
         , m_lossRate(lossRate)
@@ -60,12 +60,12 @@ class MrcDeliveryTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(7);
-        Bench b(ClosSpec::TwoTier(2, 2, 2, 2, 4), m_trimming, m_plane);
+        Bench b(MrcClosSpec::TwoTier(2, 2, 2, 2, 4), m_trimming, m_plane);
         if (m_lossRate > 0)
         {
-            for (const FabricLink& l : b.topo->GetLinks())
+            for (const MrcFabricLink& l : b.topo->GetLinks())
             {
-                if (l.tier != LinkTier::T0_T1)
+                if (l.tier != MrcLinkTier::T0_T1)
                 {
                     continue;
                 }
@@ -113,9 +113,9 @@ class MrcDeliveryTestCase : public TestCase
                               "each PSN once");
     }
 
-    DataPlane m_plane; //!< data plane
-    double m_lossRate; //!< random loss
-    bool m_trimming;   //!< trimming
+    MrcDataPlane m_plane; //!< data plane
+    double m_lossRate;    //!< random loss
+    bool m_trimming;      //!< trimming
 };
 
 /**
@@ -136,10 +136,10 @@ class MrcBlackholeTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(3);
-        Bench b(ClosSpec::TwoTier(1, 2, 2, 2, 4), true);
-        Ptr<Node> t0 = b.topo->GetSwitch(SwitchTier::T0, 0, 0);
-        Ptr<Node> t1 = b.topo->GetSwitch(SwitchTier::T1, 0, 0);
-        const FabricLink dead = b.topo->GetLinksBetween(t0, t1).at(1);
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2, 4), true);
+        Ptr<Node> t0 = b.topo->GetSwitch(MrcSwitchTier::T0, 0, 0);
+        Ptr<Node> t1 = b.topo->GetSwitch(MrcSwitchTier::T1, 0, 0);
+        const MrcFabricLink dead = b.topo->GetLinksBetween(t0, t1).at(1);
         Ptr<RateErrorModel> em = DropPackets(dead.upperDevice, 1.0, false);
         auto [a, r] = b.Connect(0, 2);
         EvStateLog evs;
@@ -209,7 +209,7 @@ class MrcIncastTestCase : public TestCase
     {
         RngSeedManager::SetSeed(5);
         // Senders and receiver under one T0: only the receiver's port (the last hop) congests.
-        Bench b(ClosSpec::TwoTier(1, 2, 8, 2), true);
+        Bench b(MrcClosSpec::TwoTier(1, 2, 8, 2), true);
         const uint64_t bytes = 2u << 20;
         std::vector<Ptr<MrcQueuePair>> senders;
         Time last;
@@ -295,11 +295,11 @@ class MrcFailureAndWrapTestCase : public TestCase
     void DoRun() override
     {
         {
-            Bench b(ClosSpec::TwoTier(1, 2, 2, 2), true);
+            Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2), true);
             b.mrc->SetQueuePairAttribute("AckTimeoutExponent", UintegerValue(8)); // 262 us
             b.mrc->SetQueuePairAttribute("RetryCount", UintegerValue(2));
             auto [a, r] = b.Connect(0, 2);
-            mrctest::BlackholeUplinks(*b.topo, b.topo->GetSwitch(SwitchTier::T0, 0, 0));
+            mrctest::BlackholeUplinks(*b.topo, b.topo->GetSwitch(MrcSwitchTier::T0, 0, 0));
             a->PostWrite(1u << 20);
             Simulator::Stop(MilliSeconds(5));
             Simulator::Run();
@@ -311,7 +311,7 @@ class MrcFailureAndWrapTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(b.delivered.size(), 0u, "nothing delivered");
         }
         {
-            Bench b(ClosSpec::TwoTier(1, 2, 2, 2), true);
+            Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2), true);
             b.mrc->SetInitialPsn(0xffffff - 100);
             auto [a, r] = b.Connect(0, 3);
             std::shared_ptr<std::vector<uint8_t>> region;
@@ -341,7 +341,7 @@ class MrcMalformedTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Bench b(ClosSpec::TwoTier(1, 2, 2, 2), false, DataPlane::ECMP);
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2), false, MrcDataPlane::ECMP);
         Ptr<Socket> s = Socket::CreateSocket(b.topo->GetHost(0), UdpSocketFactory::GetTypeId());
         s->Bind6();
         const Inet6SocketAddress to(b.topo->GetHostAddress(2, 0), kMrcUdpPort);
@@ -384,7 +384,7 @@ class MrcEcnSteeringTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(9);
-        Bench b(ClosSpec::TwoTier(1, 2, 2, 2, 4), true);
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2, 4), true);
         auto [a, r] = b.Connect(0, 2);
         std::map<uint32_t, uint32_t> perEv;
         a->TraceConnectWithoutContext("Tx",
@@ -465,7 +465,7 @@ class MrcPortDownTestCase : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(4);
-        Bench b(ClosSpec::TwoTier(2, 2, 2, 2), true);
+        Bench b(MrcClosSpec::TwoTier(2, 2, 2, 2), true);
         auto [a, r] = b.Connect(0, 3);
         std::map<uint32_t, uint32_t> afterDown; // plane -> packets sent after the failure
         const Time downAt = MicroSeconds(60);
@@ -521,15 +521,15 @@ class MrcTransportTestSuite : public TestSuite
         : TestSuite("mrc-transport", Type::UNIT)
     {
         AddTestCase(new MrcDeliveryTestCase("byte-exact delivery, SRv6, healthy",
-                                            DataPlane::SRV6,
+                                            MrcDataPlane::SRV6,
                                             0,
                                             true));
         AddTestCase(new MrcDeliveryTestCase("byte-exact delivery, ECMP mode, healthy",
-                                            DataPlane::ECMP,
+                                            MrcDataPlane::ECMP,
                                             0,
                                             true));
         AddTestCase(new MrcDeliveryTestCase("byte-exact delivery, SRv6, 2% random loss",
-                                            DataPlane::SRV6,
+                                            MrcDataPlane::SRV6,
                                             0.02,
                                             true));
         AddTestCase(new MrcBlackholeTestCase);

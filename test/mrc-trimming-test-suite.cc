@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * TrimmingQueueDisc: scripted enqueue/dequeue sequences (trims, drops, DSCPs, sizes, order,
+ * MrcTrimmingQueueDisc: scripted enqueue/dequeue sequences (trims, drops, DSCPs, sizes, order,
  * ECN marks, victim trimming, weighted round robin, configuration errors) and an N-to-1 incast
  * on a small Clos where trimming turns every loss into a delivered header.
  */
@@ -106,7 +106,7 @@ class TrimmingSequenceTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<TrimmingQueueDisc> q = CreateObject<TrimmingQueueDisc>();
+        Ptr<MrcTrimmingQueueDisc> q = CreateObject<MrcTrimmingQueueDisc>();
         q->SetAttribute("DataMaxSize", StringValue("10000B"));
         q->SetAttribute("PriorityMaxSize", StringValue("300B"));
         q->SetAttribute("TrimSize", UintegerValue(100));
@@ -128,8 +128,8 @@ class TrimmingSequenceTestCase : public TestCase
 
         NS_TEST_ASSERT_MSG_EQ(q->GetTrimStats().trimmed, 2u, "two trims");
         NS_TEST_ASSERT_MSG_EQ(q->GetTrimStats().bytesRemoved, 2u * (4040 - 100), "bytes cut");
-        NS_TEST_ASSERT_MSG_EQ(Drops(q, TrimmingQueueDisc::kDropNotTrimmable), 1u, "reason");
-        NS_TEST_ASSERT_MSG_EQ(Drops(q, TrimmingQueueDisc::kDropPriorityFull), 1u, "reason");
+        NS_TEST_ASSERT_MSG_EQ(Drops(q, MrcTrimmingQueueDisc::kDropNotTrimmable), 1u, "reason");
+        NS_TEST_ASSERT_MSG_EQ(Drops(q, MrcTrimmingQueueDisc::kDropPriorityFull), 1u, "reason");
         NS_TEST_ASSERT_MSG_EQ(q->GetStats().nTotalDroppedPackets, 2u, "drops in total");
 
         // Dequeue: priority first (trim 3, control 4, trim 7), then data in order (1, 2, 6).
@@ -159,7 +159,7 @@ class TrimmingSequenceTestCase : public TestCase
         q->Dispose();
 
         // Last hop: the other codepoint; trimming off: a drop instead.
-        Ptr<TrimmingQueueDisc> last = CreateObject<TrimmingQueueDisc>();
+        Ptr<MrcTrimmingQueueDisc> last = CreateObject<MrcTrimmingQueueDisc>();
         last->SetAttribute("DataMaxSize", StringValue("1p"));
         last->SetAttribute("LastHop", BooleanValue(true));
         last->Initialize();
@@ -173,7 +173,7 @@ class TrimmingSequenceTestCase : public TestCase
         last->Dispose();
 
         // IPv4 packets are trimmed alike: size, DSCP and total length rewritten.
-        Ptr<TrimmingQueueDisc> v4 = CreateObject<TrimmingQueueDisc>();
+        Ptr<MrcTrimmingQueueDisc> v4 = CreateObject<MrcTrimmingQueueDisc>();
         v4->SetAttribute("DataMaxSize", StringValue("1p"));
         v4->SetAttribute("TrimSize", UintegerValue(64));
         v4->Initialize();
@@ -195,13 +195,13 @@ class TrimmingSequenceTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(v4->Dequeue()->GetSize(), 1020u, "the other one whole");
         v4->Dispose();
 
-        Ptr<TrimmingQueueDisc> off = CreateObject<TrimmingQueueDisc>();
+        Ptr<MrcTrimmingQueueDisc> off = CreateObject<MrcTrimmingQueueDisc>();
         off->SetAttribute("DataMaxSize", StringValue("1p"));
         off->SetAttribute("TrimmingEnabled", BooleanValue(false));
         off->Initialize();
         off->Enqueue(Item(4000, 26));
         NS_TEST_ASSERT_MSG_EQ(off->Enqueue(Item(4000, 26)), false, "dropped");
-        NS_TEST_ASSERT_MSG_EQ(Drops(off, TrimmingQueueDisc::kDropNotTrimmable), 1u, "reason");
+        NS_TEST_ASSERT_MSG_EQ(Drops(off, MrcTrimmingQueueDisc::kDropNotTrimmable), 1u, "reason");
         NS_TEST_ASSERT_MSG_EQ(off->GetTrimStats().trimmed, 0u, "no trims");
         off->Dispose();
 
@@ -209,7 +209,7 @@ class TrimmingSequenceTestCase : public TestCase
         // dropped by default, trimmed with TrimmableDscps "*".
         for (const bool all : {false, true})
         {
-            Ptr<TrimmingQueueDisc> be = CreateObject<TrimmingQueueDisc>();
+            Ptr<MrcTrimmingQueueDisc> be = CreateObject<MrcTrimmingQueueDisc>();
             be->SetAttribute("DataMaxSize", StringValue("1p"));
             if (all)
             {
@@ -219,7 +219,7 @@ class TrimmingSequenceTestCase : public TestCase
             be->Enqueue(Item(4000, 0));
             NS_TEST_ASSERT_MSG_EQ(be->Enqueue(Item(4000, 0)), all, "DSCP 0 over the limit");
             NS_TEST_ASSERT_MSG_EQ(be->GetTrimStats().trimmed, (all ? 1u : 0u), "trims");
-            NS_TEST_ASSERT_MSG_EQ(Drops(be, TrimmingQueueDisc::kDropNotTrimmable),
+            NS_TEST_ASSERT_MSG_EQ(Drops(be, MrcTrimmingQueueDisc::kDropNotTrimmable),
                                   (all ? 0u : 1u),
                                   "not-trimmable drops");
             NS_TEST_ASSERT_MSG_EQ(be->Enqueue(Item(4000, MrcDscp::kRetransmit)),
@@ -253,7 +253,7 @@ class TrimmingEcnTestCase : public TestCase
      */
     std::vector<bool> Run(bool enabled, bool atDequeue)
     {
-        Ptr<TrimmingQueueDisc> q = CreateObject<TrimmingQueueDisc>();
+        Ptr<MrcTrimmingQueueDisc> q = CreateObject<MrcTrimmingQueueDisc>();
         q->SetAttribute("EcnEnabled", BooleanValue(enabled));
         q->SetAttribute("MarkAtDequeue", BooleanValue(atDequeue));
         q->SetAttribute("EcnMinTh", UintegerValue(1500));
@@ -271,7 +271,7 @@ class TrimmingEcnTestCase : public TestCase
             marked.push_back(DynamicCast<Ipv6QueueDiscItem>(item)->GetHeader().GetEcn()
                              == Ipv6Header::ECN_CE);
         }
-        NS_TEST_EXPECT_MSG_EQ(q->GetStats().GetNMarkedPackets(TrimmingQueueDisc::kMarkEcn),
+        NS_TEST_EXPECT_MSG_EQ(q->GetStats().GetNMarkedPackets(MrcTrimmingQueueDisc::kMarkEcn),
                               uint32_t(std::count(marked.begin(), marked.end(), true)),
                               "marks counted under their reason");
         q->Dispose();
@@ -307,7 +307,7 @@ class TrimmingVictimWrrTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<TrimmingQueueDisc> q = CreateObject<TrimmingQueueDisc>();
+        Ptr<MrcTrimmingQueueDisc> q = CreateObject<MrcTrimmingQueueDisc>();
         q->SetAttribute("DataMaxSize", StringValue("2p"));
         q->SetAttribute("VictimTrimProbability", DoubleValue(1.0));
         q->Initialize();
@@ -331,7 +331,7 @@ class TrimmingVictimWrrTestCase : public TestCase
 
         for (bool strict : {true, false})
         {
-            Ptr<TrimmingQueueDisc> w = CreateObject<TrimmingQueueDisc>();
+            Ptr<MrcTrimmingQueueDisc> w = CreateObject<MrcTrimmingQueueDisc>();
             w->SetAttribute("StrictPriority", BooleanValue(strict));
             w->SetAttribute("PriorityWeight", UintegerValue(1));
             w->SetAttribute("DataWeight", UintegerValue(2));
@@ -363,7 +363,7 @@ class TrimmingConfigTestCase : public TestCase
 {
   public:
     TrimmingConfigTestCase()
-        : TestCase("invalid TrimmingQueueDisc configurations give clear errors")
+        : TestCase("invalid MrcTrimmingQueueDisc configurations give clear errors")
     {
     }
 
@@ -375,7 +375,7 @@ class TrimmingConfigTestCase : public TestCase
      */
     void Expect(const std::string& name, const AttributeValue& value, const std::string& expected)
     {
-        Ptr<TrimmingQueueDisc> q = CreateObject<TrimmingQueueDisc>();
+        Ptr<MrcTrimmingQueueDisc> q = CreateObject<MrcTrimmingQueueDisc>();
         q->SetAttribute(name, value);
         std::string message;
         try
@@ -433,14 +433,15 @@ class TrimmingIncastTestCase : public TestCase
         const uint32_t payload = 4096;
         // The senders' UDP data leaves at DSCP 0: make every class trimmable, as on a switch
         // configured to trim all traffic (the default trims MRC's data classes only).
-        ScopedAttributeDefault trimAll("ns3::TrimmingQueueDisc",
-                                       "TrimmableDscps",
-                                       StringValue("*"));
-        ClosTopologyHelper topoHelper;
+        MrcScopedAttributeDefault trimAll("ns3::MrcTrimmingQueueDisc",
+                                          "TrimmableDscps",
+                                          StringValue("*"));
+        MrcClosTopologyHelper topoHelper;
         topoHelper.SetTrimmingQueues(m_trimming);
         const uint32_t t0 = (m_senders + 1 + 7) / 8;
-        Ptr<FabricTopology> topo = topoHelper.Build(ClosSpec::TwoTier(1, std::max(t0, 2u), 8, 4));
-        EcmpRoutingHelper().Install(*topo);
+        Ptr<MrcFabricTopology> topo =
+            topoHelper.Build(MrcClosSpec::TwoTier(1, std::max(t0, 2u), 8, 4));
+        MrcEcmpRoutingHelper().Install(*topo);
 
         // Host 0 receives from hosts 1..N, each sending `packets` whole packets at line rate.
         PacketSinkHelper sinkHelper("ns3::UdpSocketFactory",
@@ -461,7 +462,7 @@ class TrimmingIncastTestCase : public TestCase
         }
         Simulator::Run();
 
-        const FabricQueueStats::Totals q = FabricQueueStats::Sum(topo->GetAllSwitches());
+        const MrcFabricQueueStats::Totals q = MrcFabricQueueStats::Sum(topo->GetAllSwitches());
         const uint64_t drops = q.droppedPackets;
         const uint64_t trims = q.trimmedPackets;
         const uint32_t sent = m_senders * packets;

@@ -25,10 +25,10 @@ namespace
 {
 
 /// Two planes, 2 T0 x 4 hosts, 2 T1: 8 hosts.
-ClosSpec
+MrcClosSpec
 SmallFabric()
 {
-    return ClosSpec::TwoTier(2, 2, 4, 2);
+    return MrcClosSpec::TwoTier(2, 2, 4, 2);
 }
 
 /// Ranks spread over both T0s so that every ring hop crosses the fabric.
@@ -97,8 +97,9 @@ class MrcWorkloadRingTestCase : public TestCase
      * \param roce RoCEv2 baseline (4 QPs per peer) instead of MRC
      * \param margin accepted duration / ideal
      */
-    MrcWorkloadRingTestCase(DataPlane plane, bool roce, double margin)
-        : TestCase(std::string("ring all-reduce, ") + ((plane == DataPlane::SRV6) ? "SRv6" : "ECMP")
+    MrcWorkloadRingTestCase(MrcDataPlane plane, bool roce, double margin)
+        : TestCase(std::string("ring all-reduce, ")
+                   + ((plane == MrcDataPlane::SRV6) ? "SRv6" : "ECMP")
                    + (roce ? ", RoCEv2" : ", MRC"))
         , m_plane(plane)
         , m_roce(roce)
@@ -142,7 +143,7 @@ class MrcWorkloadRingTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(total, 6 * size, "every step moves S bytes");
         const double ratio = c->GetDuration().GetSeconds() / c->GetIdealTime().GetSeconds();
         NS_TEST_EXPECT_MSG_GT_OR_EQ(ratio, 1.0, "faster than the ideal?");
-        if (!m_roce && m_plane == DataPlane::SRV6)
+        if (!m_roce && m_plane == MrcDataPlane::SRV6)
         {
             // Without waiting for its own acknowledgement a rank forwards a chunk as soon as it
             // has it: faster, still every byte, still no faster than the ideal.
@@ -175,9 +176,9 @@ class MrcWorkloadRingTestCase : public TestCase
                                                 << c->GetIdealTime().As(Time::US));
     }
 
-    DataPlane m_plane; //!< data plane
-    bool m_roce;       //!< RoCEv2 baseline
-    double m_margin;   //!< duration / ideal bound
+    MrcDataPlane m_plane; //!< data plane
+    bool m_roce;          //!< RoCEv2 baseline
+    double m_margin;      //!< duration / ideal bound
 };
 
 /**
@@ -466,9 +467,9 @@ class MrcWorkloadTestSuite : public TestSuite
     MrcWorkloadTestSuite()
         : TestSuite("mrc-workload", Type::UNIT)
     {
-        AddTestCase(new MrcWorkloadRingTestCase(DataPlane::SRV6, false, 1.4));
-        AddTestCase(new MrcWorkloadRingTestCase(DataPlane::ECMP, false, 1.5));
-        AddTestCase(new MrcWorkloadRingTestCase(DataPlane::ECMP, true, 4.0));
+        AddTestCase(new MrcWorkloadRingTestCase(MrcDataPlane::SRV6, false, 1.4));
+        AddTestCase(new MrcWorkloadRingTestCase(MrcDataPlane::ECMP, false, 1.5));
+        AddTestCase(new MrcWorkloadRingTestCase(MrcDataPlane::ECMP, true, 4.0));
         AddTestCase(new MrcWorkloadAllToAllTestCase(0));
         AddTestCase(new MrcWorkloadAllToAllTestCase(2));
         AddTestCase(new MrcWorkloadIncastTestCase);

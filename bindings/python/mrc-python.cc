@@ -95,7 +95,7 @@ class PyClusterScenario
         {
             throw std::invalid_argument("ClusterScenario: no attribute " + name);
         }
-        ValueParser::CheckAttributeText("ClusterScenario: " + name, info.checker, text);
+        MrcValueParser::CheckAttributeText("ClusterScenario: " + name, info.checker, text);
         if (!m_scenario->SetAttributeFailSafe(name, StringValue(text)))
         {
             throw std::invalid_argument("ClusterScenario: " + name + " (=" + text
@@ -137,8 +137,8 @@ class PyClusterScenario
         doc["events"] = list;
         const std::string json = py::module_::import("json").attr("dumps")(doc).cast<std::string>();
         std::istringstream in(json);
-        for (const FailureSpec& f :
-             FailureScheduleParser::Parse(in, "python", FailureScheduleParser::Format::JSON))
+        for (const MrcFailureSpec& f :
+             MrcFailureScheduleParser::Parse(in, "python", MrcFailureScheduleParser::Format::JSON))
         {
             m_scenario->AddFailure(f);
         }
@@ -191,7 +191,7 @@ class PyClusterScenario
      */
     static Time ParseTime(const std::string& field, const std::string& text)
     {
-        return ValueParser::ParseTime(field, text);
+        return MrcValueParser::ParseTime(field, text);
     }
 
     /**
@@ -365,7 +365,7 @@ PYBIND11_MODULE(mrc, m)
                 && TypeId::LookupByNameFailSafe(path.substr(0, colons), &tid)
                 && tid.LookupAttributeByName(path.substr(colons + 2), &info))
             {
-                ValueParser::CheckAttributeText("set_default: " + path, info.checker, text);
+                MrcValueParser::CheckAttributeText("set_default: " + path, info.checker, text);
             }
             if (!Config::SetDefaultFailSafe(path, StringValue(text)))
             {
@@ -380,7 +380,7 @@ PYBIND11_MODULE(mrc, m)
         "set_global",
         [](const std::string& name, const py::handle& value) {
             const std::string text = ToAttributeText(name, value);
-            ValueParser::CheckGlobalValueText(name, text);
+            MrcValueParser::CheckGlobalValueText(name, text);
             if (!GlobalValue::BindFailSafe(name, StringValue(text)))
             {
                 throw std::invalid_argument("set_global: " + name + " (=" + text
@@ -450,7 +450,7 @@ TcpSegmentSize, TcpMinRto, RoceLocalAckTimeout).)doc")
              py::arg("value"),
              "Config::Set on the objects the run builds, applied before the simulation "
              "starts, e.g. set_config('/NodeList/*/$ns3::TrafficControlLayer/"
-             "RootQueueDiscList/*/$ns3::TrimmingQueueDisc/TrimSize', 128). A path that "
+             "RootQueueDiscList/*/$ns3::MrcTrimmingQueueDisc/TrimSize', 128). A path that "
              "matches nothing, or a refused value, raises ValueError from run().")
         .def("load_failures", &PyClusterScenario::LoadFailures, py::arg("path"))
         .def("describe", &PyClusterScenario::Describe)

@@ -8,7 +8,7 @@ The test-size cluster (16 hosts, 2 planes) runs the ring all-reduce + all-to-all
 SRv6 and on RoCEv2 over ECMP+BGP, each alone and next to a TCP permutation (every host sends
 --tcp-bytes to another host over ns-3's TCP, e.g. checkpoint or storage traffic). Prints the
 job's step times and the TCP flows' completion times, so one sees what each transport does to
-the other. Switch settings can be changed by Config path (--trim-size sets TrimmingQueueDisc's
+the other. Switch settings can be changed by Config path (--trim-size sets MrcTrimmingQueueDisc's
 TrimSize on every switch port of the MRC fabric).
 """
 
@@ -19,7 +19,7 @@ import mrc
 CLUSTER = dict(Planes=2, T0Count=4, HostsPerT0=4, T1Count=4, AllReduceSize=1000000,
                AllToAllSize=128000, AllToAllGroup=4, ComputeTime="20us", VerifyData=True,
                ShowProgress=False)
-TRIMMING = "/NodeList/*/$ns3::TrafficControlLayer/RootQueueDiscList/*/$ns3::TrimmingQueueDisc/"
+TRIMMING = "/NodeList/*/$ns3::TrafficControlLayer/RootQueueDiscList/*/$ns3::MrcTrimmingQueueDisc/"
 
 
 def main():
@@ -27,7 +27,7 @@ def main():
     ap.add_argument("--tcp-bytes", type=int, default=4000000, help="bytes per TCP flow")
     ap.add_argument("--tcp-start", default="100us", help="when the TCP flows start")
     ap.add_argument("--trim-size", type=int, default=0,
-                    help="TrimmingQueueDisc TrimSize on the MRC fabric (0: default 256 B)")
+                    help="MrcTrimmingQueueDisc TrimSize on the MRC fabric (0: default 256 B)")
     ap.add_argument("--iterations", type=int, default=6, help="training steps")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()

@@ -93,9 +93,9 @@ def tasks(args):
         event = [{"at": "300us", "kind": "link-down", "link": links[0]}]
         for fib_us in (10, 100, 300, 1300):
             for carrier_ms in (0.5, 2):
-                defaults = [("ns3::BgpReconvergenceModel::CarrierDetectionDelay",
+                defaults = [("ns3::MrcBgpReconvergenceModel::CarrierDetectionDelay",
                              f"{carrier_ms}ms"),
-                            ("ns3::BgpReconvergenceModel::FibPerRouteTime", f"{fib_us}us")]
+                            ("ns3::MrcBgpReconvergenceModel::FibPerRouteTime", f"{fib_us}us")]
                 out.append((args.sweep, fib_us, f"RoCEv2/ECMP+BGP, carrier {carrier_ms} ms",
                             cluster(args, Fabric="roce-ecmp"), event, defaults))
             out.append((args.sweep, fib_us, "MRC/SRv6 (no BGP)", cluster(args, Fabric="mrc-srv6"),
@@ -105,9 +105,9 @@ def tasks(args):
         # BFD only (multiplier x interval), then UPDATEs and FIB programming move the flows.
         event = [{"at": "300us", "kind": "blackhole", "link": links[0]}]
         for bfd_us in (50, 100, 300, 1000):
-            defaults = [("ns3::BgpReconvergenceModel::BfdEnabled", "true"),
-                        ("ns3::BgpReconvergenceModel::BfdInterval", f"{bfd_us}us"),
-                        ("ns3::BgpReconvergenceModel::BfdDetectMultiplier", "3")]
+            defaults = [("ns3::MrcBgpReconvergenceModel::BfdEnabled", "true"),
+                        ("ns3::MrcBgpReconvergenceModel::BfdInterval", f"{bfd_us}us"),
+                        ("ns3::MrcBgpReconvergenceModel::BfdDetectMultiplier", "3")]
             out.append((args.sweep, bfd_us, "RoCEv2/ECMP+BGP, BFD x3",
                         cluster(args, Fabric="roce-ecmp"), event, defaults))
             out.append((args.sweep, bfd_us, "MRC/SRv6 (no BGP)", cluster(args, Fabric="mrc-srv6"),

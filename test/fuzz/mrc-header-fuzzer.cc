@@ -27,9 +27,9 @@
 #include "ns3/mrc-probe-header.h"
 #include "ns3/mrc-reth-header.h"
 #include "ns3/mrc-sack-header.h"
+#include "ns3/mrc-segment-routing-header.h"
 #include "ns3/mrc-tseth-header.h"
-#include "ns3/segment-routing-header.h"
-#include "ns3/usid-carrier.h"
+#include "ns3/mrc-usid-carrier.h"
 
 #include <sstream>
 #include <stdexcept>
@@ -171,7 +171,7 @@ ReadAddress(ByteReader& r)
 void
 CheckSrhBuilder(ByteReader& r)
 {
-    SegmentRoutingHeader srh;
+    MrcSegmentRoutingHeader srh;
     const uint8_t tlvsFirst = r.U8() & 1;
     const size_t segmentCount = r.U8(); // 0..255: the limit is 127 with no TLVs
     std::vector<Ipv6Address> segments;
@@ -179,7 +179,7 @@ CheckSrhBuilder(ByteReader& r)
     {
         segments.push_back(ReadAddress(r));
     }
-    std::vector<SegmentRoutingHeader::Tlv> tlvs(r.U8() % 8);
+    std::vector<MrcSegmentRoutingHeader::Tlv> tlvs(r.U8() % 8);
     for (auto& t : tlvs)
     {
         t.type = r.U8();
@@ -252,7 +252,7 @@ CheckSrhBuilder(ByteReader& r)
              + std::to_string(8 + 8 * bytes[1]));
     }
     Buffer b = ToBuffer(bytes);
-    SegmentRoutingHeader back;
+    MrcSegmentRoutingHeader back;
     if (back.Deserialize(b.Begin()) != bytes.size() || !back.IsValid()
         || back.GetSegments() != srh.GetSegments()
         || back.GetSegmentsLeft() != srh.GetSegmentsLeft()
@@ -275,7 +275,7 @@ CheckUsidBuilder(ByteReader& r)
     }
     try
     {
-        UsidCarrier carrier(blockBits, block);
+        MrcUsidCarrier carrier(blockBits, block);
         const Ipv6Address a = carrier.Compose(usids);
         if (carrier.GetUsids(a) != usids || !carrier.InBlock(a)
             || carrier.GetActive(a) != usids.front())
@@ -296,7 +296,7 @@ CheckUsidBuilder(ByteReader& r)
     }
     catch (const std::invalid_argument& e)
     {
-        if (std::string(e.what()).find("UsidCarrier") == std::string::npos)
+        if (std::string(e.what()).find("MrcUsidCarrier") == std::string::npos)
         {
             Fail(std::string("uSID builder: error names no field: ") + e.what());
         }
@@ -340,7 +340,7 @@ LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             CheckTrailer(r.Rest());
             break;
         case Target::SRH:
-            CheckHeader<SegmentRoutingHeader>("SRH", r.Rest());
+            CheckHeader<MrcSegmentRoutingHeader>("SRH", r.Rest());
             break;
         case Target::SRH_BUILDER:
             CheckSrhBuilder(r);
@@ -406,10 +406,10 @@ Seeds()
     MrcIcrcTrailer icrc;
     icrc.SetValue(0x01020304);
     add(Target::ICRC, SerializedTrailer(icrc));
-    SegmentRoutingHeader srh;
+    MrcSegmentRoutingHeader srh;
     srh.SetNextHeader(17);
     srh.SetSegments({Ipv6Address("fcbb:bb00:1:2::"), Ipv6Address("fcbb:bb00:3:4::")});
-    srh.SetTlvs({{SegmentRoutingHeader::kPadN, {0, 0, 0, 0}}});
+    srh.SetTlvs({{MrcSegmentRoutingHeader::kPadN, {0, 0, 0, 0}}});
     srh.SetSegmentsLeft(1);
     add(Target::SRH, Serialized(srh));
     // Builders: a two-segment list with one TLV; a three-uSID carrier in the default block.
@@ -430,8 +430,8 @@ Seeds()
     w.U16(0);
     add(Target::SRH_BUILDER, w.Get());
     ByteWriter u;
-    u.U8(UsidCarrier::kDefaultBlockBits);
-    u.U64(UsidCarrier::kDefaultBlock);
+    u.U8(MrcUsidCarrier::kDefaultBlockBits);
+    u.U64(MrcUsidCarrier::kDefaultBlock);
     u.U8(3);
     u.U16(0x100);
     u.U16(0x200);

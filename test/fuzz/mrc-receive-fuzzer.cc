@@ -103,7 +103,7 @@ Inject(Ptr<Node> host, Ipv6Address from, Ipv6Address to, uint32_t ev, std::vecto
 /// The fabric and the transfer of one input.
 struct World
 {
-    mrctest::Bench bench{ClosSpec::TwoTier(2, 2, 1, 2, 2), true};
+    mrctest::Bench bench{MrcClosSpec::TwoTier(2, 2, 1, 2, 2), true};
     Ptr<MrcQueuePair> sender;                       //!< host 0's end
     Ptr<MrcQueuePair> receiver;                     //!< host 1's end
     std::shared_ptr<std::vector<uint8_t>> region;   //!< host 1's registered memory
@@ -161,9 +161,9 @@ struct World
                      uint32_t)
     {
         Ptr<Packet> p = packet->Copy();
-        if (h.GetNextHeader() == SegmentRoutingHeader::kProtocolNumber)
+        if (h.GetNextHeader() == MrcSegmentRoutingHeader::kProtocolNumber)
         {
-            SegmentRoutingHeader srh;
+            MrcSegmentRoutingHeader srh;
             p->RemoveHeader(srh);
         }
         UdpHeader udp;

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * MrcDcqcn's clocks around DcqcnRateState, 100 Gb/s, ConnectX defaults (g = 5/1024, alpha
+ * MrcDcqcn's clocks around MrcDcqcnRateState, 100 Gb/s, ConnectX defaults (g = 5/1024, alpha
  * period 1 us, at most one cut per 4 us, rate-increase timer 300 us, F = 1): the limiter starts
  * at the first CNP; the CNPs of a decrease interval make one cut; alpha is exact on its 1 us
  * grid without an event per period; the increase timer runs only while the rate is below line

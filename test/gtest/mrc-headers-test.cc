@@ -53,8 +53,8 @@ TEST(MrcHeaderTypes, EnumValues)
     EXPECT_EQ(static_cast<uint8_t>(MrcSackMark::SKIP_ONCE), 1);
     EXPECT_EQ(static_cast<uint8_t>(MrcSackMark::ALWAYS_SKIP), 2);
     EXPECT_EQ(kMrcUdpPort, 4791);
-    EXPECT_EQ(kPsnBits, 24u);
-    EXPECT_EQ(kPsnMask, 0xffffffu);
+    EXPECT_EQ(kMrcPsnBits, 24u);
+    EXPECT_EQ(kMrcPsnMask, 0xffffffu);
 }
 
 TEST(MrcHeaderTypes, OpcodeClasses)
@@ -67,14 +67,14 @@ TEST(MrcHeaderTypes, OpcodeClasses)
         EXPECT_EQ(IsDataOpcode(op), data) << raw;
         EXPECT_EQ(CarriesReth(op), raw == 0xC6 || raw == 0xCA || raw == 0xCB) << raw;
         EXPECT_EQ(CarriesImmediate(op), raw == 0xC9 || raw == 0xCB) << raw;
-        known += IsKnownOpcode(static_cast<uint8_t>(raw)) ? 1 : 0;
+        known += MrcIsKnownOpcode(static_cast<uint8_t>(raw)) ? 1 : 0;
     }
     EXPECT_EQ(known, 11); // 6 data opcodes, ACK, SACK, NACK, probe and RoCEv2's CNP (0x81)
-    EXPECT_TRUE(IsKnownOpcode(0x81));
+    EXPECT_TRUE(MrcIsKnownOpcode(0x81));
     EXPECT_FALSE(IsDataOpcode(MrcOpcode::CNP));
     for (unsigned raw = 0; raw < 256; ++raw)
     {
-        EXPECT_EQ(IsKnownNackCode(static_cast<uint8_t>(raw)), raw >= 1 && raw <= 6) << raw;
+        EXPECT_EQ(MrcIsKnownNackCode(static_cast<uint8_t>(raw)), raw >= 1 && raw <= 6) << raw;
     }
 }
 
@@ -116,34 +116,34 @@ TEST(MrcHeaderTypes, Printing)
 
 TEST(MrcPsn, WrapAround)
 {
-    static_assert(PsnAdd(0xffffff, 1) == 0, "constexpr");
-    static_assert(PsnDiff(0, 0xffffff) == 1, "constexpr");
-    static_assert(PsnLess(0xffffff, 0), "constexpr");
-    EXPECT_EQ(PsnAdd(0xffffff, 1), 0u);
-    EXPECT_EQ(PsnAdd(0xfffffe, 5), 3u);
-    EXPECT_EQ(PsnAdd(10, 0), 10u);
-    EXPECT_EQ(PsnAdd(0, 0x1000000), 0u);
-    EXPECT_EQ(PsnDiff(0, 0xffffff), 1);
-    EXPECT_EQ(PsnDiff(0xffffff, 0), -1);
-    EXPECT_EQ(PsnDiff(5, 5), 0);
-    EXPECT_EQ(PsnDiff(3, 0xfffffe), 5);
-    EXPECT_EQ(PsnDiff(0x7fffff, 0), 0x7fffff);
-    EXPECT_EQ(PsnDiff(0x800000, 0), -0x800000);
-    EXPECT_EQ(PsnDiff(0, 0x800000), -0x800000);
-    EXPECT_EQ(PsnDiff(0, 0x7fffff), -0x7fffff);
-    EXPECT_EQ(PsnDiff(0x1000005, 5), 0); // bits above 24 ignored
-    EXPECT_TRUE(PsnLess(0xffffff, 0));
-    EXPECT_FALSE(PsnLess(0, 0xffffff));
-    EXPECT_TRUE(PsnLess(0xfffff0, 0x10));
-    EXPECT_FALSE(PsnLess(0x10, 0xfffff0));
-    EXPECT_TRUE(PsnLess(1, 2));
-    EXPECT_FALSE(PsnLess(2, 1));
-    EXPECT_FALSE(PsnLess(7, 7));
+    static_assert(MrcPsnAdd(0xffffff, 1) == 0, "constexpr");
+    static_assert(MrcPsnDiff(0, 0xffffff) == 1, "constexpr");
+    static_assert(MrcPsnLess(0xffffff, 0), "constexpr");
+    EXPECT_EQ(MrcPsnAdd(0xffffff, 1), 0u);
+    EXPECT_EQ(MrcPsnAdd(0xfffffe, 5), 3u);
+    EXPECT_EQ(MrcPsnAdd(10, 0), 10u);
+    EXPECT_EQ(MrcPsnAdd(0, 0x1000000), 0u);
+    EXPECT_EQ(MrcPsnDiff(0, 0xffffff), 1);
+    EXPECT_EQ(MrcPsnDiff(0xffffff, 0), -1);
+    EXPECT_EQ(MrcPsnDiff(5, 5), 0);
+    EXPECT_EQ(MrcPsnDiff(3, 0xfffffe), 5);
+    EXPECT_EQ(MrcPsnDiff(0x7fffff, 0), 0x7fffff);
+    EXPECT_EQ(MrcPsnDiff(0x800000, 0), -0x800000);
+    EXPECT_EQ(MrcPsnDiff(0, 0x800000), -0x800000);
+    EXPECT_EQ(MrcPsnDiff(0, 0x7fffff), -0x7fffff);
+    EXPECT_EQ(MrcPsnDiff(0x1000005, 5), 0); // bits above 24 ignored
+    EXPECT_TRUE(MrcPsnLess(0xffffff, 0));
+    EXPECT_FALSE(MrcPsnLess(0, 0xffffff));
+    EXPECT_TRUE(MrcPsnLess(0xfffff0, 0x10));
+    EXPECT_FALSE(MrcPsnLess(0x10, 0xfffff0));
+    EXPECT_TRUE(MrcPsnLess(1, 2));
+    EXPECT_FALSE(MrcPsnLess(2, 1));
+    EXPECT_FALSE(MrcPsnLess(7, 7));
     // Every PSN is "after" the 2^23-1 PSNs before it.
     for (uint32_t d = 1; d < (1u << 23); d += 4093)
     {
-        EXPECT_TRUE(PsnLess(PsnAdd(0xfffff0, 0), PsnAdd(0xfffff0, d))) << d;
-        EXPECT_EQ(PsnDiff(PsnAdd(0xfffff0, d), 0xfffff0), static_cast<int32_t>(d));
+        EXPECT_TRUE(MrcPsnLess(MrcPsnAdd(0xfffff0, 0), MrcPsnAdd(0xfffff0, d))) << d;
+        EXPECT_EQ(MrcPsnDiff(MrcPsnAdd(0xfffff0, d), 0xfffff0), static_cast<int32_t>(d));
     }
 }
 
@@ -235,13 +235,13 @@ TEST(MrcBthHeader, RoundTrip)
     {
         MrcBthHeader h;
         h.SetOpcode(op);
-        h.SetPsn(kPsnMask);
-        h.SetDestQp(kPsnMask);
+        h.SetPsn(kMrcPsnMask);
+        h.SetDestQp(kMrcPsnMask);
         MrcBthHeader r = Parse<MrcBthHeader>(Bytes(h), consumed);
         EXPECT_TRUE(r.IsValid());
         EXPECT_EQ(r.GetOpcode(), op);
-        EXPECT_EQ(r.GetPsn(), kPsnMask);
-        EXPECT_EQ(r.GetDestQp(), kPsnMask);
+        EXPECT_EQ(r.GetPsn(), kMrcPsnMask);
+        EXPECT_EQ(r.GetDestQp(), kMrcPsnMask);
     }
     EXPECT_NE(Printed(in).find("WRITE_FIRST"), std::string::npos);
 }

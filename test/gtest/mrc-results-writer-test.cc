@@ -60,30 +60,30 @@ TEST(MrcScenarioResult, StepsAreClassifiedAgainstTheFailureWindow)
 {
     MrcScenarioResult r;
     // No failure: everything is "before".
-    EXPECT_EQ(r.Classify(MicroSeconds(5), MicroSeconds(9)), ScenarioPhase::BEFORE);
+    EXPECT_EQ(r.Classify(MicroSeconds(5), MicroSeconds(9)), MrcScenarioPhase::BEFORE);
     r.failureStart = MicroSeconds(100);
     r.failureEnd = MicroSeconds(200);
-    EXPECT_EQ(r.Classify(MicroSeconds(0), MicroSeconds(100)), ScenarioPhase::BEFORE);
-    EXPECT_EQ(r.Classify(MicroSeconds(0), MicroSeconds(101)), ScenarioPhase::DURING);
-    EXPECT_EQ(r.Classify(MicroSeconds(150), MicroSeconds(160)), ScenarioPhase::DURING);
-    EXPECT_EQ(r.Classify(MicroSeconds(199), MicroSeconds(300)), ScenarioPhase::DURING);
-    EXPECT_EQ(r.Classify(MicroSeconds(200), MicroSeconds(300)), ScenarioPhase::AFTER);
-    EXPECT_EQ(r.Classify(MicroSeconds(50), MicroSeconds(300)), ScenarioPhase::DURING);
+    EXPECT_EQ(r.Classify(MicroSeconds(0), MicroSeconds(100)), MrcScenarioPhase::BEFORE);
+    EXPECT_EQ(r.Classify(MicroSeconds(0), MicroSeconds(101)), MrcScenarioPhase::DURING);
+    EXPECT_EQ(r.Classify(MicroSeconds(150), MicroSeconds(160)), MrcScenarioPhase::DURING);
+    EXPECT_EQ(r.Classify(MicroSeconds(199), MicroSeconds(300)), MrcScenarioPhase::DURING);
+    EXPECT_EQ(r.Classify(MicroSeconds(200), MicroSeconds(300)), MrcScenarioPhase::AFTER);
+    EXPECT_EQ(r.Classify(MicroSeconds(50), MicroSeconds(300)), MrcScenarioPhase::DURING);
 
     for (int64_t d : {10, 30, 20})
     {
         MrcScenarioResult::Step s;
         s.start = MicroSeconds(300);
         s.end = s.start + MicroSeconds(d);
-        s.phase = ScenarioPhase::AFTER;
+        s.phase = MrcScenarioPhase::AFTER;
         r.steps.push_back(s);
     }
-    r.steps[0].phase = ScenarioPhase::BEFORE;
-    EXPECT_EQ(r.GetStepStats(ScenarioPhase::AFTER).GetCount(), 2u);
-    EXPECT_EQ(r.GetStepStats(ScenarioPhase::AFTER).GetMax(), MicroSeconds(30));
-    EXPECT_EQ(r.GetStepStats(ScenarioPhase::DURING).GetCount(), 0u);
+    r.steps[0].phase = MrcScenarioPhase::BEFORE;
+    EXPECT_EQ(r.GetStepStats(MrcScenarioPhase::AFTER).GetCount(), 2u);
+    EXPECT_EQ(r.GetStepStats(MrcScenarioPhase::AFTER).GetMax(), MicroSeconds(30));
+    EXPECT_EQ(r.GetStepStats(MrcScenarioPhase::DURING).GetCount(), 0u);
     EXPECT_EQ(r.GetStepStats().GetMedian(), MicroSeconds(20));
-    EXPECT_EQ(MrcScenarioResult::GetPhaseName(ScenarioPhase::DURING), "during");
+    EXPECT_EQ(MrcScenarioResult::GetPhaseName(MrcScenarioPhase::DURING), "during");
 }
 
 TEST(MrcResultsWriter, StepsCsvHasTheDocumentedColumns)
@@ -94,7 +94,7 @@ TEST(MrcResultsWriter, StepsCsvHasTheDocumentedColumns)
     s.start = MicroSeconds(100);
     s.end = MicroSeconds(250);
     s.ideal = MicroSeconds(100);
-    s.phase = ScenarioPhase::DURING;
+    s.phase = MrcScenarioPhase::DURING;
     s.transfers = 4;
     s.transferMax = MicroSeconds(90);
     r.steps.push_back(s);

@@ -87,8 +87,8 @@ class BadAttributeValues(unittest.TestCase):
         msg = outcome("mrc.ClusterScenario(LinkRate='100Gbps x')")
         self.assertTrue(msg.startswith('ValueError: ClusterScenario: LinkRate (="100Gbps x") '
                                        'must be a data rate'), msg)
-        msg = outcome("mrc.set_default('ns3::TrimmingQueueDisc::DataMaxSize', '1MB extra')")
-        self.assertTrue(msg.startswith('ValueError: set_default: ns3::TrimmingQueueDisc::'
+        msg = outcome("mrc.set_default('ns3::MrcTrimmingQueueDisc::DataMaxSize', '1MB extra')")
+        self.assertTrue(msg.startswith('ValueError: set_default: ns3::MrcTrimmingQueueDisc::'
                                        'DataMaxSize (="1MB extra") must be a queue size'), msg)
 
     def test_config_paths_are_checked_at_run(self):

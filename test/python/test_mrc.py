@@ -80,13 +80,13 @@ class ImportedWorkload(unittest.TestCase):
 
 class LosslessRoce(unittest.TestCase):
     def test_roce_pfc_on_one_plane_is_lossless_and_reports_pfc(self):
-        mrc.set_default("ns3::PfcPort::XoffThreshold", 16384)
-        mrc.set_default("ns3::PfcPort::XonThreshold", 8192)
+        mrc.set_default("ns3::MrcPfcPort::XoffThreshold", 16384)
+        mrc.set_default("ns3::MrcPfcPort::XonThreshold", 8192)
         try:
             r = run("roce-pfc", 1, SinglePlane=True, VerifyData=True)
         finally:
-            mrc.set_default("ns3::PfcPort::XoffThreshold", 65536)
-            mrc.set_default("ns3::PfcPort::XonThreshold", 49152)
+            mrc.set_default("ns3::MrcPfcPort::XoffThreshold", 65536)
+            mrc.set_default("ns3::MrcPfcPort::XonThreshold", 49152)
         self.assertEqual(r["key"], "roce-pfc-1p")
         self.assertTrue(r["job_done"])
         self.assertEqual(r["bytes_delivered"], r["bytes_posted"])
@@ -166,7 +166,7 @@ class FailureRun(unittest.TestCase):
 
 
 TRIMMING_QUEUES = ("/NodeList/*/$ns3::TrafficControlLayer/RootQueueDiscList/*/"
-                   "$ns3::TrimmingQueueDisc/")
+                   "$ns3::MrcTrimmingQueueDisc/")
 
 
 class Workloads(unittest.TestCase):

@@ -11,7 +11,7 @@
 --   BTH / probe (12, padded when full size) / ICRC   0xDE
 --   BTH / 16 reserved bytes / ICRC                   CNP 0x81 (RoCEv2 congestion notification)
 --   BTH / ICRC                                       ACK 0xD1
--- A data packet a switch trimmed (TrimmingQueueDisc: cut to TrimSize, DSCP rewritten) is flagged
+-- A data packet a switch trimmed (MrcTrimmingQueueDisc: cut to TrimSize, DSCP rewritten) is flagged
 -- "trimmed" from its outer DSCP (preferences: the module's defaults, 36 at a fabric port and 38
 -- at the last hop); its ICRC is gone and the payload length is what is left.
 --
@@ -90,9 +90,9 @@ mrc.experts = { ef_short, ef_opcode }
 
 local BTH, ICRC = 12, 4
 
-mrc.prefs.trimmed_dscp = Pref.uint("Trimmed DSCP", 36, "TrimmingQueueDisc::TrimmedDscp")
+mrc.prefs.trimmed_dscp = Pref.uint("Trimmed DSCP", 36, "MrcTrimmingQueueDisc::TrimmedDscp")
 mrc.prefs.trimmed_lasthop_dscp = Pref.uint("Trimmed last-hop DSCP", 38,
-                                           "TrimmingQueueDisc::TrimmedLastHopDscp")
+                                           "MrcTrimmingQueueDisc::TrimmedLastHopDscp")
 local ipv6_dscp = Field.new("ipv6.tclass.dscp")
 f.trimmed_where = ProtoField.string("mrc.trimmed_at", "Trimmed at")
 

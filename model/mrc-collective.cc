@@ -1,0 +1,513 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mrc-collective.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/channel.h"
+#include "ns3/data-rate.h"
+#include "ns3/log.h"
+#include "ns3/net-device.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MrcCollective");
+
+NS_OBJECT_ENSURE_REGISTERED(MrcCollective);
+
+namespace
+{
+/// Header bytes of an MRC data packet without the inner IPv6 header (outer IPv6, UDP, BTH,
+/// METH, TSETH, RETH, ICRC, link framing): the smaller overhead, so the ideal stays a bound.
+constexpr uint32_t kDataOverhead = 84 + 4 + 2 + 8;
+/// Receiver virtual address of every pair's region (VerifyData).
+constexpr uint64_t kRegionVa = 0x100000;
+} // namespace
+
+TypeId
+MrcCollective::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::MrcCollective")
+            .SetParent<Object>()
+            .SetGroupName("Mrc")
+            .AddAttribute("MessageSize",
+                          "The collective's size S in bytes (per rank; see the subclass).",
+                          UintegerValue(1 << 20),
+                          MakeUintegerAccessor(&MrcCollective::m_size),
+                          MakeUintegerChecker<uint64_t>(1))
+            .AddAttribute("QpsPerPeer",
+                          "Queue pairs per ordered rank pair (0: the MrcHelper's default, "
+                          "SetRoceV2Baseline's qpsPerPeer or 1).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&MrcCollective::m_qpsPerPeer),
+                          MakeUintegerChecker<uint32_t>(0, 1024))
+            .AddAttribute("StartTime",
+                          "Delay of ScheduleStart().",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcCollective::m_startDelay),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("VerifyData",
+                          "Carry real bytes: every WRITE holds a pattern of its run and index, "
+                          "written into a region registered at the receiver, and is checked "
+                          "byte for byte on delivery (GetCorruptTransfers). Costs memory.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MrcCollective::m_verifyData),
+                          MakeBooleanChecker())
+            .AddTraceSource("TransferComplete",
+                            "A transfer was delivered whole: ranks, bytes, completion time.",
+                            MakeTraceSourceAccessor(&MrcCollective::m_transferTrace),
+                            "ns3::MrcCollective::TransferTracedCallback")
+            .AddTraceSource("Done",
+                            "A run ended: duration, failed.",
+                            MakeTraceSourceAccessor(&MrcCollective::m_doneTrace),
+                            "ns3::MrcCollective::DoneTracedCallback");
+    return tid;
+}
+
+MrcCollective::MrcCollective()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+MrcCollective::~MrcCollective()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+MrcCollective::DoDispose()
+{
+    m_groups.clear();
+    m_doneCallback = MakeNullCallback<void, Ptr<MrcCollective>>();
+    Object::DoDispose();
+}
+
+uint32_t
+MrcCollective::GetMinRanks() const
+{
+    return 2;
+}
+
+void
+MrcCollective::DoSetup()
+{
+}
+
+void
+MrcCollective::Setup(Ptr<MrcFabricTopology> topo,
+                     MrcHelper& mrc,
+                     const std::vector<uint32_t>& hosts)
+{
+    NS_LOG_FUNCTION(this);
+    if (hosts.size() < GetMinRanks())
+    {
+        throw std::invalid_argument(GetName() + ": hosts must hold at least "
+                                    + std::to_string(GetMinRanks()) + " ranks, got "
+                                    + std::to_string(hosts.size()));
+    }
+    std::set<uint32_t> seen;
+    for (uint32_t h : hosts)
+    {
+        if (h >= topo->GetHostCount())
+        {
+            throw std::invalid_argument(GetName() + ": host " + std::to_string(h)
+                                        + " out of range 0.."
+                                        + std::to_string(topo->GetHostCount() - 1));
+        }
+        if (!seen.insert(h).second)
+        {
+            throw std::invalid_argument(GetName() + ": host " + std::to_string(h)
+                                        + " appears twice in hosts");
+        }
+    }
+    if (!m_groups.empty())
+    {
+        throw std::logic_error(GetName() + ": Setup called twice");
+    }
+    m_hosts = hosts;
+    DoSetup();
+    const std::optional<uint32_t> qps =
+        m_qpsPerPeer == 0 ? std::nullopt : std::optional<uint32_t>(m_qpsPerPeer);
+    for (auto [src, dst] : GetPeerPairs())
+    {
+        const uint32_t index = m_groups.size();
+        Ptr<MrcQpGroup> group = mrc.ConnectGroup(m_hosts.at(src), m_hosts.at(dst), qps);
+        group->SetSendCompleteCallback(
+            MakeCallback(&MrcCollective::OnGroupComplete, this).Bind(index));
+        group->SetReceiveCallback(MakeCallback(&MrcCollective::OnGroupReceive, this).Bind(index));
+        for (uint32_t i = 0; i < group->GetSize(); ++i)
+        {
+            group->GetSender(i)->SetErrorCallback(MakeCallback(&MrcCollective::OnError, this));
+            group->GetReceiver(i)->SetErrorCallback(MakeCallback(&MrcCollective::OnError, this));
+        }
+        if (m_verifyData)
+        {
+            m_regions.push_back(std::make_shared<std::vector<uint8_t>>());
+            group->RegisterMemory(kRegionVa, m_regions.back());
+        }
+        m_groups.push_back(group);
+        m_pairIndex[{src, dst}] = index;
+        m_links.push_back(topo->GetSwitchHops(m_hosts[src], m_hosts[dst]) + 1);
+        m_maxLinks = std::max(m_maxLinks, m_links.back());
+    }
+    DataRateValue rate;
+    topo->GetHostDevice(m_hosts[0], 0)->GetAttribute("DataRate", rate);
+    TimeValue delay;
+    topo->GetHostDevice(m_hosts[0], 0)->GetChannel()->GetAttribute("Delay", delay);
+    UintegerValue mss(4096);
+    if (!m_groups.empty())
+    {
+        m_groups[0]->GetSender(0)->GetAttribute("Mss", mss);
+    }
+    m_lineRate.emplace(static_cast<double>(rate.Get().GetBitRate()),
+                       topo->GetSpec().planes,
+                       delay.Get(),
+                       mss.Get(),
+                       kDataOverhead);
+}
+
+void
+MrcCollective::ScheduleStart()
+{
+    Simulator::Schedule(m_startDelay, &MrcCollective::Start, this);
+}
+
+void
+MrcCollective::Start()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_lineRate)
+    {
+        throw std::logic_error(GetName() + ": Start before Setup");
+    }
+    if (m_running)
+    {
+        throw std::logic_error(GetName() + ": Start while a run is in progress");
+    }
+    m_transfers.clear();
+    m_inFlight.clear();
+    m_delivered = 0;
+    m_corrupt = 0;
+    m_cursor.assign(m_groups.size(), 0);
+    m_run++;
+    m_running = true;
+    m_done = false;
+    m_failed = false;
+    m_failure.clear();
+    m_start = Simulator::Now();
+    m_end = Time(0);
+    DoStart();
+    if (m_running && GetTransferCount() == 0)
+    {
+        End(false);
+    }
+}
+
+uint32_t
+MrcCollective::Post(uint32_t src, uint32_t dst, uint64_t bytes, uint32_t tag)
+{
+    auto it = m_pairIndex.find({src, dst});
+    NS_ABORT_MSG_IF(it == m_pairIndex.end(),
+                    GetName() << ": ranks " << src << " -> " << dst << " not connected");
+    Transfer t;
+    t.src = src;
+    t.dst = dst;
+    t.bytes = bytes;
+    t.tag = tag;
+    t.posted = Simulator::Now();
+    t.ideal = m_lineRate->Transfer(bytes, m_links[it->second]);
+    t.offset = m_cursor[it->second];
+    m_cursor[it->second] += bytes;
+    const uint32_t index = m_transfers.size();
+    m_transfers.push_back(t);
+    std::shared_ptr<std::vector<uint8_t>> data;
+    if (m_verifyData && bytes > 0)
+    {
+        auto& region = m_regions[it->second];
+        if (region->size() < m_cursor[it->second])
+        {
+            region->resize(m_cursor[it->second]);
+        }
+        std::fill(region->begin() + t.offset, region->begin() + t.offset + bytes, 0);
+        data = Pattern(index);
+    }
+    const uint32_t msg =
+        m_groups[it->second]->PostWrite(bytes, kRegionVa + t.offset, 0, std::nullopt, data);
+    m_inFlight[{it->second, msg}] = index;
+    NS_LOG_LOGIC(GetName() << " rank " << src << " -> " << dst << ": " << bytes << " B (tag " << tag
+                           << ")");
+    return index;
+}
+
+void
+MrcCollective::OnGroupComplete(uint32_t pair, uint32_t msg)
+{
+    auto it = m_inFlight.find({pair, msg});
+    if (!m_running || it == m_inFlight.end())
+    {
+        return;
+    }
+    const uint32_t index = it->second;
+    Transfer& t = m_transfers[index];
+    t.acked = Simulator::Now();
+    t.isAcked = true;
+    if (t.isDelivered)
+    {
+        m_inFlight.erase(it);
+    }
+    OnSendComplete(index);
+}
+
+void
+MrcCollective::OnGroupReceive(uint32_t pair,
+                              uint32_t msg,
+                              uint64_t bytes,
+                              std::optional<uint32_t> imm)
+{
+    auto it = m_inFlight.find({pair, msg});
+    if (!m_running || it == m_inFlight.end())
+    {
+        return;
+    }
+    const uint32_t index = it->second;
+    Transfer& t = m_transfers[index];
+    t.delivered = Simulator::Now();
+    t.isDelivered = true;
+    if (t.isAcked)
+    {
+        m_inFlight.erase(it);
+    }
+    m_delivered++;
+    if (m_verifyData && t.bytes > 0)
+    {
+        const auto expected = Pattern(index);
+        const auto& region = *m_regions[pair];
+        if (!std::equal(expected->begin(), expected->end(), region.begin() + t.offset))
+        {
+            m_corrupt++;
+            NS_LOG_WARN(GetName() << ": transfer " << index << " (rank " << t.src << " -> " << t.dst
+                                  << ") delivered wrong bytes");
+        }
+    }
+    m_transferTrace(t.src, t.dst, t.bytes, t.delivered - t.posted);
+    OnDelivered(index);
+    if (m_running && m_delivered == GetTransferCount())
+    {
+        End(false);
+    }
+}
+
+void
+MrcCollective::OnError(std::string reason)
+{
+    NS_LOG_WARN(GetName() << ": queue pair error: " << reason);
+    if (m_running)
+    {
+        m_failure = reason;
+        End(true);
+    }
+}
+
+void
+MrcCollective::End(bool failed)
+{
+    m_running = false;
+    m_done = true;
+    m_failed = failed;
+    m_end = Simulator::Now();
+    NS_LOG_INFO(GetName() << " run ended after " << (m_end - m_start).As(Time::US)
+                          << (failed ? " (failed)" : ""));
+    m_doneTrace(m_end - m_start, failed);
+    if (!m_doneCallback.IsNull())
+    {
+        m_doneCallback(this);
+    }
+}
+
+std::shared_ptr<std::vector<uint8_t>>
+MrcCollective::Pattern(uint32_t index) const
+{
+    const Transfer& t = m_transfers[index];
+    auto data = std::make_shared<std::vector<uint8_t>>(t.bytes);
+    // xorshift32 seeded by run and transfer: cheap, and differs from transfer to transfer.
+    uint32_t x = (m_run * 2654435761U) ^ (index * 40503U + 0x9e3779b9U);
+    x = (x == 0) ? 1 : x;
+    for (auto& byte : *data)
+    {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        byte = static_cast<uint8_t>(x);
+    }
+    return data;
+}
+
+uint32_t
+MrcCollective::GetCorruptTransfers() const
+{
+    return m_corrupt;
+}
+
+void
+MrcCollective::OnSendComplete(uint32_t index)
+{
+}
+
+void
+MrcCollective::OnDelivered(uint32_t index)
+{
+}
+
+void
+MrcCollective::SetDoneCallback(Callback<void, Ptr<MrcCollective>> cb)
+{
+    m_doneCallback = cb;
+}
+
+uint32_t
+MrcCollective::GetRankCount() const
+{
+    return m_hosts.size();
+}
+
+uint32_t
+MrcCollective::GetHost(uint32_t rank) const
+{
+    return m_hosts.at(rank);
+}
+
+uint64_t
+MrcCollective::GetMessageSize() const
+{
+    return m_size;
+}
+
+bool
+MrcCollective::IsRunning() const
+{
+    return m_running;
+}
+
+bool
+MrcCollective::IsDone() const
+{
+    return m_done;
+}
+
+bool
+MrcCollective::HasFailed() const
+{
+    return m_failed;
+}
+
+std::string
+MrcCollective::GetFailure() const
+{
+    return m_failure;
+}
+
+Time
+MrcCollective::GetStartTime() const
+{
+    return m_start;
+}
+
+Time
+MrcCollective::GetEndTime() const
+{
+    return m_end;
+}
+
+Time
+MrcCollective::GetDuration() const
+{
+    return m_done ? m_end - m_start : Time(0);
+}
+
+const std::vector<MrcCollective::Transfer>&
+MrcCollective::GetTransfers() const
+{
+    return m_transfers;
+}
+
+std::vector<Time>
+MrcCollective::GetTransferTimes() const
+{
+    std::vector<Time> times;
+    for (const auto& t : m_transfers)
+    {
+        if (t.isDelivered)
+        {
+            times.push_back(t.delivered - t.posted);
+        }
+    }
+    return times;
+}
+
+uint64_t
+MrcCollective::GetReceivedBytes(uint32_t rank) const
+{
+    uint64_t bytes = 0;
+    for (const auto& t : m_transfers)
+    {
+        bytes += (t.dst == rank && t.isDelivered) ? t.bytes : 0;
+    }
+    return bytes;
+}
+
+uint64_t
+MrcCollective::GetSentBytes(uint32_t rank) const
+{
+    uint64_t bytes = 0;
+    for (const auto& t : m_transfers)
+    {
+        bytes += (t.src == rank && t.isAcked) ? t.bytes : 0;
+    }
+    return bytes;
+}
+
+const MrcLineRateModel&
+MrcCollective::GetLineRate() const
+{
+    if (!m_lineRate)
+    {
+        throw std::logic_error(GetName() + ": line rate asked before Setup");
+    }
+    return *m_lineRate;
+}
+
+uint32_t
+MrcCollective::GetMaxLinks() const
+{
+    return m_maxLinks;
+}
+
+Ptr<MrcQpGroup>
+MrcCollective::GetGroup(uint32_t src, uint32_t dst) const
+{
+    auto it = m_pairIndex.find({src, dst});
+    return it == m_pairIndex.end() ? nullptr : m_groups[it->second];
+}
+
+std::vector<std::pair<uint32_t, uint32_t>>
+MrcCollective::GetPairs() const
+{
+    std::vector<std::pair<uint32_t, uint32_t>> pairs;
+    for (const auto& [pair, index] : m_pairIndex)
+    {
+        pairs.push_back(pair);
+    }
+    return pairs;
+}
+
+} // namespace ns3

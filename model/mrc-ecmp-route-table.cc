@@ -1,0 +1,269 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mrc-ecmp-route-table.h"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <string>
+
+namespace ns3
+{
+
+MrcEcmpRouteTable::Key
+MrcEcmpRouteTable::MakeKey(Ipv6Address address, uint8_t prefixLength)
+{
+    std::array<uint8_t, 16> bytes{};
+    address.GetBytes(bytes.data());
+    for (unsigned i = 0; i < 16; ++i)
+    {
+        const int bitsHere = std::clamp(int(prefixLength) - int(i * 8), 0, 8);
+        bytes[i] &= static_cast<uint8_t>(0xff00 >> bitsHere);
+    }
+    Key key{0, 0};
+    for (unsigned i = 0; i < 8; ++i)
+    {
+        key.hi = (key.hi << 8) | bytes[i];
+        key.lo = (key.lo << 8) | bytes[i + 8];
+    }
+    return key;
+}
+
+Ipv6Address
+MrcEcmpRouteTable::ToAddress(const Key& key)
+{
+    std::array<uint8_t, 16> bytes{};
+    for (unsigned i = 0; i < 8; ++i)
+    {
+        bytes[i] = static_cast<uint8_t>(key.hi >> (56 - 8 * i));
+        bytes[i + 8] = static_cast<uint8_t>(key.lo >> (56 - 8 * i));
+    }
+    return Ipv6Address(bytes.data());
+}
+
+bool
+MrcEcmpRouteTable::Refresh(Group& group) const
+{
+    std::vector<uint32_t> active;
+    active.reserve(group.members.size());
+    for (uint32_t m : group.members)
+    {
+        if (group.withdrawn.count(m) == 0 && m_withdrawn.count(m) == 0)
+        {
+            active.push_back(m);
+        }
+    }
+    const bool changed = active != group.active;
+    group.active = std::move(active);
+    return changed;
+}
+
+void
+MrcEcmpRouteTable::AddRoute(Ipv6Address network,
+                            uint8_t prefixLength,
+                            const std::vector<uint32_t>& interfaces)
+{
+    if (prefixLength > 128)
+    {
+        throw std::invalid_argument("MrcEcmpRouteTable::AddRoute: prefixLength (="
+                                    + std::to_string(prefixLength) + ") must be in 0..128");
+    }
+    if (interfaces.empty())
+    {
+        throw std::invalid_argument(
+            "MrcEcmpRouteTable::AddRoute: interfaces must name at least one "
+            "next hop");
+    }
+    Group& group = m_routes[prefixLength][MakeKey(network, prefixLength)];
+    for (uint32_t i : interfaces)
+    {
+        if (std::find(group.members.begin(), group.members.end(), i) == group.members.end())
+        {
+            group.members.push_back(i);
+        }
+    }
+    Refresh(group);
+}
+
+bool
+MrcEcmpRouteTable::RemoveRoute(Ipv6Address network, uint8_t prefixLength)
+{
+    auto it = m_routes.find(prefixLength);
+    if (it == m_routes.end() || it->second.erase(MakeKey(network, prefixLength)) == 0)
+    {
+        return false;
+    }
+    if (it->second.empty())
+    {
+        m_routes.erase(it);
+    }
+    return true;
+}
+
+uint32_t
+MrcEcmpRouteTable::SetNextHopEnabled(uint32_t interface, bool enabled)
+{
+    if (enabled)
+    {
+        m_withdrawn.erase(interface);
+    }
+    else
+    {
+        m_withdrawn.insert(interface);
+    }
+    uint32_t changed = 0;
+    for (auto& [length, routes] : m_routes)
+    {
+        for (auto& [key, group] : routes)
+        {
+            changed += Refresh(group) ? 1 : 0;
+        }
+    }
+    return changed;
+}
+
+bool
+MrcEcmpRouteTable::SetNextHopEnabled(Ipv6Address network,
+                                     uint8_t prefixLength,
+                                     uint32_t interface,
+                                     bool enabled)
+{
+    auto it = m_routes.find(prefixLength);
+    if (it == m_routes.end())
+    {
+        return false;
+    }
+    auto git = it->second.find(MakeKey(network, prefixLength));
+    if (git == it->second.end())
+    {
+        return false;
+    }
+    Group& group = git->second;
+    if (std::find(group.members.begin(), group.members.end(), interface) == group.members.end())
+    {
+        return false;
+    }
+    if (enabled)
+    {
+        group.withdrawn.erase(interface);
+    }
+    else
+    {
+        group.withdrawn.insert(interface);
+    }
+    Refresh(group);
+    return true;
+}
+
+bool
+MrcEcmpRouteTable::SetRouteNextHops(Ipv6Address network,
+                                    uint8_t prefixLength,
+                                    const std::vector<uint32_t>& interfaces)
+{
+    if (prefixLength > 128)
+    {
+        throw std::invalid_argument("MrcEcmpRouteTable::SetRouteNextHops: prefixLength (="
+                                    + std::to_string(prefixLength) + ") must be in 0..128");
+    }
+    auto it = m_routes.find(prefixLength);
+    const Key key = MakeKey(network, prefixLength);
+    if (it == m_routes.end() || it->second.count(key) == 0)
+    {
+        if (interfaces.empty())
+        {
+            return false;
+        }
+        AddRoute(network, prefixLength, interfaces);
+        return true;
+    }
+    Group& group = it->second.at(key);
+    for (uint32_t i : interfaces)
+    {
+        if (std::find(group.members.begin(), group.members.end(), i) == group.members.end())
+        {
+            group.members.push_back(i);
+        }
+    }
+    group.withdrawn.clear();
+    for (uint32_t m : group.members)
+    {
+        if (std::find(interfaces.begin(), interfaces.end(), m) == interfaces.end())
+        {
+            group.withdrawn.insert(m);
+        }
+    }
+    return Refresh(group);
+}
+
+std::optional<MrcEcmpRouteTable::Route>
+MrcEcmpRouteTable::GetRoute(Ipv6Address network, uint8_t prefixLength) const
+{
+    auto it = m_routes.find(prefixLength);
+    if (it == m_routes.end())
+    {
+        return std::nullopt;
+    }
+    auto git = it->second.find(MakeKey(network, prefixLength));
+    if (git == it->second.end())
+    {
+        return std::nullopt;
+    }
+    return Route{ToAddress(git->first), prefixLength, git->second.members, git->second.active};
+}
+
+bool
+MrcEcmpRouteTable::IsNextHopEnabled(uint32_t interface) const
+{
+    return m_withdrawn.count(interface) == 0;
+}
+
+const std::vector<uint32_t>*
+MrcEcmpRouteTable::Lookup(Ipv6Address destination) const
+{
+    for (const auto& [length, routes] : m_routes)
+    {
+        auto it = routes.find(MakeKey(destination, length));
+        if (it != routes.end() && !it->second.active.empty())
+        {
+            return &it->second.active;
+        }
+    }
+    return nullptr;
+}
+
+uint32_t
+MrcEcmpRouteTable::GetNRoutes() const
+{
+    uint32_t n = 0;
+    for (const auto& [length, routes] : m_routes)
+    {
+        n += routes.size();
+    }
+    return n;
+}
+
+std::vector<MrcEcmpRouteTable::Route>
+MrcEcmpRouteTable::GetRoutes() const
+{
+    std::vector<Route> out;
+    for (const auto& [length, routes] : m_routes)
+    {
+        std::vector<std::pair<Key, const Group*>> sorted;
+        for (const auto& [key, group] : routes)
+        {
+            sorted.emplace_back(key, &group);
+        }
+        std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
+            return a.first.hi != b.first.hi ? a.first.hi < b.first.hi : a.first.lo < b.first.lo;
+        });
+        for (const auto& [key, group] : sorted)
+        {
+            out.push_back(Route{ToAddress(key), length, group->members, group->active});
+        }
+    }
+    return out;
+}
+
+} // namespace ns3

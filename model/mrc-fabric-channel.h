@@ -1,0 +1,49 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_FABRIC_CHANNEL_H
+#define MRC_FABRIC_CHANNEL_H
+
+#include "ns3/point-to-point-channel.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup mrc
+ * \brief The channel of a fabric link: a PointToPointChannel that carries PFC PAUSE frames.
+ *
+ * Between devices without a MrcPfcPort it is exactly PointToPointChannel. When either end has
+ * one (aggregated to the device):
+ *  - a frame tagged MrcPfcTag PAUSE_FRAME occupies the wire for its serialisation time, as any
+ *    frame, and is then handed to the peer's MrcPfcPort::ReceivePause (after txTime + delay)
+ *    instead of the peer's receive path, which only knows IPv4 and IPv6; a PAUSE frame whose
+ *    payload does not parse is dropped (and logged);
+ *  - every other frame gets a MrcPfcTag INGRESS naming the receiving device's interface index
+ *    (any older one is removed), so the receiving switch can charge it to its ingress port.
+ */
+class MrcFabricChannel : public PointToPointChannel
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    MrcFabricChannel();
+    ~MrcFabricChannel() override;
+
+    bool TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice> src, Time txTime) override;
+
+    /// \return PAUSE frames carried to a MrcPfcPort
+    uint64_t GetPauseFrames() const;
+
+  private:
+    uint64_t m_pauseFrames{0}; //!< PAUSE frames carried
+};
+
+} // namespace ns3
+
+#endif /* MRC_FABRIC_CHANNEL_H */

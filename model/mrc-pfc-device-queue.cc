@@ -1,0 +1,97 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "mrc-pfc-device-queue.h"
+
+#include "mrc-pfc-tag.h"
+
+#include "ns3/log.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("MrcPfcDeviceQueue");
+
+NS_OBJECT_ENSURE_REGISTERED(MrcPfcDeviceQueue);
+
+TypeId
+MrcPfcDeviceQueue::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::MrcPfcDeviceQueue")
+            .SetParent<Queue<Packet>>()
+            .SetGroupName("Mrc")
+            .AddConstructor<MrcPfcDeviceQueue>()
+            .AddAttribute("MaxSize",
+                          "The maximum size of the data lane (PAUSE frames are not counted).",
+                          QueueSizeValue(QueueSize("100p")),
+                          MakeQueueSizeAccessor(&QueueBase::SetMaxSize, &QueueBase::GetMaxSize),
+                          MakeQueueSizeChecker());
+    return tid;
+}
+
+MrcPfcDeviceQueue::MrcPfcDeviceQueue()
+    : NS_LOG_TEMPLATE_DEFINE("MrcPfcDeviceQueue")
+{
+    NS_LOG_FUNCTION(this);
+}
+
+MrcPfcDeviceQueue::~MrcPfcDeviceQueue() = default;
+
+bool
+MrcPfcDeviceQueue::Enqueue(Ptr<Packet> item)
+{
+    NS_LOG_FUNCTION(this << item);
+    MrcPfcTag tag;
+    if (item->PeekPacketTag(tag) && tag.GetKind() == MrcPfcTag::Kind::PAUSE_FRAME)
+    {
+        m_control.push_back(item);
+        return true;
+    }
+    return DoEnqueue(GetContainer().end(), item);
+}
+
+Ptr<Packet>
+MrcPfcDeviceQueue::Dequeue()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_control.empty())
+    {
+        Ptr<Packet> p = m_control.front();
+        m_control.pop_front();
+        return p;
+    }
+    return DoDequeue(GetContainer().begin());
+}
+
+Ptr<Packet>
+MrcPfcDeviceQueue::Remove()
+{
+    NS_LOG_FUNCTION(this);
+    return DoRemove(GetContainer().begin());
+}
+
+Ptr<const Packet>
+MrcPfcDeviceQueue::Peek() const
+{
+    if (!m_control.empty())
+    {
+        return m_control.front();
+    }
+    return DoPeek(GetContainer().begin());
+}
+
+uint32_t
+MrcPfcDeviceQueue::GetNControlPackets() const
+{
+    return static_cast<uint32_t>(m_control.size());
+}
+
+void
+MrcPfcDeviceQueue::ClearControl()
+{
+    m_control.clear();
+}
+
+} // namespace ns3
