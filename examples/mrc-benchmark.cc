@@ -220,9 +220,9 @@ main(int argc, char* argv[])
             if (mrc && done == finish.size())
             {
                 // Line rate: every packet back to back at the host link (4096 B payload plus
-                // IPv6, UDP, BTH, METH, TSETH, RETH, ICRC and PPP = 4234 B), plus the base RTT.
+                // IPv6, UDP, BTH, METH, TSETH, RETH, ICRC and PPP), plus the base RTT.
                 const uint64_t packets = (bytes + 4095) / 4096;
-                const Time ideal = linkRate.CalculateBytesTxTime(packets * 4234)
+                const Time ideal = linkRate.CalculateBytesTxTime(packets * MrcDataWireBytes(4096))
                                    + mrcHelper->GetBaseRtt(0, topo->GetHostCount() - 1);
                 MrcCompletionStats s(fct);
                 std::cout << "     FCT us: max " << s.GetMax().GetMicroSeconds() << ", P99 "

@@ -10,6 +10,7 @@
 #include "ns3/mrc-dcqcn.h"
 #include "ns3/mrc-go-back-n.h"
 #include "ns3/mrc-single-path-selection.h"
+#include "ns3/mrc-wire-size.h"
 #include "ns3/node.h"
 #include "ns3/uinteger.h"
 
@@ -24,7 +25,6 @@ MrcHelper::MrcHelper(Ptr<MrcFabricTopology> topo, MrcDataPlaneHelper& dataPlane)
     : m_topo(topo)
     , m_dataPlane(dataPlane)
 {
-    m_qpFactory.SetTypeId(MrcQueuePair::GetTypeId());
     m_rng = CreateObject<UniformRandomVariable>();
     m_rng->SetStream(1);
 }
@@ -32,7 +32,28 @@ MrcHelper::MrcHelper(Ptr<MrcFabricTopology> topo, MrcDataPlaneHelper& dataPlane)
 void
 MrcHelper::SetQueuePairAttribute(const std::string& name, const AttributeValue& value)
 {
-    m_qpFactory.Set(name, value);
+    TypeId::AttributeInformation info;
+    Ptr<AttributeValue> valid;
+    if (!MrcQueuePair::GetTypeId().LookupAttributeByName(name, &info)
+        || !(valid = info.checker->CreateValidValue(value)))
+    {
+        throw std::invalid_argument("MrcHelper: queue pair attribute " + name
+                                    + " is unknown or its value invalid (see "
+                                      "--PrintAttributes=ns3::MrcQueuePair)");
+    }
+    m_qpAttributes[name] = valid;
+}
+
+void
+MrcHelper::GetQueuePairAttribute(const std::string& name, AttributeValue& value) const
+{
+    TypeId::AttributeInformation info;
+    if (!MrcQueuePair::GetTypeId().LookupAttributeByName(name, &info))
+    {
+        throw std::invalid_argument("MrcHelper: no queue pair attribute " + name);
+    }
+    auto set = m_qpAttributes.find(name);
+    info.checker->Copy(set != m_qpAttributes.end() ? *set->second : *info.initialValue, value);
 }
 
 void
@@ -65,7 +86,7 @@ MrcHelper::SetPolicy(const std::string& attribute,
         }
         factory.Set(name, *value);
     }
-    m_qpFactory.Set(attribute, TypeIdValue(tid));
+    SetQueuePairAttribute(attribute, TypeIdValue(tid));
     m_policies[attribute] = factory;
 }
 
@@ -89,9 +110,9 @@ MrcHelper::SetRoceV2Baseline(uint32_t qpsPerPeer)
     {
         throw std::invalid_argument("MrcHelper::SetRoceV2Baseline: qpsPerPeer must be >= 1");
     }
-    m_qpFactory.Set("PathSelection", TypeIdValue(MrcSinglePathSelection::GetTypeId()));
-    m_qpFactory.Set("LossRecovery", TypeIdValue(MrcGoBackN::GetTypeId()));
-    m_qpFactory.Set("CongestionControl", TypeIdValue(MrcDcqcn::GetTypeId()));
+    SetQueuePairAttribute("PathSelection", TypeIdValue(MrcSinglePathSelection::GetTypeId()));
+    SetQueuePairAttribute("LossRecovery", TypeIdValue(MrcGoBackN::GetTypeId()));
+    SetQueuePairAttribute("CongestionControl", TypeIdValue(MrcDcqcn::GetTypeId()));
     m_qpsPerPeer = qpsPerPeer;
 }
 
@@ -131,10 +152,11 @@ MrcHelper::GetBaseRtt(uint32_t a, uint32_t b) const
     m_topo->GetHostDevice(a, 0)->GetChannel()->GetAttribute("Delay", delay);
     // Longest path: 5 switches across pods, 3 within a pod or a two-tier Clos.
     const uint32_t links = m_topo->GetSpec().GetTiers() == 3 ? 6 : 4;
-    const uint32_t data = 4096 + 84 + 4 + 40 + 2 + 8;
-    const uint32_t sack = 12 + 36 + 4 + 8 + 40 + 2;
+    UintegerValue mss;
+    GetQueuePairAttribute("Mss", mss);
+    const uint32_t data = MrcDataWireBytes(static_cast<uint32_t>(mss.Get()));
     return (delay.Get() * 2 + rate.Get().CalculateBytesTxTime(data)
-            + rate.Get().CalculateBytesTxTime(sack))
+            + rate.Get().CalculateBytesTxTime(kMrcSackWireBytes))
            * int64_t(links);
 }
 
@@ -143,7 +165,7 @@ MrcHelper::CandidateEvs(uint32_t src, uint32_t dst, const std::set<uint32_t>& av
 {
     const uint32_t planes = m_topo->GetSpec().planes;
     UintegerValue setSize;
-    m_qpFactory.Create<MrcQueuePair>()->GetAttribute("EvSetSize", setSize);
+    GetQueuePairAttribute("EvSetSize", setSize);
     const uint32_t perPlane = std::max<uint32_t>(1, setSize.Get() / planes);
     std::vector<std::vector<uint32_t>> evs(planes);
     for (uint32_t p = 0; p < planes; ++p)
@@ -260,17 +282,17 @@ MrcHelper::ConnectPair(uint32_t a,
     }
     Ptr<MrcQueuePair> qa = la->CreateQueuePair();
     Ptr<MrcQueuePair> qb = lb->CreateQueuePair();
-    // Apply the configured attributes to both ends.
-    Ptr<MrcQueuePair> proto = m_qpFactory.Create<MrcQueuePair>();
+    // Apply the attributes set on the helper to both ends, in the TypeId's order.
     for (Ptr<MrcQueuePair> qp : {qa, qb})
     {
-        TypeId tid = MrcQueuePair::GetTypeId();
+        const TypeId tid = MrcQueuePair::GetTypeId();
         for (uint32_t i = 0; i < tid.GetAttributeN(); ++i)
         {
-            const TypeId::AttributeInformation info = tid.GetAttribute(i);
-            Ptr<AttributeValue> v = info.checker->Create();
-            proto->GetAttribute(info.name, *v);
-            qp->SetAttribute(info.name, *v);
+            auto set = m_qpAttributes.find(tid.GetAttribute(i).name);
+            if (set != m_qpAttributes.end())
+            {
+                qp->SetAttribute(set->first, *set->second);
+            }
         }
         for (const auto& [attribute, factory] : m_policies)
         {

@@ -68,8 +68,17 @@ class MrcHelper
     /**
      * \param name an MrcQueuePair attribute
      * \param value its value, for every queue pair this helper creates
+     * \throw std::invalid_argument for an unknown attribute or an invalid value
      */
     void SetQueuePairAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * The value the queue pairs this helper creates get, without creating one: the value set
+     * on the helper, else the attribute's default (Config::SetDefault included).
+     * \param name an MrcQueuePair attribute
+     * \param value receives its value
+     */
+    void GetQueuePairAttribute(const std::string& name, AttributeValue& value) const;
 
     /**
      * Fix the RNG streams: `stream` for the EV choices and initial PSNs, stream + 1, + 2, ...
@@ -229,9 +238,9 @@ class MrcHelper
      */
     MrcPathResolver Resolver(uint32_t src, uint32_t dst) const;
 
-    Ptr<MrcFabricTopology> m_topo;                   //!< the fabric
-    MrcDataPlaneHelper& m_dataPlane;                 //!< its data plane
-    ObjectFactory m_qpFactory;                       //!< attributes for new QPs
+    Ptr<MrcFabricTopology> m_topo;                             //!< the fabric
+    MrcDataPlaneHelper& m_dataPlane;                           //!< its data plane
+    std::map<std::string, Ptr<AttributeValue>> m_qpAttributes; //!< set for new QPs, by name
     std::map<std::string, ObjectFactory> m_policies; //!< per QP attribute: its policy's factory
     Ptr<UniformRandomVariable> m_rng;                //!< EV choices
     int64_t m_nextQpStream{2};                       //!< RNG stream of the next queue pair end

@@ -4,6 +4,8 @@
 
 #include "mrc-collective.h"
 
+#include "mrc-wire-size.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/channel.h"
@@ -26,9 +28,9 @@ NS_OBJECT_ENSURE_REGISTERED(MrcCollective);
 
 namespace
 {
-/// Header bytes of an MRC data packet without the inner IPv6 header (outer IPv6, UDP, BTH,
-/// METH, TSETH, RETH, ICRC, link framing): the smaller overhead, so the ideal stays a bound.
-constexpr uint32_t kDataOverhead = 84 + 4 + 2 + 8;
+/// Header bytes of an MRC data packet on a path of one carrier (no SRH: the smaller
+/// overhead, so the ideal stays a bound).
+constexpr uint32_t kDataOverhead = MrcDataWireBytes(0);
 /// Receiver virtual address of every pair's region (VerifyData).
 constexpr uint64_t kRegionVa = 0x100000;
 } // namespace

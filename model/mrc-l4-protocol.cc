@@ -8,6 +8,7 @@
 #include "mrc-header-types.h"
 #include "mrc-queue-pair.h"
 #include "mrc-segment-routing-header.h"
+#include "mrc-wire-size.h"
 
 #include "ns3/ipv6-end-point.h"
 #include "ns3/ipv6-interface.h"
@@ -194,8 +195,7 @@ MrcL4Protocol::GetQueuePair(uint32_t qpn) const
 uint32_t
 MrcL4Protocol::GetWireSize(uint32_t mrcBytes, const MrcWirePath& path)
 {
-    const uint32_t srh = path.carriers.size() > 1 ? 8 + 16 * path.carriers.size() : 0;
-    return mrcBytes + 8 + srh + 40 + MrcNicPort::kFramingBytes;
+    return MrcWireBytes(mrcBytes, static_cast<uint32_t>(path.carriers.size()));
 }
 
 void

@@ -49,9 +49,6 @@ class MrcQueuePair;
 class MrcNicPort : public SimpleRefCount<MrcNicPort>
 {
   public:
-    /// Link framing added to each IPv6 packet on the wire (PointToPointNetDevice: PPP, 2 B).
-    static constexpr uint32_t kFramingBytes = 2;
-
     /**
      * \param l4 the NIC's protocol
      * \param plane the port's plane

@@ -10,6 +10,7 @@
 #include "mrc-nack-header.h"
 #include "mrc-probe-header.h"
 #include "mrc-sack-header.h"
+#include "mrc-wire-size.h"
 
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
@@ -204,7 +205,7 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
         Kick();
     };
     m_paths->Start(pc, ph, m_stats, m_rng);
-    const uint32_t mtu = m_mss + 84 + 4 + 2; // headers counted by MrcL4Protocol::GetWireSize
+    const uint32_t mtu = MrcDataWireBytes(m_mss);
     // The rate of every NIC port the QP sends on (MRC sprays over all planes).
     uint64_t nicRate = 0;
     for (uint32_t p = 0; p < m_l4->GetPortCount(); ++p)
