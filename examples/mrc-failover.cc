@@ -77,13 +77,9 @@ RunFabric(const Options& o, bool roce)
 {
     RngSeedManager::SetSeed(o.seed); // the run number stays --RngRun's (replications)
     const MrcClosSpec spec = MrcClosSpec::TwoTier(o.planes, o.t0, o.hostsPerT0, o.t1);
-    MrcClosTopologyHelper topoHelper;
-    roce ? topoHelper.SetEcnQueues() : topoHelper.SetTrimmingQueues();
-    Ptr<MrcFabricTopology> topo = topoHelper.Build(spec);
-    MrcDataPlaneHelper dataPlane;
-    dataPlane.SetDataPlane(roce ? MrcDataPlane::ECMP : MrcDataPlane::SRV6);
-    dataPlane.GetEcmpHelper().SetBaseSeed(o.seed);
-    dataPlane.Install(topo);
+    MrcClusterFabricHelper fabric(roce ? MrcClusterFabric::ROCE_ECMP : MrcClusterFabric::MRC_SRV6);
+    fabric.GetDataPlane().GetEcmpHelper().SetBaseSeed(o.seed);
+    Ptr<MrcFabricTopology> topo = fabric.Build(spec);
     Ptr<MrcBgpReconvergenceModel> bgp;
     if (roce)
     {
@@ -106,13 +102,10 @@ RunFabric(const Options& o, bool roce)
         failures->Blackhole(failAt, link.id, MrcLinkDirection::BOTH, duration);
     }
 
-    MrcHelper mrc(topo, dataPlane);
+    MrcHelper mrc(topo, fabric.GetDataPlane());
     const uint32_t qps = roce ? o.qps : 1;
-    if (roce)
-    {
-        // RoCEv2 RC: one UDP source port per QP (ECMP pins it), go-back-N, DCQCN.
-        mrc.SetRoceV2Baseline(qps);
-    }
+    // RoCEv2 RC: one UDP source port per QP (ECMP pins it), go-back-N, DCQCN.
+    fabric.ConfigureTransport(mrc, qps);
     mrc.SetStream(o.seed);
     mrc.Install();
     Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();

@@ -243,30 +243,18 @@ Run(const Options& o, DataRate rate)
     const MrcClosSpec spec = MrcClosSpec::TwoTier(planes, t0s, o.hostsPerT0, t1);
     NS_LOG_INFO(spec.Describe() << ", " << linkRate << " per link");
 
-    MrcClosTopologyHelper topoHelper;
+    MrcClusterFabricHelper fabric(pfc    ? MrcClusterFabric::ROCE_PFC
+                                  : roce ? MrcClusterFabric::ROCE_ECMP
+                                         : MrcClusterFabric::MRC_SRV6);
     for (MrcLinkTier tier : {MrcLinkTier::HOST_T0, MrcLinkTier::T0_T1})
     {
-        topoHelper.SetLinkRate(tier, linkRate);
-        topoHelper.SetLinkDelay(tier, Time::FromDouble(o.delayUs, Time::US));
+        fabric.GetTopologyHelper().SetLinkRate(tier, linkRate);
+        fabric.GetTopologyHelper().SetLinkDelay(tier, Time::FromDouble(o.delayUs, Time::US));
     }
-    if (pfc)
-    {
-        topoHelper.SetPfcQueues();
-    }
-    else
-    {
-        roce ? topoHelper.SetEcnQueues() : topoHelper.SetTrimmingQueues();
-    }
-    Ptr<MrcFabricTopology> topo = topoHelper.Build(spec);
-    if (pfc)
-    {
-        MrcPfcHelper().Install(*topo);
-    }
-    MrcDataPlaneHelper dataPlane;
-    dataPlane.SetDataPlane(roce ? MrcDataPlane::ECMP : MrcDataPlane::SRV6);
     // --RngRun replicates with other ECMP hashes too.
-    dataPlane.GetEcmpHelper().SetBaseSeed(o.seed + 7919 * (RngSeedManager::GetRun() - 1));
-    dataPlane.Install(topo);
+    fabric.GetDataPlane().GetEcmpHelper().SetBaseSeed(o.seed
+                                                      + 7919 * (RngSeedManager::GetRun() - 1));
+    Ptr<MrcFabricTopology> topo = fabric.Build(spec);
 
     Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(topo);
     if (o.loss > 0)
@@ -283,11 +271,8 @@ Run(const Options& o, DataRate rate)
     int64_t stream = MrcClosTopologyHelper::AssignStreams(topo, 0);
     stream += failures->AssignStreams(stream);
 
-    MrcHelper mrc(topo, dataPlane);
-    if (roce)
-    {
-        mrc.SetRoceV2Baseline(o.qps);
-    }
+    MrcHelper mrc(topo, fabric.GetDataPlane());
+    fabric.ConfigureTransport(mrc, o.qps);
     mrc.SetStream(stream);
     mrc.Install();
 

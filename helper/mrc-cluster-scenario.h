@@ -5,6 +5,7 @@
 #ifndef MRC_CLUSTER_SCENARIO_H
 #define MRC_CLUSTER_SCENARIO_H
 
+#include "mrc-cluster-fabric-helper.h"
 #include "mrc-config-path-list.h"
 #include "mrc-job-set.h"
 #include "mrc-scenario-result.h"
@@ -30,18 +31,6 @@ class MrcTrainingJob;
 class MrcWorkloadFile;
 class MrcTcpBulkWorkload;
 class MrcTransferMonitor;
-
-/**
- * \ingroup mrc
- * The fabric (transport, data plane and switch queues) an MrcClusterScenario builds.
- */
-enum class MrcClusterFabric : uint8_t
-{
-    MRC_SRV6,  //!< "mrc-srv6": MRC queue pairs over static SRv6, trimming switches
-    MRC_ECMP,  //!< "mrc-ecmp": MRC queue pairs over per-flow ECMP + BGP, trimming switches
-    ROCE_ECMP, //!< "roce-ecmp": RoCEv2-style QPs over per-flow ECMP + BGP, ECN switches
-    ROCE_PFC,  //!< "roce-pfc": the same over a lossless fabric (PFC on every port, ECN)
-};
 
 /**
  * \ingroup mrc
@@ -82,19 +71,6 @@ class MrcClusterScenario : public Object
 
     MrcClusterScenario();
     ~MrcClusterScenario() override;
-
-    /**
-     * \param name "mrc-srv6", "mrc-ecmp", "roce-ecmp" or "roce-pfc"
-     * \return the fabric
-     * \throws std::invalid_argument naming the accepted values
-     */
-    static MrcClusterFabric ParseFabric(const std::string& name);
-
-    /**
-     * \param fabric a fabric
-     * \return its attribute name
-     */
-    static std::string GetFabricName(MrcClusterFabric fabric);
 
     /// \return the topology the attributes describe (validated)
     MrcClosSpec GetSpec() const;
