@@ -365,6 +365,23 @@ class MrcQueuePair : public Object
      * \param reason why
      */
     void Fail(const std::string& reason);
+
+    /**
+     * An EV changed state (the path-selection policy's hook): log and trace it.
+     * \param ev the EV
+     * \param from its old state
+     * \param to its new state
+     * \param cause why
+     */
+    void OnEvStateChange(uint32_t ev, MrcEvState from, MrcEvState to, const std::string& cause);
+
+    /**
+     * A message was delivered in full (the receiver's hook): log, trace, call back.
+     * \param msn its message sequence number
+     * \param bytes its length
+     * \param imm its immediate data, if any
+     */
+    void OnDelivered(uint32_t msn, uint64_t bytes, std::optional<uint32_t> imm);
     /**
      * Send a control packet towards the peer.
      * \param packet the MRC payload (BTH ... ICRC)
