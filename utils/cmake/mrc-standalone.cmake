@@ -259,7 +259,7 @@ function(mrc_standalone_finish)
   if(Python3_Interpreter_FOUND)
     add_test(NAME file-lists COMMAND ${Python3_EXECUTABLE}
                                      ${CMAKE_CURRENT_SOURCE_DIR}/utils/check-file-lists.py)
-    # doc/mrc.rst parses as reStructuredText (skipped without python3-docutils).
+    # doc/*.rst parse as reStructuredText (skipped without python3-docutils).
     add_test(NAME doc-rst COMMAND ${Python3_EXECUTABLE}
                                   ${CMAKE_CURRENT_SOURCE_DIR}/utils/check-doc.py)
     set_tests_properties(doc-rst PROPERTIES SKIP_RETURN_CODE 77)
