@@ -245,7 +245,7 @@ MrcDcqcn::OnCongestionNotification(Time now)
         m_alphaStart = now; // the rate limiter starts at the first CNP, alpha = 1
     }
     m_cnpInPeriod = true;
-    if (m_decreaseEvent.IsRunning())
+    if (!m_decreaseEvent.IsExpired()) // IsRunning() in 3.37, IsPending() in ns-3-dev
     {
         return; // a cut is due at the end of the interval: this CNP joins it
     }
