@@ -133,7 +133,7 @@ main(int argc, char* argv[])
         }
         MrcHelper mrc(topo, dp);
         mrc.Install();
-        mrc.SetPathSelection(policy); // checked: a MrcPathSelection subclass, else an error
+        mrc.SetPathSelection(policy); // checked: an MrcPathSelection subclass, else an error
         const uint32_t dst = topo->GetHostCount() - 1;
         Ptr<MrcQpGroup> group = mrc.ConnectGroup(0, dst);
         Time done(-1);

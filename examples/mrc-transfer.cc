@@ -185,7 +185,8 @@ main(int argc, char* argv[])
         topo->GetHostDevice(src, 0)->GetAttribute("DataRate", rate);
         const uint64_t packets = (bytes + 4095) / 4096;
         const Time ideal =
-            rate.Get().CalculateBytesTxTime(packets * MrcDataWireBytes(4096) / planes) + mrc.GetBaseRtt(src, dst) / 2;
+            rate.Get().CalculateBytesTxTime(packets * MrcDataWireBytes(4096) / planes)
+            + mrc.GetBaseRtt(src, dst) / 2;
         const MrcQpStats st = group->GetSenderStats();
         std::cout << MrcClosSpec::TwoTier(planes, 4, 4, 4).Describe() << ", " << dataPlane
                   << ", loss " << loss << (roce ? ", RoCEv2 baseline" : "")

@@ -16,7 +16,7 @@ namespace ns3
 
 /**
  * \ingroup mrc
- * \brief Puts a MrcBgpReconvergenceModel on a fabric that runs the ECMP data plane.
+ * \brief Puts an MrcBgpReconvergenceModel on a fabric that runs the ECMP data plane.
  *
  * \code
  *   Ptr<MrcFabricTopology> fabric = MrcClosTopologyHelper().Build(MrcClosSpec::FatTree(4));

@@ -104,7 +104,7 @@ class MrcClosTopologyHelper
      * 3, ECN marking per priority) on every port, the hosts' NIC ports included, so that a PAUSE
      * holds back exactly its priority wherever it arrives (the hosts' without ECN marking and
      * with 64 MiB per lossy priority, as the default host FIFO). Which priorities are lossless is
-     * a MrcPfcPort attribute (MrcPfcHelper); a lossy priority keeps lossyMaxSize and drops beyond
+     * an MrcPfcPort attribute (MrcPfcHelper); a lossy priority keeps lossyMaxSize and drops beyond
      * it. \param lossyMaxSize LossyMaxSize of each port's lossy priorities \throws
      * std::invalid_argument if lossyMaxSize is not a positive queue size
      */

@@ -334,7 +334,7 @@ class MrcFailureHelper : public Object
     void Add(const Action& a);
     /**
      * \param a an action
-     * \return its kind and timing as a MrcFailureSpec (for GetEventCount and GetFlapTimes)
+     * \return its kind and timing as an MrcFailureSpec (for GetEventCount and GetFlapTimes)
      */
     static MrcFailureSpec Timing(const Action& a);
     /**

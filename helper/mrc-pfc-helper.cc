@@ -47,12 +47,12 @@ MrcPfcHelper::Install(Ptr<NetDevice> device) const
     {
         throw std::invalid_argument(
             "MrcPfcHelper: PFC needs a point-to-point device on a "
-            "MrcFabricChannel with a MrcPfcDeviceQueue (as MrcClosTopologyHelper "
+            "MrcFabricChannel with an MrcPfcDeviceQueue (as MrcClosTopologyHelper "
             "builds them)");
     }
     if (device->GetObject<MrcPfcPort>())
     {
-        throw std::invalid_argument("MrcPfcHelper: the device already has a MrcPfcPort");
+        throw std::invalid_argument("MrcPfcHelper: the device already has an MrcPfcPort");
     }
     Ptr<Node> node = device->GetNode();
     Ptr<MrcPfcSharedBuffer> buffer = node->GetObject<MrcPfcSharedBuffer>();

@@ -21,9 +21,9 @@ class MrcFabricTopology;
  * \ingroup mrc
  * \brief Turns on IEEE 802.1Qbb priority flow control on fabric devices.
  *
- * Install() aggregates a MrcPfcPort (configured from SetPortAttribute) to each device and gives
+ * Install() aggregates an MrcPfcPort (configured from SetPortAttribute) to each device and gives
  * it the node's MrcPfcSharedBuffer (aggregated to the node on first need, configured from
- * SetBufferAttribute). A device must be a PointToPointNetDevice on a MrcFabricChannel with a
+ * SetBufferAttribute). A device must be a PointToPointNetDevice on an MrcFabricChannel with a
  * MrcPfcDeviceQueue transmit queue (MrcClosTopologyHelper builds links so), and PFC must be on at
  * both ends of a link. The egress queue discs must be MrcPfcQueueDisc (QueueDiscHelper()) for
  * pauses to be honoured and ingress backlog to be counted; install PFC before the simulation
@@ -35,13 +35,13 @@ class MrcPfcHelper
     MrcPfcHelper();
 
     /**
-     * \param name a MrcPfcPort attribute
+     * \param name an MrcPfcPort attribute
      * \param value its value
      */
     void SetPortAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * \param name a MrcPfcSharedBuffer attribute
+     * \param name an MrcPfcSharedBuffer attribute
      * \param value its value
      */
     void SetBufferAttribute(const std::string& name, const AttributeValue& value);
@@ -49,8 +49,8 @@ class MrcPfcHelper
     /**
      * \param device a fabric device
      * \return its new MrcPfcPort
-     * \throws std::invalid_argument if the device is not on a MrcFabricChannel with a
-     *         MrcPfcDeviceQueue, or already has a MrcPfcPort
+     * \throws std::invalid_argument if the device is not on an MrcFabricChannel with a
+     *         MrcPfcDeviceQueue, or already has an MrcPfcPort
      */
     Ptr<MrcPfcPort> Install(Ptr<NetDevice> device) const;
 
@@ -70,7 +70,7 @@ class MrcPfcHelper
     /**
      * \param lossyMaxSize limit of each lossy priority, e.g. "512KiB"
      * \param ecn EcnEnabled (false on a host's NIC port, which marks nothing)
-     * \return a TrafficControlHelper whose root queue disc is a MrcPfcQueueDisc
+     * \return a TrafficControlHelper whose root queue disc is an MrcPfcQueueDisc
      * \throws std::invalid_argument if lossyMaxSize is not a positive queue size
      */
     static TrafficControlHelper QueueDiscHelper(const std::string& lossyMaxSize = "512KiB",

@@ -250,7 +250,7 @@ class MrcBgpReconvergenceModel : public Object
     void OnLinkChange(uint32_t linkId);
 
     /**
-     * A MrcFabricNetDevice of a link changed its receive-side fault: a black hole (or loss
+     * An MrcFabricNetDevice of a link changed its receive-side fault: a black hole (or loss
      * probability 1) on either end fails the link as BLACKHOLE, its end restores it.
      * \param linkId the link
      */

@@ -14,13 +14,13 @@ namespace ns3
  * \ingroup mrc
  * \brief The channel of a fabric link: a PointToPointChannel that carries PFC PAUSE frames.
  *
- * Between devices without a MrcPfcPort it is exactly PointToPointChannel. When either end has
+ * Between devices without an MrcPfcPort it is exactly PointToPointChannel. When either end has
  * one (aggregated to the device):
  *  - a frame tagged MrcPfcTag PAUSE_FRAME occupies the wire for its serialisation time, as any
  *    frame, and is then handed to the peer's MrcPfcPort::ReceivePause (after txTime + delay)
  *    instead of the peer's receive path, which only knows IPv4 and IPv6; a PAUSE frame whose
  *    payload does not parse is dropped (and logged);
- *  - every other frame gets a MrcPfcTag INGRESS naming the receiving device's interface index
+ *  - every other frame gets an MrcPfcTag INGRESS naming the receiving device's interface index
  *    (any older one is removed), so the receiving switch can charge it to its ingress port.
  */
 class MrcFabricChannel : public PointToPointChannel
@@ -37,7 +37,7 @@ class MrcFabricChannel : public PointToPointChannel
 
     bool TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice> src, Time txTime) override;
 
-    /// \return PAUSE frames carried to a MrcPfcPort
+    /// \return PAUSE frames carried to an MrcPfcPort
     uint64_t GetPauseFrames() const;
 
   private:

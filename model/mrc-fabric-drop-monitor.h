@@ -33,8 +33,8 @@ enum class MrcFabricDropKind : uint8_t
 {
     QUEUE_DROP = 0,   //!< dropped by a root queue disc ("queue-drop")
     ECN_MARK = 1,     //!< CE-marked by a root queue disc ("ecn-mark"; not a loss)
-    TRIM = 2,         //!< trimmed by a MrcTrimmingQueueDisc ("trim"; not a loss)
-    LINK_LOSS = 3,    //!< lost to a link fault of a MrcFabricNetDevice ("link-loss")
+    TRIM = 2,         //!< trimmed by an MrcTrimmingQueueDisc ("trim"; not a loss)
+    LINK_LOSS = 3,    //!< lost to a link fault of an MrcFabricNetDevice ("link-loss")
     ROUTING_DROP = 4, //!< refused by the fabric routing ("routing-drop")
 };
 

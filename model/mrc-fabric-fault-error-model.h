@@ -43,7 +43,7 @@ std::ostream& operator<<(std::ostream& os, MrcFabricLossCause cause);
 /**
  * \ingroup mrc
  * \brief The receive side of a fabric link's failures, as an ns-3 ErrorModel: the
- * ReceiveErrorModel of a MrcFabricNetDevice.
+ * ReceiveErrorModel of an MrcFabricNetDevice.
  *
  * IsCorrupt() (called by PointToPointNetDevice::Receive for every arriving frame) drops, in this
  * order of precedence:

@@ -31,7 +31,7 @@ namespace ns3
  *    random while the carrier stays up.
  *  - Every such loss is counted by cause (GetLostPackets) and traced (FaultDrop).
  *
- * The receive side is a MrcFabricFaultErrorModel set as the device's ReceiveErrorModel when a
+ * The receive side is an MrcFabricFaultErrorModel set as the device's ReceiveErrorModel when a
  * fault first needs it; an error model the device already had is chained behind it (consulted
  * for what the faults let through). A ReceiveErrorModel set on the device while one of its
  * faults is active replaces the fault's receive side until the next fault change on it.

@@ -24,7 +24,7 @@ namespace ns3
  *   100000,link-down,link p0-t0-0 p0-t1-1,,plan.json: events[0]
  *   150000,link-up,link p0-t0-0 p0-t1-1,by=duration,plan.json: events[0]
  *
- * time_ns: simulation time in nanoseconds; kind: a MrcFailureKind name (a flap appears as its
+ * time_ns: simulation time in nanoseconds; kind: an MrcFailureKind name (a flap appears as its
  * link-down and link-up transitions); target: "link <node> <node>[ index <i>]",
  * "switch <node>" or "host <i> plane <p>"; parameters: space-separated key=value pairs
  * (direction, probability, rate, links, by=duration|flap for transitions a schedule entry

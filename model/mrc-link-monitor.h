@@ -30,7 +30,7 @@ namespace ns3
  * \brief Per-link, per-direction load of a fabric over time: bytes sent, utilisation, queue
  * occupancy; and how evenly each link tier was loaded (spraying against ECMP collisions).
  *
- * A direction is one end of a MrcFabricLink transmitting: `up` is the lower node (host or
+ * A direction is one end of an MrcFabricLink transmitting: `up` is the lower node (host or
  * lower-tier switch) sending to the upper node, `down` the reverse. Install() watches both
  * directions of every switch-to-switch link (and of every host link with IncludeHostLinks),
  * in link id order, up before down: that order is the direction index.
@@ -41,7 +41,7 @@ namespace ns3
  *  - bytes: frames whose transmission began in the interval, counted at the transmitting
  *    device's PhyTxBegin trace with their size on the wire (the IPv6 packet plus the 2-byte
  *    PPP header). The device's trace is used rather than the root queue disc's nTotalSentBytes
- *    because a MrcTrimmingQueueDisc accounts a trimmed packet at its original size;
+ *    because an MrcTrimmingQueueDisc accounts a trimmed packet at its original size;
  *  - utilisation: the share of the interval during which the transmitter was busy (PhyTxBegin
  *    to PhyTxEnd, split exactly at interval boundaries), in [0, 1]. At a constant rate this is
  *    bytes x 8 / (DataRate x interval) up to the frames that straddle a boundary; it stays
@@ -131,7 +131,7 @@ class MrcLinkMonitor : public Object
     const DirectionInfo& GetDirectionInfo(uint32_t direction) const;
 
     /**
-     * \param link a MrcFabricLink id
+     * \param link an MrcFabricLink id
      * \param direction UP or DOWN
      * \return the direction index, if watched
      */

@@ -37,14 +37,14 @@ class MrcQueuePair;
  * the MRC payload plus UDP, SRH, IPv6 and link framing). A QP that has nothing to send (window
  * closed, nothing posted) leaves the ready list until it asks again.
  *
- * Priority flow control: when the port's NetDevice has a MrcPfcPort (MrcPfcHelper::Install), the
+ * Priority flow control: when the port's NetDevice has an MrcPfcPort (MrcPfcHelper::Install), the
  * port starts no packet whose priority (MrcPfcPort::GetPriority of its DSCP, as MrcPfcQueueDisc
  * classifies) the peer has
  * paused: a QP whose next packet is of a paused priority stays in the ready list but is
  * skipped, a control packet of a paused priority waits (control packets of other priorities
  * go first), and the port runs again when the MrcPfcPort reports that a priority resumed
  * (PauseStateChange). The queue pairs are thus held back instead of their packets piling up
- * in the host's queue disc. Without a MrcPfcPort nothing changes.
+ * in the host's queue disc. Without an MrcPfcPort nothing changes.
  */
 class MrcNicPort : public SimpleRefCount<MrcNicPort>
 {

@@ -24,7 +24,7 @@ class MrcFabricTopology;
  * \brief The PFC counters of a fabric's ports, read from their PfcPorts at the end of a run.
  *
  * One row per port with PFC and lossless priority: both ends of every link (MrcPfcHelper installs
- * both). Ports without a MrcPfcPort give no rows, so a fabric without PFC has none.
+ * both). Ports without an MrcPfcPort give no rows, so a fabric without PFC has none.
  */
 class MrcPfcPortStats
 {

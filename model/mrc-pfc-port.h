@@ -27,7 +27,7 @@ class PointToPointNetDevice;
 /**
  * \ingroup mrc
  * \brief IEEE 802.1Qbb priority flow control at one end of a fabric link (a switch port or a
- * host NIC): what a MrcFabricNetDevice does with PAUSE frames.
+ * host NIC): what an MrcFabricNetDevice does with PAUSE frames.
  *
  * Transmit side (every PFC-enabled device): a PAUSE frame from the peer (ReceivePause) stops
  * the priorities it enables for pause time x 512 bit times at the link rate, or resumes them

@@ -24,8 +24,8 @@ namespace ns3
  *
  * Classification: the device's MrcPfcPort maps the DSCP to a priority (PriorityOfDscp; by default
  * DSCP >> 3, the class selector, the default DSCP-to-traffic-class map of common switches:
- * RoCEv2 data, DSCP 26, is priority 3; CNPs, DSCP 48, priority 6; without a MrcPfcPort, DSCP >> 3);
- * packets without an IP header go to priority 0.
+ * RoCEv2 data, DSCP 26, is priority 3; CNPs, DSCP 48, priority 6; without an MrcPfcPort, DSCP >>
+ * 3); packets without an IP header go to priority 0.
  *
  * The device's MrcPfcPort (aggregated to the NetDevice, found on first use through the
  * NetDeviceQueueInterface) says which priorities are lossless and which are paused. A
@@ -34,7 +34,7 @@ namespace ns3
  * LossyMaxSize per priority. A packet that arrived on a PFC port of the same node (MrcFabricChannel
  * tags it, MrcPfcTag INGRESS) is charged to that port while it waits here
  * (MrcPfcPort::NotifyIngress, NotifyEgress), which drives the port's PAUSE and XON frames. Without
- * a MrcPfcPort the queue disc is a plain eight-priority strict-priority queue and nothing is
+ * an MrcPfcPort the queue disc is a plain eight-priority strict-priority queue and nothing is
  * lossless.
  *
  * A paused priority is only held here: a packet already handed to the device's transmit

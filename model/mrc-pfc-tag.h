@@ -17,7 +17,7 @@ namespace ns3
  * \brief Packet tag of the PFC model (not on the wire).
  *
  * Two uses, told apart by GetKind():
- *  - PAUSE_FRAME: the packet is a PFC PAUSE frame (its payload a MrcPfcPauseHeader). The sending
+ *  - PAUSE_FRAME: the packet is a PFC PAUSE frame (its payload an MrcPfcPauseHeader). The sending
  *    device's MrcPfcDeviceQueue sends it ahead of data and MrcFabricChannel hands it to the peer's
  *    MrcPfcPort instead of the peer's receive path;
  *  - INGRESS: MrcFabricChannel records on every frame it delivers to a PFC-enabled device the

@@ -13,7 +13,7 @@
 namespace ns3
 {
 
-/// How a MrcPfcPort sets its XOFF and XON thresholds.
+/// How an MrcPfcPort sets its XOFF and XON thresholds.
 enum class MrcPfcThresholdMode
 {
     STATIC,  //!< fixed XOFF and XON bytes

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Test bed of the failure-injection suites: a fabric with ECMP routing, a MrcFailureHelper and
+ * Test bed of the failure-injection suites: a fabric with ECMP routing, an MrcFailureHelper and
  * numbered UDP datagrams between hosts, with their one-way delays at the receiver.
  */
 

@@ -197,7 +197,7 @@ class LinkMonitorSamplingTestCase : public TestCase
 
     /**
      * Run an idle fabric to 300 us.
-     * \param monitor with a MrcLinkMonitor over [10 us, 105 us], Interval 10 us
+     * \param monitor with an MrcLinkMonitor over [10 us, 105 us], Interval 10 us
      * \return how it ended
      */
     static End RunIdle(bool monitor)

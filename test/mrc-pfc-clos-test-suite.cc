@@ -27,7 +27,7 @@ using namespace ns3;
 
 /**
  * \ingroup mrc-test
- * 8-to-1 incast on a two-tier Clos, every port a MrcPfcQueueDisc; the UDP traffic (DSCP 0,
+ * 8-to-1 incast on a two-tier Clos, every port an MrcPfcQueueDisc; the UDP traffic (DSCP 0,
  * priority 0) is made the lossless class.
  */
 class PfcClosIncastTestCase : public TestCase
@@ -237,7 +237,7 @@ class PfcClusterScenarioTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
- * PFC on a MrcClosTopologyHelper fabric.
+ * PFC on an MrcClosTopologyHelper fabric.
  */
 class MrcPfcClosTestSuite : public TestSuite
 {

@@ -50,7 +50,7 @@ constexpr uint32_t kWire = kPayload + 8 + 20 + 2; //!< bytes on the wire (UDP, I
  * A chain of nodes: node 0 (the sending host), switches, the last node (the receiving host);
  * link i joins node i and node i+1 at rates[i], 1 us each way, as MrcClosTopologyHelper builds a
  * link (MrcFabricNetDevice, MrcPfcDeviceQueue of 1 frame, MrcFabricChannel), IPv4 with global
- * routing. Every device has a MrcPfcQueueDisc (hosts: 64 MiB per lossy priority, switches: 128
+ * routing. Every device has an MrcPfcQueueDisc (hosts: 64 MiB per lossy priority, switches: 128
  * KiB).
  */
 class PfcChain

@@ -453,7 +453,7 @@ class PfcConfigTestCase : public TestCase
                               true,
                               "parsed");
 
-        // A device that is not on a MrcFabricChannel is refused.
+        // A device that is not on an MrcFabricChannel is refused.
         Ptr<Node> node = CreateObject<Node>();
         Ptr<PointToPointNetDevice> dev = CreateObject<PointToPointNetDevice>();
         node->AddDevice(dev);
