@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
 #include <vector>
 
 namespace ns3
@@ -88,9 +89,10 @@ namespace
  * \param done set to the delivery time
  * \param msn message number
  * \param bytes its size
+ * \param imm its immediate data (none here)
  */
 void
-OnDelivered(Time* done, uint32_t msn, uint64_t bytes)
+OnDelivered(Time* done, uint32_t msn, uint64_t bytes, std::optional<uint32_t> imm)
 {
     *done = Simulator::Now();
     Simulator::Stop();
