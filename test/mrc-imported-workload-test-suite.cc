@@ -140,7 +140,14 @@ class MrcImportedWorkloadTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(rs[0].ranks, 8u, "DP 8");
         NS_TEST_EXPECT_MSG_EQ((ag[0].issued < rs[0].end), true, "issued while the other ran");
         NS_TEST_EXPECT_MSG_EQ(ag[0].start, rs[0].end + NanoSeconds(100), "queued on dp0");
-        NS_TEST_EXPECT_MSG_EQ(step.end, ag[0].end + NanoSeconds(100), "the last comm ends it");
+        // Which DP group finishes last depends on the fabric's details (it differs between
+        // ns-3.37 and ns-3-dev): the step ends 100 ns after the latest comm, whichever it is.
+        Time last(0);
+        for (const auto& c : step.comms)
+        {
+            last = std::max(last, c.end);
+        }
+        NS_TEST_EXPECT_MSG_EQ(step.end, last + NanoSeconds(100), "the last comm ends it");
         // Against the same program at line rate: no faster, and (healthy fabric) not far off.
         NS_TEST_EXPECT_MSG_GT_OR_EQ(step.GetDuration(), step.ideal, "at most line rate");
         NS_TEST_EXPECT_MSG_LT(step.GetDuration().GetSeconds(),
