@@ -16,7 +16,6 @@
 
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
-#include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/mrc-all-to-all.h"
 #include "ns3/mrc-bgp-reconvergence-model.h"
@@ -29,14 +28,11 @@
 #include "ns3/mrc-tcp-bulk-workload.h"
 #include "ns3/mrc-training-job.h"
 #include "ns3/mrc-transfer-monitor.h"
-#include "ns3/mrc-value-parser.h"
 #include "ns3/mrc-workload-file.h"
 #include "ns3/names.h"
-#include "ns3/object-factory.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
-#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>

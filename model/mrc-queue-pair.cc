@@ -10,15 +10,10 @@
 #include "mrc-nack-header.h"
 #include "mrc-probe-header.h"
 #include "mrc-sack-header.h"
-#include "mrc-wire-size.h"
 
 #include "ns3/log.h"
-#include "ns3/object-factory.h"
 #include "ns3/simulator.h"
-#include "ns3/type-id.h"
 
-#include <algorithm>
-#include <cmath>
 #include <stdexcept>
 
 namespace ns3
