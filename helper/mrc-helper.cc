@@ -32,16 +32,26 @@ MrcHelper::MrcHelper(Ptr<MrcFabricTopology> topo, MrcDataPlaneHelper& dataPlane)
 void
 MrcHelper::SetQueuePairAttribute(const std::string& name, const AttributeValue& value)
 {
+    m_qpAttributes[name] =
+        CheckedValue(MrcQueuePair::GetTypeId(), name, value, "queue pair attribute " + name);
+}
+
+Ptr<AttributeValue>
+MrcHelper::CheckedValue(TypeId tid,
+                        const std::string& name,
+                        const AttributeValue& value,
+                        const std::string& what)
+{
     TypeId::AttributeInformation info;
     Ptr<AttributeValue> valid;
-    if (!MrcQueuePair::GetTypeId().LookupAttributeByName(name, &info)
-        || !(valid = info.checker->CreateValidValue(value)))
+    if (!tid.LookupAttributeByName(name, &info) || !(info.flags & TypeId::ATTR_SET)
+        || !info.accessor->HasSetter() || !(valid = info.checker->CreateValidValue(value)))
     {
-        throw std::invalid_argument("MrcHelper: queue pair attribute " + name
-                                    + " is unknown or its value invalid (see "
-                                      "--PrintAttributes=ns3::MrcQueuePair)");
+        throw std::invalid_argument("MrcHelper: " + what
+                                    + " is unknown or its value invalid (see --PrintAttributes="
+                                    + tid.GetName() + ")");
     }
-    m_qpAttributes[name] = valid;
+    return valid;
 }
 
 void
@@ -73,18 +83,14 @@ MrcHelper::SetPolicy(const std::string& attribute,
         throw std::invalid_argument("MrcHelper: " + attribute + " (=" + type + ") must be a "
                                     + base.GetName() + " subclass with a constructor");
     }
+    // Checked without creating an instance (one would draw RNG stream numbers).
     ObjectFactory factory;
     factory.SetTypeId(tid);
-    Ptr<Object> probe = factory.Create();
     for (const auto& [name, value] : attributes)
     {
-        if (!probe->SetAttributeFailSafe(name, *value))
-        {
-            throw std::invalid_argument("MrcHelper: " + attribute + " " + type + ": attribute "
-                                        + name + " is unknown or its value invalid (see "
-                                        + "--PrintAttributes=" + type + ")");
-        }
-        factory.Set(name, *value);
+        factory.Set(
+            name,
+            *CheckedValue(tid, name, *value, attribute + " " + type + ": attribute " + name));
     }
     SetQueuePairAttribute(attribute, TypeIdValue(tid));
     m_policies[attribute] = factory;

@@ -171,6 +171,21 @@ class MrcHelper
     static Ptr<MrcL4Protocol> GetL4(Ptr<Node> node);
 
   private:
+    /**
+     * Check a value for an attribute of a type without creating an instance.
+     * \param tid the type
+     * \param name one of its settable attributes
+     * \param value a value for it
+     * \param what the setting, for the error message
+     * \return the value as the attribute's checker converts it
+     * \throws std::invalid_argument if the attribute is unknown, not settable, or the value
+     *         invalid, naming the setting and the --PrintAttributes to read
+     */
+    static Ptr<AttributeValue> CheckedValue(TypeId tid,
+                                            const std::string& name,
+                                            const AttributeValue& value,
+                                            const std::string& what);
+
     /// A policy's attributes: (name, value) in order.
     using AttributeList = std::vector<std::pair<std::string, Ptr<const AttributeValue>>>;
 

@@ -359,6 +359,18 @@ class MrcPolicyAttributesTestCase : public TestCase
                               }),
                               "",
                               "an unknown type");
+        // Queue pair attributes are checked the same way: unknown names and values out of the
+        // attribute's range are refused with the attribute's name.
+        const std::string qpUnknown = mrctest::InvalidArgumentOf([&b]() {
+            b.mrc->SetQueuePairAttribute("Rotate", UintegerValue(1));
+        });
+        NS_TEST_EXPECT_MSG_NE(qpUnknown.find("queue pair attribute Rotate is unknown"),
+                              std::string::npos,
+                              qpUnknown);
+        const std::string qpRange = mrctest::InvalidArgumentOf([&b]() {
+            b.mrc->SetQueuePairAttribute("Mss", UintegerValue(10)); // accepted: 64..9000
+        });
+        NS_TEST_EXPECT_MSG_NE(qpRange.find("queue pair attribute Mss"), std::string::npos, qpRange);
     }
 };
 
