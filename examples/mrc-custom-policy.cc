@@ -55,7 +55,7 @@ class ExampleObliviousSpray : public MrcPathSelection
         SetResolver(config.resolver);
         const uint32_t planes = config.evsPerPlane.size();
         const uint32_t perPlane = std::max<uint32_t>(1, config.evSetSize / planes);
-        MakePathSet(config.evsPerPlane, perPlane, config.probeSuccesses, hooks.stateChange);
+        MakePathSet(config.evsPerPlane, perPlane, hooks.stateChange);
         m_cursor.assign(planes, 0);
     }
 

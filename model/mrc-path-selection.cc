@@ -33,10 +33,10 @@ MrcPathSelection::DoDispose()
 void
 MrcPathSelection::MakePathSet(const std::vector<std::vector<uint32_t>>& evsPerPlane,
                               uint32_t activePerPlane,
-                              uint32_t probeSuccesses,
                               MrcPathSet::ChangeCallback stateChange)
 {
-    m_pathSet = std::make_unique<MrcPathSet>(evsPerPlane, activePerPlane, probeSuccesses);
+    m_pathSet = std::make_unique<MrcPathSet>(evsPerPlane, activePerPlane);
+    m_dataCursor.assign(evsPerPlane.size(), 0);
     m_pathSet->SetChangeCallback(std::move(stateChange));
 }
 
@@ -60,7 +60,26 @@ MrcPathSelection::GetWirePath(uint32_t ev)
 std::optional<uint32_t>
 MrcPathSelection::NextData(uint32_t plane)
 {
-    const std::optional<uint32_t> ev = m_pathSet->Next(plane);
+    const std::vector<uint32_t>& active = m_pathSet->GetActive(plane);
+    if (!m_pathSet->IsPlaneEnabled(plane) || active.empty())
+    {
+        return std::nullopt;
+    }
+    std::optional<uint32_t> ev;
+    for (size_t tries = 0; tries < active.size(); ++tries)
+    {
+        const uint32_t candidate = active[m_dataCursor[plane]++ % active.size()];
+        const MrcEvState state = m_pathSet->GetState(candidate);
+        if (state == MrcEvState::GOOD)
+        {
+            ev = candidate;
+            break;
+        }
+        if (!ev && state == MrcEvState::SKIP)
+        {
+            ev = candidate;
+        }
+    }
     m_lastDataPlane = ev ? plane : m_lastDataPlane;
     return ev;
 }

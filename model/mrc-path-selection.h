@@ -34,8 +34,12 @@ class MrcProbeHeader;
  * PathSelection attribute), like MrcCongestionOps.
  *
  * Every policy keeps its EVs in an MrcPathSet (GetPathSet(): states, active and backup EVs per
- * plane); a plane whose active set is empty is not used by the queue pair. The feedback hooks
- * (ECN echo, trim, silent loss, probes) default to doing nothing.
+ * plane); a plane whose active set is empty is not used by the queue pair. The policy owns the
+ * rules: which EV each data packet takes (NextData, OrderPlanes) and every state transition in
+ * answer to feedback (ECN echo, trim, silent loss, probes). The defaults: data packets take the
+ * plane's active EVs in turn (GOOD first, a SKIP one when no GOOD one is left), control packets
+ * MrcPathSet::NextControl, and feedback changes nothing. "Writing your own policy" in doc/mrc.rst
+ * shows a complete one (examples/mrc-custom-policy.cc).
  *  - MrcSprayPathSelection (default): MRC's per-packet spraying over an EV set with EV states and
  *    probes.
  *  - MrcSinglePathSelection: RoCEv2's one EV (one UDP source port) for the queue pair's life.
@@ -101,6 +105,7 @@ class MrcPathSelection : public Object
                        Ptr<UniformRandomVariable> rng) = 0;
 
     /**
+     * Default: the plane's active EVs in turn, GOOD first, a SKIP one if no GOOD one is left.
      * \param plane the NIC port that can send
      * \return the EV of the next data packet on that plane, if any
      */
@@ -139,8 +144,8 @@ class MrcPathSelection : public Object
      * \param enabled false while the local or the peer's NIC port of that plane is down
      */
     virtual void SetPlaneEnabled(uint32_t plane, bool enabled);
-    /// \param ev put on the operator denylist
-    void Deny(uint32_t ev);
+    /// \param ev put on the operator denylist (default: MrcPathSet::Deny)
+    virtual void Deny(uint32_t ev);
     /// \return the EV set (Start must have been called)
     const MrcPathSet& GetPathSet() const;
     /// \param plane a plane \return true if the queue pair sends on it (it has EVs there)
@@ -158,12 +163,10 @@ class MrcPathSelection : public Object
      * Create the EV set and connect its state-change callback.
      * \param evsPerPlane EVs per plane, active ones first
      * \param activePerPlane active EVs per plane
-     * \param probeSuccesses probe successes restoring an EV
      * \param stateChange the state-change hook
      */
     void MakePathSet(const std::vector<std::vector<uint32_t>>& evsPerPlane,
                      uint32_t activePerPlane,
-                     uint32_t probeSuccesses,
                      MrcPathSet::ChangeCallback stateChange);
     /// \param resolver EV -> wire path (every Start sets it)
     void SetResolver(MrcPathResolver resolver);
@@ -172,6 +175,7 @@ class MrcPathSelection : public Object
     uint32_t m_lastDataPlane{0};           //!< plane of the last data packet
 
   private:
+    std::vector<size_t> m_dataCursor;            //!< per plane: the default NextData's turn
     MrcPathResolver m_resolver;                  //!< EV -> wire path
     std::map<uint32_t, MrcWirePath> m_wirePaths; //!< resolved paths
 };

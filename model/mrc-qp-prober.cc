@@ -6,6 +6,7 @@
 
 #include "mrc-path-set.h"
 #include "mrc-probe-header.h"
+#include "mrc-spray-ev-rules.h"
 
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -18,12 +19,13 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MrcQpProber");
 
-MrcQpProber::MrcQpProber(MrcPathSet& paths,
+MrcQpProber::MrcQpProber(MrcSprayEvRules& rules,
                          const Config& config,
                          Hooks hooks,
                          MrcQpStats& stats,
                          Ptr<UniformRandomVariable> rng)
-    : m_paths(paths)
+    : m_rules(rules)
+    , m_paths(rules.GetPathSet())
     , m_config(config)
     , m_hooks(std::move(hooks))
     , m_stats(stats)
@@ -89,7 +91,7 @@ MrcQpProber::OnResponse(const MrcProbeHeader& response)
     if (!probe.liveness)
     {
         m_backoff.erase(probe.ev);
-        m_paths.OnProbeSuccess(probe.ev, Simulator::Now());
+        m_rules.OnProbeSuccess(probe.ev, Simulator::Now());
         m_hooks.restored();
     }
 }
@@ -102,7 +104,7 @@ MrcQpProber::OnRestoreTimer()
     {
         if (!it->second.liveness)
         {
-            m_paths.OnProbeFailure(it->second.ev);
+            m_rules.OnProbeFailure(it->second.ev);
             // Backoff: an EV whose probes keep failing is probed every 2, 4, ... rounds, up to
             // restoreBackoffMax.
             Backoff& b = m_backoff[it->second.ev];
@@ -160,7 +162,7 @@ MrcQpProber::OnLivenessTimer()
                 && m_paths.GetState(ev) != MrcEvState::DENIED)
             {
                 NS_LOG_INFO("reverse EV " << ev << " failed its liveness probe");
-                m_paths.OnSilentLoss(ev, now);
+                m_rules.OnSilentLoss(ev, now);
                 OnEvRetired();
             }
             continue;

@@ -19,6 +19,7 @@ namespace ns3
 {
 
 class MrcPathSet;
+class MrcSprayEvRules;
 class MrcProbeHeader;
 
 /**
@@ -31,7 +32,7 @@ class MrcProbeHeader;
  *   or trims large packets fails its probes as it fails data), at most restoreProbesPerRound a
  *   round, and an EV whose probes keep failing only every 2, 4, ... restoreBackoffMax rounds
  *   (default 64; a dead path's EVs would otherwise fill the NIC with full-size probes);
- *   an answered probe counts a success (MrcPathSet::OnProbeSuccess, which brings the EV back
+ *   an answered probe counts a success (MrcSprayEvRules::OnProbeSuccess, which brings the EV back
  *   after enough of them), a probe unanswered by the next round a failure.
  * - Reverse-path liveness: a queue pair that sends no data learns nothing about its EVs from
  *   SACKs, yet its own SACKs and NACKs travel on them. While it only receives, it probes one
@@ -65,13 +66,13 @@ class MrcQpProber
     };
 
     /**
-     * \param paths the EV set probed (outlives the prober)
+     * \param rules the rules of the EV set probed (outlive the prober)
      * \param config timing
      * \param hooks callbacks into the queue pair
      * \param stats the queue pair's counters (probesSent)
      * \param rng picks the liveness probe's EV
      */
-    MrcQpProber(MrcPathSet& paths,
+    MrcQpProber(MrcSprayEvRules& rules,
                 const Config& config,
                 Hooks hooks,
                 MrcQpStats& stats,
@@ -109,7 +110,8 @@ class MrcQpProber
      */
     void Send(uint32_t ev, bool liveness);
 
-    MrcPathSet& m_paths;                      //!< EV set
+    MrcSprayEvRules& m_rules;                 //!< the EV set's rules
+    const MrcPathSet& m_paths;                //!< the EV set
     Config m_config;                          //!< timing
     Hooks m_hooks;                            //!< queue pair hooks
     MrcQpStats& m_stats;                      //!< counters

@@ -48,7 +48,7 @@ MrcSinglePathSelection::Start(const Config& config,
         m_ev = config.evsPerPlane[plane].front();
         std::vector<std::vector<uint32_t>> one(planes);
         one[plane].push_back(m_ev);
-        MakePathSet(one, 1, config.probeSuccesses, hooks.stateChange);
+        MakePathSet(one, 1, hooks.stateChange);
         NS_LOG_INFO("QP " << config.qpn << ": EV " << m_ev << " on plane " << plane);
         return;
     }

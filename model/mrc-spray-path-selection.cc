@@ -37,21 +37,22 @@ MrcSprayPathSelection::Start(const Config& config,
     SetResolver(config.resolver);
     const uint32_t planes = config.evsPerPlane.size();
     const uint32_t perPlane = std::max<uint32_t>(1, config.evSetSize / planes);
-    MakePathSet(config.evsPerPlane, perPlane, config.probeSuccesses, hooks.stateChange);
+    MakePathSet(config.evsPerPlane, perPlane, hooks.stateChange);
+    m_rules = std::make_unique<MrcSprayEvRules>(*m_pathSet, config.probeSuccesses);
     m_skipAcrossPlanes = config.skipAcrossPlanes && config.skipRotations == 0 && planes > 1;
     m_credit.assign(planes, 0);
     m_weight.assign(planes, 0);
     if (config.skipRotations == 0)
     {
-        m_pathSet->SetSkipTime(config.skipTime.IsZero() ? config.baseRtt : config.skipTime,
-                               config.skipMemory.IsZero() ? config.baseRtt * 8 : config.skipMemory);
+        m_rules->SetSkipTime(config.skipTime.IsZero() ? config.baseRtt : config.skipTime,
+                             config.skipMemory.IsZero() ? config.baseRtt * 8 : config.skipMemory);
     }
     else
     {
-        m_pathSet->SetSkipRotations(config.skipRotations);
+        m_rules->SetSkipRotations(config.skipRotations);
     }
-    m_pathSet->SetAlwaysSkipFactor(config.alwaysSkipFactor);
-    m_pathSet->SetPathKey([this](uint32_t ev) {
+    m_rules->SetAlwaysSkipFactor(config.alwaysSkipFactor);
+    m_rules->SetPathKey([this](uint32_t ev) {
         // The path is what the EV's carriers say (under ECMP every EV has the same: unknown).
         uint64_t key = 0;
         for (const Ipv6Address& a : GetWirePath(ev).carriers)
@@ -65,7 +66,7 @@ MrcSprayPathSelection::Start(const Config& config,
         }
         return key;
     });
-    m_pathSet->SetDampening(config.holdDown, config.holdDownMax, config.flapWindow);
+    m_rules->SetDampening(config.holdDown, config.holdDownMax, config.flapWindow);
     MrcQpProber::Config pc;
     pc.restoreProbeBytes = config.probeBytes;
     pc.restoreProbesPerRound = config.probesPerRound;
@@ -73,25 +74,25 @@ MrcSprayPathSelection::Start(const Config& config,
     pc.restoreInterval = config.probeInterval;
     pc.livenessInterval = config.baseRtt;
     pc.livenessTimeout = config.lossTimeout;
-    m_prober = std::make_unique<MrcQpProber>(*m_pathSet, pc, hooks.prober, stats, rng);
+    m_prober = std::make_unique<MrcQpProber>(*m_rules, pc, hooks.prober, stats, rng);
 }
 
 std::optional<uint32_t>
 MrcSprayPathSelection::NextData(uint32_t plane)
 {
-    if (m_skipAcrossPlanes && !m_pathSet->HasGood(plane))
+    if (m_skipAcrossPlanes && !m_rules->HasGood(plane))
     {
         // Only SKIP EVs here: leave the packet to a plane that has a GOOD EV, if any. (The
         // QP's next Kick, at the next acknowledgement, asks this port again.)
         for (uint32_t p = 0; p < m_pathSet->GetPlaneCount(); ++p)
         {
-            if (p != plane && m_pathSet->HasGood(p))
+            if (p != plane && m_rules->HasGood(p))
             {
                 return std::nullopt;
             }
         }
     }
-    const std::optional<uint32_t> ev = m_pathSet->Next(plane);
+    const std::optional<uint32_t> ev = m_rules->Next(plane);
     if (ev && m_credit.size() > 1)
     {
         // Smooth weighted round robin: every plane earns its weight (its GOOD EVs; all its
@@ -103,7 +104,7 @@ MrcSprayPathSelection::NextData(uint32_t plane)
         {
             for (uint32_t p = 0; p < m_weight.size(); ++p)
             {
-                m_weight[p] = anyGood                        ? m_pathSet->GetGoodCount(p)
+                m_weight[p] = anyGood                        ? m_rules->GetGoodCount(p)
                               : m_pathSet->IsPlaneEnabled(p) ? m_pathSet->GetActive(p).size()
                                                              : 0;
                 total += m_weight[p];
@@ -142,7 +143,7 @@ MrcSprayPathSelection::OnEcnEcho(uint32_t ev, bool persistent)
 {
     if (m_pathSet->Contains(ev))
     {
-        m_pathSet->OnEcn(ev, persistent);
+        m_rules->OnEcn(ev, persistent);
     }
 }
 
@@ -158,18 +159,24 @@ MrcSprayPathSelection::SetPlaneEnabled(uint32_t plane, bool enabled)
 }
 
 void
+MrcSprayPathSelection::Deny(uint32_t ev)
+{
+    m_rules->Deny(ev);
+}
+
+void
 MrcSprayPathSelection::OnTrimmed(uint32_t ev)
 {
     if (m_pathSet->Contains(ev))
     {
-        m_pathSet->OnTrimmed(ev);
+        m_rules->OnTrimmed(ev);
     }
 }
 
 void
 MrcSprayPathSelection::OnSilentLoss(uint32_t ev)
 {
-    m_pathSet->OnSilentLoss(ev, Simulator::Now());
+    m_rules->OnSilentLoss(ev, Simulator::Now());
     m_prober->OnEvRetired();
 }
 

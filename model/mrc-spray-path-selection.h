@@ -6,6 +6,7 @@
 #define MRC_SPRAY_PATH_SELECTION_H
 
 #include "mrc-path-selection.h"
+#include "mrc-spray-ev-rules.h"
 
 namespace ns3
 {
@@ -13,7 +14,8 @@ namespace ns3
 /**
  * \ingroup mrc
  * \brief MRC's path selection (the default): every packet takes the next EV of its plane's active
- * set, in rotation, and feedback drives the per-EV state machine (MrcPathSet).
+ * set, in rotation, and feedback drives the per-EV state machine (MrcSprayEvRules, over the
+ * policy's MrcPathSet).
  *
  * EvSetSize active EVs are split equally across planes, the other candidates are backups. An
  * ECN echo or a fabric trim puts the EV in SKIP for SkipRotations rotations; a silent loss retires
@@ -43,6 +45,7 @@ class MrcSprayPathSelection : public MrcPathSelection
     void OnProbeResponse(const MrcProbeHeader& response) override;
     void Stop() override;
     void SetPlaneEnabled(uint32_t plane, bool enabled) override;
+    void Deny(uint32_t ev) override;
     /**
      * \param plane the NIC port that can send
      * \return the plane's next EV; none while the plane has only SKIP EVs and another plane
@@ -59,10 +62,11 @@ class MrcSprayPathSelection : public MrcPathSelection
     void OrderPlanes(std::vector<uint32_t>& order) override;
 
   private:
-    std::unique_ptr<MrcQpProber> m_prober; //!< restoration and liveness probes
-    bool m_skipAcrossPlanes{false};        //!< SkipAcrossPlanes in effect
-    std::vector<int64_t> m_credit;         //!< per plane: smooth weighted round robin credit
-    std::vector<int64_t> m_weight;         //!< per plane: this packet's weights (scratch)
+    std::unique_ptr<MrcSprayEvRules> m_rules; //!< rotation and EV state transitions
+    std::unique_ptr<MrcQpProber> m_prober;    //!< restoration and liveness probes
+    bool m_skipAcrossPlanes{false};           //!< SkipAcrossPlanes in effect
+    std::vector<int64_t> m_credit;            //!< per plane: smooth weighted round robin credit
+    std::vector<int64_t> m_weight;            //!< per plane: this packet's weights (scratch)
 };
 
 } // namespace ns3

@@ -151,3 +151,63 @@ TEST(MrcSprayPathSelection, APlaneOfSkipEvsYieldsToAPlaneWithAGoodOne)
     ASSERT_TRUE(ev) << "SkipAcrossPlanes false: the plane's SKIP EVs are used";
     EXPECT_EQ(off.policy->GetPathSet().GetState(*ev), MrcEvState::SKIP);
 }
+
+namespace
+{
+/// A policy that keeps MrcPathSelection's default rotation (3 active EVs per plane).
+class DefaultRotation : public MrcPathSelection
+{
+  public:
+    void Start(const Config& config,
+               const Hooks& hooks,
+               MrcQpStats& /* stats */,
+               Ptr<UniformRandomVariable> /* rng */) override
+    {
+        SetResolver(config.resolver);
+        MakePathSet(config.evsPerPlane, 3, hooks.stateChange);
+    }
+
+    /// \return the EV set, to change states as a policy's rules would
+    MrcPathSet& Set()
+    {
+        return *m_pathSet;
+    }
+};
+} // namespace
+
+TEST(MrcPathSelection, DefaultNextDataTakesGoodEvsInTurnThenSkipOnes)
+{
+    MrcQpStats stats;
+    Ptr<DefaultRotation> policy = CreateObject<DefaultRotation>();
+    MrcPathSelection::Config c;
+    c.evsPerPlane = {{10, 11, 12, 13}, {20, 21, 22}};
+    std::vector<std::string> causes;
+    MrcPathSelection::Hooks h;
+    h.stateChange = [&causes](uint32_t, MrcEvState, MrcEvState, const std::string& cause) {
+        causes.push_back(cause);
+    };
+    policy->Start(c, h, stats, nullptr);
+    auto take = [&policy](uint32_t plane, int n) {
+        std::vector<uint32_t> got;
+        for (int i = 0; i < n; ++i)
+        {
+            got.push_back(*policy->NextData(plane));
+        }
+        return got;
+    };
+    EXPECT_EQ(take(0, 4), (std::vector<uint32_t>{10, 11, 12, 10}));
+    policy->Set().SetState(11, MrcEvState::SKIP, "test");
+    EXPECT_EQ(take(0, 4), (std::vector<uint32_t>{12, 10, 12, 10})) << "SKIP passed over";
+    EXPECT_EQ(policy->Set().GetState(11), MrcEvState::SKIP) << "the default ends no SKIP";
+    policy->Set().SetState(10, MrcEvState::SKIP, "test");
+    policy->Set().SetState(12, MrcEvState::SKIP, "test");
+    EXPECT_EQ(take(0, 2), (std::vector<uint32_t>{11, 11})) << "no GOOD EV: the first SKIP one";
+    policy->Deny(11);
+    EXPECT_EQ(policy->GetPathSet().GetActive(0), (std::vector<uint32_t>{10, 12, 13}));
+    EXPECT_EQ(take(0, 1), (std::vector<uint32_t>{13})) << "the backup that took 11's place";
+    policy->SetPlaneEnabled(0, false);
+    EXPECT_FALSE(policy->NextData(0).has_value());
+    EXPECT_EQ(take(1, 3), (std::vector<uint32_t>{20, 21, 22}));
+    EXPECT_EQ(causes, (std::vector<std::string>{"test", "test", "test", "denylist"}));
+    policy->Dispose();
+}

@@ -1,0 +1,496 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/mrc-path-set.h"
+#include "ns3/mrc-qp-prober.h"
+#include "ns3/mrc-qp-stats.h"
+#include "ns3/mrc-spray-ev-rules.h"
+#include "ns3/simulator.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <tuple>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+/// State-change log: EV, old state, new state, cause.
+using ChangeLog = std::vector<std::tuple<uint32_t, MrcEvState, MrcEvState, std::string>>;
+
+/// An EV set and MRC's spraying rules over it.
+struct Evs
+{
+    MrcPathSet set;        //!< the EV set
+    MrcSprayEvRules rules; //!< the rules
+
+    /**
+     * \param evsPerPlane candidate EVs per plane
+     * \param active active EVs per plane
+     * \param probeSuccesses probe successes restoring an EV
+     */
+    Evs(const std::vector<std::vector<uint32_t>>& evsPerPlane,
+        uint32_t active,
+        uint32_t probeSuccesses)
+        : set(evsPerPlane, active)
+        , rules(set, probeSuccesses)
+    {
+    }
+
+    /// Two planes of 5 candidate EVs; 3 active per plane, 2 backups.
+    /// \param log where state changes go (none: nowhere)
+    explicit Evs(ChangeLog* log = nullptr)
+        : Evs({{10, 11, 12, 13, 14}, {20, 21, 22, 23, 24}}, 3, 3)
+    {
+        if (log)
+        {
+            set.SetChangeCallback(
+                [log](uint32_t ev, MrcEvState a, MrcEvState b, const std::string& c) {
+                    log->emplace_back(ev, a, b, c);
+                });
+        }
+    }
+};
+} // namespace
+
+TEST(MrcSprayEvRules, RotatesOverActiveEvsPerPlane)
+{
+    Evs s;
+    EXPECT_EQ(s.set.GetActive(0), (std::vector<uint32_t>{10, 11, 12}));
+    EXPECT_EQ(s.set.GetBackups(1), (std::vector<uint32_t>{23, 24}));
+    std::vector<uint32_t> got;
+    for (int i = 0; i < 7; ++i)
+    {
+        got.push_back(*s.rules.Next(0));
+    }
+    EXPECT_EQ(got, (std::vector<uint32_t>{10, 11, 12, 10, 11, 12, 10}));
+    EXPECT_EQ(*s.rules.Next(1), 20u);
+}
+
+TEST(MrcSprayEvRules, EcnSkipsUntilTheNextRotation)
+{
+    ChangeLog log;
+    Evs s(&log);
+    EXPECT_EQ(*s.rules.Next(0), 10u);
+    s.rules.OnEcn(11);
+    EXPECT_EQ(s.set.GetState(11), MrcEvState::SKIP);
+    EXPECT_EQ(*s.rules.Next(0), 12u); // 11 passed over
+    EXPECT_EQ(*s.rules.Next(0), 10u); // new rotation: 11 is GOOD again
+    EXPECT_EQ(*s.rules.Next(0), 11u);
+    EXPECT_EQ(s.set.GetState(11), MrcEvState::GOOD);
+    ASSERT_EQ(log.size(), 2u);
+    EXPECT_EQ(log[0], std::make_tuple(11u, MrcEvState::GOOD, MrcEvState::SKIP, std::string("ecn")));
+    EXPECT_EQ(log[1],
+              std::make_tuple(11u, MrcEvState::SKIP, MrcEvState::GOOD, std::string("rotation")));
+    // Trimmed in the fabric: SKIP too; everything skipped: a SKIP EV is still used.
+    s.rules.OnTrimmed(10);
+    s.rules.OnTrimmed(11);
+    s.rules.OnTrimmed(12);
+    EXPECT_TRUE(s.rules.Next(0).has_value());
+}
+
+TEST(MrcSprayEvRules, SkipCanLastSeveralRotations)
+{
+    Evs s;
+    s.rules.SetSkipRotations(2);
+    EXPECT_EQ(*s.rules.Next(0), 10u);
+    s.rules.OnEcn(11);
+    EXPECT_EQ(*s.rules.Next(0), 12u);
+    EXPECT_EQ(*s.rules.Next(0), 10u); // rotation 1: 11 still skipped
+    EXPECT_EQ(*s.rules.Next(0), 12u);
+    EXPECT_EQ(*s.rules.Next(0), 10u); // rotation 2: 11 back
+    EXPECT_EQ(*s.rules.Next(0), 11u);
+}
+
+TEST(MrcSprayEvRules, SilentLossReplacesFromTheSamePlaneAndProbesRestore)
+{
+    ChangeLog log;
+    Evs s(&log);
+    auto repl = s.rules.OnSilentLoss(21);
+    ASSERT_TRUE(repl.has_value());
+    EXPECT_EQ(*repl, 23u); // a backup of plane 1
+    EXPECT_EQ(s.set.GetState(21), MrcEvState::ASSUMED_BAD);
+    EXPECT_EQ(s.set.GetActive(1), (std::vector<uint32_t>{20, 22, 23}));
+    EXPECT_EQ(s.set.GetActive(0).size(), 3u) << "planes stay equally loaded";
+    EXPECT_EQ(s.set.GetProbeCandidates(), (std::vector<uint32_t>{21}));
+    for (int i = 0; i < 6; ++i)
+    {
+        EXPECT_NE(*s.rules.Next(1), 21u);
+    }
+    s.rules.OnProbeSuccess(21);
+    s.rules.OnProbeSuccess(21);
+    s.rules.OnProbeFailure(21); // a failure resets the count
+    s.rules.OnProbeSuccess(21);
+    s.rules.OnProbeSuccess(21);
+    EXPECT_EQ(s.set.GetState(21), MrcEvState::ASSUMED_BAD);
+    s.rules.OnProbeSuccess(21);
+    EXPECT_EQ(s.set.GetState(21), MrcEvState::GOOD);
+    EXPECT_EQ(s.set.GetBackups(1), (std::vector<uint32_t>{24, 21})) << "active set was full";
+    EXPECT_EQ(std::get<3>(log.back()), "probes");
+    // Losing every backup and then an active EV shrinks the plane; a restored EV refills it.
+    s.rules.OnSilentLoss(20);
+    s.rules.OnSilentLoss(22);
+    s.rules.OnSilentLoss(23);
+    s.rules.OnSilentLoss(24);
+    EXPECT_EQ(s.set.GetActive(1), (std::vector<uint32_t>{21}));
+    EXPECT_FALSE(s.rules.OnSilentLoss(21).has_value());
+    EXPECT_FALSE(s.rules.Next(1).has_value()) << "nothing usable on plane 1";
+    for (int i = 0; i < 3; ++i)
+    {
+        s.rules.OnProbeSuccess(20);
+    }
+    EXPECT_EQ(*s.rules.Next(1), 20u);
+}
+
+TEST(MrcSprayEvRules, RestoredEvTakesItsPathsShareBackFromAStandIn)
+{
+    // One plane of 8 EVs over 4 paths (path = EV % 4), 4 active: one per path.
+    Evs s({{10, 11, 12, 13, 14, 15, 16, 17}}, 4, 3);
+    s.rules.SetPathKey([](uint32_t ev) {
+        return uint64_t(ev % 4);
+    });
+    ASSERT_EQ(s.set.GetActive(0), (std::vector<uint32_t>{10, 11, 12, 13}));
+    // Path 2 fails: EV 10 is retired, a backup on another path stands in (path 3 now has two).
+    ASSERT_EQ(s.rules.OnSilentLoss(10), std::optional<uint32_t>(15));
+    EXPECT_EQ(s.set.GetActive(0), (std::vector<uint32_t>{11, 12, 13, 15}));
+    // Path 2 is repaired: the restored EV takes the place of path 3's second EV, so that the
+    // active set covers every path again (before, it went to the backups and spraying stayed
+    // off path 2 until some other EV was lost).
+    for (int i = 0; i < 3; ++i)
+    {
+        s.rules.OnProbeSuccess(10);
+    }
+    EXPECT_EQ(s.set.GetState(10), MrcEvState::GOOD);
+    EXPECT_EQ(s.set.GetActive(0), (std::vector<uint32_t>{11, 12, 13, 10}));
+    EXPECT_EQ(s.set.GetBackups(0).front(), 15u) << "the stand-in is a backup again";
+    // Without an imbalance of two the active set is left alone.
+    ASSERT_TRUE(s.rules.OnSilentLoss(11).has_value());
+    for (int i = 0; i < 3; ++i)
+    {
+        s.rules.OnProbeSuccess(11);
+    }
+    std::map<uint64_t, int> perPath;
+    for (uint32_t ev : s.set.GetActive(0))
+    {
+        perPath[ev % 4]++;
+    }
+    for (const auto& [path, n] : perPath)
+    {
+        EXPECT_LE(n, 2) << "path " << path;
+    }
+    EXPECT_EQ(perPath.size(), 4u) << "every path active after both restorations";
+}
+
+TEST(MrcSprayEvRules, ReplacementAvoidsAPathWhoseEvsAreFailing)
+{
+    // One plane of 12 EVs over 4 paths (path = EV % 4), 8 active: two per path.
+    Evs s({{10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21}}, 8, 3);
+    s.rules.SetPathKey([](uint32_t ev) {
+        return uint64_t(ev % 4);
+    });
+    ASSERT_EQ(s.set.GetActive(0), (std::vector<uint32_t>{10, 11, 12, 13, 14, 15, 16, 17}));
+    // Path 2 dies: both its active EVs are retired, replaced on other paths.
+    ASSERT_EQ(s.rules.OnSilentLoss(10), std::optional<uint32_t>(19));
+    ASSERT_EQ(s.rules.OnSilentLoss(14), std::optional<uint32_t>(20));
+    // Then an EV of a healthy path is lost (a gray loss, a spurious declaration): path 2 has
+    // the fewest active EVs now, but its EVs are failing; the replacement must not be its last
+    // backup (EV 18), which would be lost too (before: it was, and every retirement elsewhere
+    // sent one more EV onto the dead path).
+    EXPECT_EQ(s.rules.OnSilentLoss(11), std::optional<uint32_t>(21));
+    for (uint32_t ev : s.set.GetActive(0))
+    {
+        EXPECT_NE(ev % 4, 2u) << "EV " << ev << " is on the dead path";
+    }
+}
+
+TEST(MrcSprayEvRules, DenylistAndDisabledPlanes)
+{
+    Evs s;
+    s.rules.Deny(12);
+    EXPECT_EQ(s.set.GetState(12), MrcEvState::DENIED);
+    EXPECT_EQ(s.set.GetActive(0), (std::vector<uint32_t>{10, 11, 13}));
+    s.rules.OnProbeSuccess(12);
+    s.rules.OnSilentLoss(12);
+    EXPECT_EQ(s.set.GetState(12), MrcEvState::DENIED) << "denied stays denied";
+    s.set.SetPlaneEnabled(0, false);
+    EXPECT_FALSE(s.rules.Next(0).has_value());
+    EXPECT_TRUE(s.rules.Next(1).has_value());
+    s.set.SetPlaneEnabled(0, true);
+    EXPECT_TRUE(s.rules.Next(0).has_value());
+}
+
+TEST(MrcPathSet, RejectsBadConfigurations)
+{
+    EXPECT_THROW(MrcPathSet({{1, 2}}, 0), std::invalid_argument);
+    EXPECT_THROW(Evs({{1, 2}}, 1, 0), std::invalid_argument) << "ProbeSuccesses 0 (the rules)";
+    EXPECT_THROW(MrcPathSet({{1, 2}, {2}}, 1), std::invalid_argument);
+    Evs s({{1}}, 1, 1);
+    EXPECT_THROW(s.set.GetState(9), std::out_of_range);
+}
+
+TEST(MrcPathSet, ControlPacketsKeepAReverseEvWhenEveryEvIsRetired)
+{
+    Evs s;
+    EXPECT_EQ(*s.set.NextControl(0), 10u); // a usable EV: the same rotation as data
+    for (uint32_t ev : {10, 11, 12, 13, 14})
+    {
+        s.rules.OnSilentLoss(ev);
+    }
+    EXPECT_FALSE(s.rules.Next(0).has_value()); // no data EV left in plane 0
+    std::vector<uint32_t> got;
+    for (int i = 0; i < 6; ++i)
+    {
+        got.push_back(*s.set.NextControl(0));
+    }
+    EXPECT_EQ(got, (std::vector<uint32_t>{10, 11, 12, 13, 14, 10})); // retired EVs in turn
+    s.rules.Deny(10);
+    s.rules.Deny(11);
+    for (int i = 0; i < 6; ++i)
+    {
+        const uint32_t ev = *s.set.NextControl(0);
+        EXPECT_TRUE(ev >= 12 && ev <= 14) << "never a denied EV: " << ev;
+    }
+    for (int i = 0; i < 3; ++i)
+    {
+        s.rules.OnProbeSuccess(13);
+    }
+    EXPECT_EQ(*s.set.NextControl(0), 13u); // restored: back to the usable EV
+    EXPECT_EQ(*s.set.NextControl(0), 13u);
+    s.set.SetPlaneEnabled(1, false);
+    EXPECT_FALSE(s.set.NextControl(1).has_value()); // a disabled plane carries nothing
+}
+
+namespace
+{
+/// Retire ev at t, then send it three successful probes at t + after.
+/// \return whether the third success restored it
+bool
+RetireAndProbe(Evs& s, uint32_t ev, Time t, Time after)
+{
+    s.rules.OnSilentLoss(ev, t);
+    bool restored = false;
+    for (int i = 0; i < 3; ++i)
+    {
+        restored = s.rules.OnProbeSuccess(ev, t + after);
+    }
+    return restored;
+}
+} // namespace
+
+TEST(MrcSprayEvRules, DampeningHoldsAFlappingEvOutWhileBackupsStandIn)
+{
+    Evs s;
+    // Hold-down 10 us doubling to at most 80 us; a retirement within 100 us of a restoration is
+    // a flap.
+    s.rules.SetDampening(MicroSeconds(10), MicroSeconds(80), MicroSeconds(100));
+    EXPECT_TRUE(RetireAndProbe(s, 10, MicroSeconds(0), MicroSeconds(1)))
+        << "first retirement: no hold-down";
+    EXPECT_FALSE(RetireAndProbe(s, 10, MicroSeconds(50), MicroSeconds(5)))
+        << "a flap: held down 10 us";
+    EXPECT_EQ(s.rules.GetHoldDown(10), MicroSeconds(10));
+    EXPECT_TRUE(s.rules.OnProbeSuccess(10, MicroSeconds(61))) << "after its hold-down";
+    EXPECT_FALSE(RetireAndProbe(s, 10, MicroSeconds(70), MicroSeconds(15)));
+    EXPECT_EQ(s.rules.GetHoldDown(10), MicroSeconds(20)) << "each flap doubles it";
+    EXPECT_TRUE(s.rules.OnProbeSuccess(10, MicroSeconds(91)));
+    // Healthy for three flap windows: halved three times (20 -> 10 -> 0).
+    EXPECT_TRUE(RetireAndProbe(s, 10, MicroSeconds(400), MicroSeconds(1)));
+    EXPECT_EQ(s.rules.GetHoldDown(10), Time(0));
+}
+
+TEST(MrcSprayEvRules, PlaneShortOfEvsTakesBackAWorkingEvDespiteItsHoldDown)
+{
+    Evs s;
+    s.rules.SetDampening(MicroSeconds(10), MicroSeconds(80), MicroSeconds(100));
+    // Plane 0: 10, 11, 12 active, 13 and 14 backups. 10 flaps once (hold-down 10 us).
+    ASSERT_TRUE(RetireAndProbe(s, 10, MicroSeconds(0), MicroSeconds(1)));
+    // Its restoration went to the backups; every other EV of the plane is then lost (random
+    // loss everywhere): 11, 12, 13 and 14 retired.
+    for (uint32_t ev : {11u, 12u, 13u, 14u})
+    {
+        s.rules.OnSilentLoss(ev, MicroSeconds(20));
+    }
+    ASSERT_EQ(s.set.GetActive(0), std::vector<uint32_t>{10}) << "only 10 is left, a replacement";
+    ASSERT_TRUE(s.set.GetBackups(0).empty());
+    s.rules.OnSilentLoss(10, MicroSeconds(30)); // a flap: hold-down 10 us, until 40 us
+    EXPECT_TRUE(s.set.GetActive(0).empty());
+    bool restored = false;
+    for (int i = 0; i < 3; ++i)
+    {
+        restored = s.rules.OnProbeSuccess(10, MicroSeconds(32));
+    }
+    EXPECT_TRUE(restored) << "short of EVs with no backup: the hold-down gives way";
+}
+
+namespace
+{
+/// A path set whose plane 0 has two active EVs (10, 11), with SKIPs in time on a manual clock.
+/// \param us microseconds (fractions kept: ns-3's MicroSeconds(double) rounds to whole us)
+Time
+Us(double us)
+{
+    return NanoSeconds(static_cast<int64_t>(std::llround(us * 1000)));
+}
+
+struct TimedSet
+{
+    Time now; //!< the clock
+    Evs s;    //!< the set and its rules
+
+    /**
+     * \param one one SKIP
+     * \param memory echo memory
+     * \param factor AlwaysSkipFactor
+     */
+    TimedSet(Time one, Time memory, uint32_t factor)
+    {
+        for (uint32_t ev : {12u, 13u, 14u})
+        {
+            s.rules.Deny(ev);
+        }
+        s.rules.SetSkipTime(one, memory);
+        s.rules.SetAlwaysSkipFactor(factor);
+        s.rules.SetClock([this] {
+            return now;
+        });
+    }
+
+    /// \param at a time (us) \return whether EV 11 is used at that time (within 2 packets)
+    bool UsedAt(double at)
+    {
+        now = Us(at);
+        return *s.rules.Next(0) == 11u || *s.rules.Next(0) == 11u;
+    }
+};
+} // namespace
+
+TEST(MrcSprayEvRules, SkipInTimeLastsItsTimeHoweverShortTheRotation)
+{
+    // Counted in rotations, a SKIP of EV 11 beside one GOOD EV lasted one packet per rotation
+    // (the flow was back on the congested path within a fraction of an RTT). In time it lasts
+    // its time, whatever the plane sends meanwhile.
+    TimedSet t(MicroSeconds(10), MicroSeconds(80), 16);
+    t.s.rules.OnEcn(11);
+    for (int i = 0; i < 1000; ++i)
+    {
+        ASSERT_EQ(*t.s.rules.Next(0), 10u) << "packet " << i << " still within the SKIP";
+    }
+    EXPECT_FALSE(t.UsedAt(9.99));
+    EXPECT_TRUE(t.UsedAt(10));
+    EXPECT_EQ(t.s.set.GetState(11), MrcEvState::GOOD);
+}
+
+TEST(MrcSprayEvRules, EchoesSoonAfterASkipDoubleTheNextUpToTheFactor)
+{
+    TimedSet t(MicroSeconds(10), MicroSeconds(80), 4);
+    t.s.rules.OnEcn(11); // 0-10 us
+    EXPECT_TRUE(t.UsedAt(10));
+    t.now = Us(50);      // 40 us after it ended, within the memory: doubled
+    t.s.rules.OnEcn(11); // 50-70 us
+    EXPECT_FALSE(t.UsedAt(69.9));
+    EXPECT_TRUE(t.UsedAt(70));
+    t.now = Us(149); // doubled again: 149-189 us
+    t.s.rules.OnEcn(11);
+    EXPECT_FALSE(t.UsedAt(188.9));
+    EXPECT_TRUE(t.UsedAt(189));
+    t.now = Us(200); // capped at AlwaysSkipFactor (4) SKIPs: 200-240 us
+    t.s.rules.OnEcn(11);
+    EXPECT_FALSE(t.UsedAt(239.9));
+    EXPECT_TRUE(t.UsedAt(240));
+    t.now = Us(320.1); // a quiet spell longer than the memory: one SKIP again
+    t.s.rules.OnEcn(11);
+    EXPECT_FALSE(t.UsedAt(330));
+    EXPECT_TRUE(t.UsedAt(330.1));
+    t.now = Us(1000); // ALWAYS_SKIP: the longest SKIP at once
+    t.s.rules.OnEcn(11, true);
+    EXPECT_FALSE(t.UsedAt(1039.9));
+    EXPECT_TRUE(t.UsedAt(1040));
+    // A trim skips for one SKIP, and an echo while in SKIP never shortens it.
+    t.now = Us(2000);
+    t.s.rules.OnEcn(11, true); // until 2040
+    t.s.rules.OnTrimmed(11);
+    EXPECT_FALSE(t.UsedAt(2039.9));
+}
+
+TEST(MrcSprayEvRules, NoEscalationWhenEveryPathOfThePlaneIsMarked)
+{
+    // Behind an oversubscribed first hop every path is marked: escalating SKIPs piled each
+    // queue pair's load onto its few EVs left and moved the hot spot from uplink to uplink
+    // (mrc-path-health --experiment=flap: 250-400 KB queues on one uplink, others empty).
+    // With the plane's other EV (10) in SKIP too, even ALWAYS_SKIP gives one SKIP.
+    TimedSet t(MicroSeconds(10), MicroSeconds(80), 4);
+    t.s.rules.OnEcn(10);
+    t.s.rules.OnEcn(11, true);
+    EXPECT_EQ(t.s.set.GetState(11), MrcEvState::SKIP);
+    t.now = Us(9.99);
+    EXPECT_EQ(t.s.set.GetState(11), MrcEvState::SKIP);
+    EXPECT_TRUE(t.UsedAt(10)) << "one SKIP, not AlwaysSkipFactor (4) of them";
+    // An echo soon after, 10 in SKIP again: still one SKIP (no doubling).
+    t.now = Us(20);
+    t.s.rules.OnEcn(10);
+    t.s.rules.OnEcn(11);
+    EXPECT_TRUE(t.UsedAt(30));
+    // 10 GOOD: the congestion is 11's path's, and the echo within the memory doubles.
+    t.now = Us(40);
+    t.s.rules.OnEcn(11);
+    EXPECT_FALSE(t.UsedAt(59.9));
+    EXPECT_TRUE(t.UsedAt(60));
+}
+
+namespace
+{
+/**
+ * Probe a dead EV (its probes never answered) for 40 rounds of 1 us.
+ * \param backoffMax MrcQpProber's restoreBackoffMax
+ * \return the rounds between its successive probes
+ */
+std::vector<int64_t>
+ProbeGaps(uint32_t backoffMax)
+{
+    Evs s({{10, 11, 12}}, 2, 3);
+    MrcQpStats stats;
+    std::vector<int64_t> sent; // rounds at which EV 10 was probed
+    MrcQpProber::Hooks hooks;
+    hooks.sendProbe = [&sent](uint32_t ev, Ptr<Packet>) {
+        if (ev == 10)
+        {
+            sent.push_back(Simulator::Now().GetNanoSeconds() / 1000);
+        }
+    };
+    hooks.onlyReceiving = [] {
+        return false;
+    };
+    hooks.restored = [] {};
+    MrcQpProber::Config c;
+    c.restoreInterval = MicroSeconds(1);
+    c.livenessInterval = MicroSeconds(1);
+    c.livenessTimeout = MicroSeconds(8);
+    c.restoreBackoffMax = backoffMax;
+    MrcQpProber prober(s.rules, c, hooks, stats, CreateObject<UniformRandomVariable>());
+    s.rules.OnSilentLoss(10);
+    prober.OnEvRetired();
+    Simulator::Stop(MicroSeconds(40) + NanoSeconds(500));
+    Simulator::Run();
+    prober.Stop();
+    Simulator::Destroy();
+    std::vector<int64_t> gaps;
+    for (size_t i = 1; i < sent.size(); ++i)
+    {
+        gaps.push_back(sent[i] - sent[i - 1]);
+    }
+    return gaps;
+}
+} // namespace
+
+TEST(MrcQpProber, FailingEvIsProbedWithABackoffCappedByRestoreBackoffMax)
+{
+    // Unanswered probes double the rounds between probes: 2, 4, 8, ... up to the cap.
+    EXPECT_EQ(ProbeGaps(4), (std::vector<int64_t>{2, 4, 4, 4, 4, 4, 4, 4, 4, 4}));
+    const std::vector<int64_t> deflt = ProbeGaps(64);
+    EXPECT_EQ(deflt, (std::vector<int64_t>{2, 4, 8, 16})) << "40 rounds: 2 + 4 + 8 + 16 = 30";
+    EXPECT_EQ(ProbeGaps(1), std::vector<int64_t>(39, 1)) << "1: probed every round";
+}
