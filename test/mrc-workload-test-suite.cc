@@ -4,12 +4,15 @@
  * Collective workloads (MrcCollective and subclasses, MrcTrainingJob) on small fabrics: each
  * pattern completes with exactly the bytes it should deliver, close to its line-rate ideal on a
  * healthy fabric, under MRC (SRv6 and ECMP) and the RoCEv2 baseline; a training job records its
- * steps; a dead host makes the collective fail instead of hanging.
+ * steps; a dead host makes the collective fail instead of hanging; workloads installed as
+ * Applications begin when their last rank starts.
  */
 
 #include "mrc-test-bench.h"
 
+#include "ns3/application-container.h"
 #include "ns3/boolean.h"
+#include "ns3/mrc-workload-application-helper.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -459,6 +462,111 @@ class MrcWorkloadInputTestCase : public TestCase
 
 /**
  * \ingroup mrc-tests
+ * Workloads installed as ns-3 Applications (MrcWorkloadApplicationHelper): a collective begins
+ * when the last of its ranks' applications starts, at that application's start time, and
+ * delivers its bytes; a rank stopped before then holds it back; a training job's applications
+ * are its collectives' hosts.
+ */
+class MrcWorkloadApplicationTestCase : public TestCase
+{
+  public:
+    MrcWorkloadApplicationTestCase()
+        : TestCase("workloads installed as applications")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        MrcWorkloadApplicationHelper helper;
+        {
+            Bench b(SmallFabric(), true);
+            Ptr<MrcCollective> ring = Make(b, "ns3::MrcRingAllReduce", kFourRanks, 400000);
+            ApplicationContainer apps = helper.Install(ring, b.topo);
+            NS_TEST_ASSERT_MSG_EQ(apps.GetN(), 4u, "one application per rank");
+            const uint32_t startUs[] = {10, 30, 20, 25};
+            std::vector<std::pair<uint32_t, bool>> started;
+            for (uint32_t r = 0; r < 4; ++r)
+            {
+                NS_TEST_EXPECT_MSG_EQ(apps.Get(r)->GetNode(),
+                                      b.topo->GetHost(kFourRanks[r]),
+                                      "rank " << r << " on its host");
+                apps.Get(r)->SetStartTime(MicroSeconds(startUs[r]));
+                apps.Get(r)->TraceConnectWithoutContext(
+                    "RankStarted",
+                    MakeCallback(&MrcWorkloadApplicationTestCase::OnStarted, this).Bind(&started));
+            }
+            Simulator::Stop(MilliSeconds(10));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(ring->IsDone(), true, "the ring ran");
+            NS_TEST_EXPECT_MSG_EQ(ring->GetStartTime(), MicroSeconds(30), "the last rank's start");
+            for (uint32_t r = 0; r < 4; ++r)
+            {
+                NS_TEST_EXPECT_MSG_EQ(ring->GetReceivedBytes(r), 600000u, "2 (n-1)/n S");
+            }
+            const std::vector<std::pair<uint32_t, bool>> expected{{0, false},
+                                                                  {2, false},
+                                                                  {3, false},
+                                                                  {1, true}};
+            NS_TEST_EXPECT_MSG_EQ((started == expected), true, "RankStarted in start order");
+        }
+        {
+            Bench b(SmallFabric(), true);
+            Ptr<MrcCollective> ring = Make(b, "ns3::MrcRingAllReduce", kFourRanks, 400000);
+            ApplicationContainer apps = helper.Install(ring, b.topo);
+            apps.Start(MicroSeconds(10));
+            apps.Get(3)->SetStartTime(MicroSeconds(5));
+            apps.Get(3)->SetStopTime(MicroSeconds(8)); // gone before the others arrive
+            Simulator::Stop(MilliSeconds(1));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(ring->IsRunning() || ring->IsDone(), false, "rank 3 missing");
+            NS_TEST_EXPECT_MSG_EQ(ring->GetReceivedBytes(0), 0u, "nothing moved");
+        }
+        {
+            Bench b(SmallFabric(), true);
+            Ptr<MrcCollective> ring = Make(b, "ns3::MrcRingAllReduce", kFourRanks, 400000);
+            Ptr<MrcCollective> gather = Make(b, "ns3::MrcAllGather", {0, 2, 6}, 300000);
+            Ptr<MrcTrainingJob> job = CreateObject<MrcTrainingJob>();
+            job->SetAttribute("Iterations", UintegerValue(2));
+            job->AddCollective(ring);
+            job->AddCollective(gather);
+            ApplicationContainer apps = helper.Install(job, b.topo);
+            NS_TEST_ASSERT_MSG_EQ(apps.GetN(), 6u, "hosts 0, 1, 2, 4, 5, 6");
+            apps.Start(Time(0));
+            apps.Get(5)->SetStartTime(MicroSeconds(40)); // host 6
+            Simulator::Stop(MilliSeconds(10));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(apps.Get(5)->GetNode(), b.topo->GetHost(6), "host order");
+            NS_TEST_ASSERT_MSG_EQ(job->IsDone(), true, "the job ran");
+            NS_TEST_EXPECT_MSG_EQ(job->GetSteps().size(), 2u, "steps");
+            NS_TEST_EXPECT_MSG_EQ(job->GetSteps()[0].start, MicroSeconds(40), "first step");
+        }
+        bool refused = false;
+        try
+        {
+            Bench b(SmallFabric(), true);
+            helper.Install(CreateObject<MrcTrainingJob>(), b.topo);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            refused = std::string(e.what()).find("no ranks") != std::string::npos;
+        }
+        NS_TEST_EXPECT_MSG_EQ(refused, true, "a job without collectives");
+    }
+
+    /**
+     * \param log (rank, begun) per RankStarted
+     * \param rank the rank
+     * \param begun the workload began
+     */
+    void OnStarted(std::vector<std::pair<uint32_t, bool>>* log, uint32_t rank, bool begun)
+    {
+        log->emplace_back(rank, begun);
+    }
+};
+
+/**
+ * \ingroup mrc-tests
  * The workload test suite.
  */
 class MrcWorkloadTestSuite : public TestSuite
@@ -476,6 +584,7 @@ class MrcWorkloadTestSuite : public TestSuite
         AddTestCase(new MrcWorkloadTrainingJobTestCase);
         AddTestCase(new MrcWorkloadFailureTestCase);
         AddTestCase(new MrcWorkloadInputTestCase);
+        AddTestCase(new MrcWorkloadApplicationTestCase);
     }
 };
 
