@@ -10,6 +10,7 @@
 #include <functional>
 #include <istream>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -131,12 +132,102 @@ class MrcFailureScheduleParser
      */
     static std::vector<Record> ReadCsv(std::istream& in, const std::string& name);
 
+    /// \return every field a schedule entry may have, in documentation order
+    static const std::vector<std::string>& FieldNames();
+
+    /**
+     * \param s text
+     * \return it with every byte that is not printable ASCII written as \\xNN, so that a message
+     *         shows it (a NUL would end the C string what() returns)
+     */
+    static std::string Escape(const std::string& s);
+
+    /**
+     * \param field field name
+     * \param text its value
+     * \throws std::invalid_argument showing the value escaped if it holds a control character,
+     *         or (other than a comment, which may be any UTF-8 text) a byte that is not
+     *         printable ASCII
+     */
+    static void CheckBytes(const std::string& field, const std::string& text);
+
     /**
      * \param record a record
      * \return the entry it describes
      * \throws std::invalid_argument if it does not describe one
      */
     static MrcFailureSpec Interpret(const Record& record);
+
+    /**
+     * Check the record's fields (known names, their bytes), its kind and that every field
+     * applies to that kind.
+     * \param record a record
+     * \return its kind
+     * \throws std::invalid_argument naming the field or the kind otherwise
+     */
+    static MrcFailureKind InterpretKind(const Record& record);
+
+    /**
+     * \param record a record
+     * \param field a field name
+     * \return the field's value, if the record has it
+     */
+    static std::optional<std::string> GetField(const Record& record, const std::string& field);
+
+    /**
+     * \param record a record whose kind InterpretKind accepted
+     * \param field a field name
+     * \return the field's value
+     * \throws std::invalid_argument naming the fields of the record's kind if it is missing
+     */
+    static std::string RequireField(const Record& record, const std::string& field);
+
+    /**
+     * Set the entry's target (link, switch or host port) from the record.
+     * \param record a record whose kind InterpretKind accepted
+     * \param spec the entry, its kind set
+     * \throws std::invalid_argument if the target's fields are missing or malformed
+     */
+    static void InterpretTarget(const Record& record, MrcFailureSpec& spec);
+
+    /**
+     * Set the entry's link (an id, or two node names and an optional index) from the record.
+     * \param record a record of a kind that targets a link
+     * \param spec the entry
+     * \throws std::invalid_argument if the link fields are missing or malformed
+     */
+    static void InterpretLink(const Record& record, MrcFailureSpec& spec);
+
+    /**
+     * Set the entry's direction from the record's optional direction field.
+     * \param record a record
+     * \param spec the entry
+     * \throws std::invalid_argument unless the direction is both, up or down
+     */
+    static void InterpretDirection(const Record& record, MrcFailureSpec& spec);
+
+    /**
+     * \param record a gray-loss record
+     * \return its loss probability
+     * \throws std::invalid_argument if it is missing or not a number in [0, 1]
+     */
+    static double InterpretProbability(const Record& record);
+
+    /**
+     * Set a flap's timing: its offsets (times), or its period, duty and duration.
+     * \param record a flap record
+     * \param spec the entry
+     * \throws std::invalid_argument if the record has both forms or neither, or a value is
+     *         malformed or out of range (offsets must increase strictly)
+     */
+    static void InterpretFlap(const Record& record, MrcFailureSpec& spec);
+
+    /**
+     * \param spec an entry, fully interpreted
+     * \throws std::invalid_argument if its end (at + duration, or at + the last flap offset)
+     *         is beyond ns-3's time range
+     */
+    static void CheckTimeSpan(const MrcFailureSpec& spec);
 };
 
 } // namespace ns3
