@@ -46,12 +46,16 @@
  *   mrc-path-health --experiment=links --perFlow   (each flow's series and recovery counters)
  *   mrc-path-health --experiment=links --traceFlow=0 2>trace.txt   (flow 0, event by event)
  *   mrc-path-health --experiment=flap --traceQueues=100000 2>queues.txt   (hot spots)
+ *
+ * Sources: this file (gray, steer, the options), mrc-path-health-load.cc (links, flap) and
+ * mrc-path-health.h (what they share).
  */
+
+#include "mrc-path-health.h"
 
 #include "ns3/core-module.h"
 #include "ns3/mrc-module.h"
 #include "ns3/network-module.h"
-#include "ns3/traffic-control-module.h"
 
 #include <algorithm>
 #include <cmath>
@@ -68,46 +72,11 @@ using namespace ns3;
 
 NS_LOG_COMPONENT_DEFINE("MrcPathHealth");
 
-namespace
+namespace ns3
+{
+namespace mrcpathhealth
 {
 
-/// The command line (0 for a size or a time: the experiment's default).
-struct Options
-{
-    std::string experiment{"gray"}; //!< gray, links, flap or steer
-    uint32_t planes{0};             //!< planes
-    uint32_t t0{0};                 //!< T0s per plane
-    uint32_t hostsPerT0{0};         //!< hosts per T0
-    uint32_t t1{0};                 //!< T1s per plane
-    std::string rate{"100Gbps"};    //!< every link
-    uint32_t evs{16};               //!< EvSetSize
-    double loss{0.2};               //!< gray: loss probability
-    double atUs{0};                 //!< gray, flap: onset; steer: end of warm-up
-    double intervalUs{0};           //!< series interval
-    double stopUs{0};               //!< end of the run
-    double stepUs{200};             //!< links: time between failures
-    uint32_t count{0};              //!< links: failures; flap: flapping links
-    double periodUs{100};           //!< flap: period
-    double duty{0.5};               //!< flap: fraction of the period down
-    uint32_t seed{1};               //!< RNG seed
-    bool perFlow{false};            //!< links, flap: per-flow goodput and recovery counters
-    int32_t traceFlow{-1};          //!< links, flap: flow whose sender events go to stderr
-    uint32_t traceQueues{0};        //!< links, flap: print switch queues above this (bytes)
-};
-
-/// A fabric with MRC installed (the helpers must outlive the run).
-struct Fabric
-{
-    Ptr<MrcFabricTopology> topo;                                      //!< the fabric
-    std::unique_ptr<MrcDataPlaneHelper> dp;                           //!< SRv6 data plane
-    std::unique_ptr<MrcHelper> mrc;                                   //!< transport
-    Ptr<MrcFailureHelper> failures;                                   //!< failures
-    Ptr<MrcTransferMonitor> monitor;                                  //!< goodput
-    std::vector<std::pair<Ptr<MrcQueuePair>, Ptr<MrcQueuePair>>> qps; //!< flows
-};
-
-/// Build a fabric (MRC over SRv6, trimming switches) and a goodput monitor. \param o options
-/// \param spec shape \param schedule adds failures (before streams are fixed) \return it
 Fabric
 Build(const Options& o, const MrcClosSpec& spec, std::function<void(Fabric&)> schedule)
 {
@@ -134,14 +103,12 @@ Build(const Options& o, const MrcClosSpec& spec, std::function<void(Fabric&)> sc
     return f;
 }
 
-/// Connect a flow, watch it, post one write longer than the run. \param o options \param f
-/// fabric \param a sender \param b receiver \param deny called with the sender first (DenyEv)
 void
 AddFlow(const Options& o,
         Fabric& f,
         uint32_t a,
         uint32_t b,
-        std::function<void(Ptr<MrcQueuePair>)> deny = {})
+        std::function<void(Ptr<MrcQueuePair>)> deny)
 {
     auto [qa, qb] = f.mrc->Connect(a, b);
     if (deny)
@@ -154,7 +121,6 @@ AddFlow(const Options& o,
     f.qps.emplace_back(qa, qb);
 }
 
-/// \param f fabric \param o options \return payload placed per interval (all flows, whole run)
 std::vector<uint64_t>
 Series(const Fabric& f, const Options& o)
 {
@@ -163,12 +129,14 @@ Series(const Fabric& f, const Options& o)
     return s;
 }
 
-/// \param bytes payload bytes in one interval \param o options \return Gb/s
 double
 Gbps(double bytes, const Options& o)
 {
     return bytes * 8e-3 / o.intervalUs;
 }
+
+namespace
+{
 
 /// \param f fabric \param src sending host \param dst receiving host \param qp the sender
 /// \return every EV of the queue pair (active, then backups) with the T1 its path crosses
@@ -310,300 +278,6 @@ Gray(const Options& o)
     Names::Clear();
 }
 
-/// \param topo fabric \param o options \return the first --count uplinks of T0 0 in failure
-/// order: planes in turn, then the next T1
-std::vector<uint32_t>
-FailureOrder(Ptr<MrcFabricTopology> topo, const Options& o)
-{
-    std::vector<uint32_t> order;
-    for (uint32_t u = 0; u < o.t1; ++u)
-    {
-        for (uint32_t p = 0; p < o.planes; ++p)
-        {
-            for (const MrcFabricLink& l :
-                 topo->GetLinksBetween(topo->GetSwitch(MrcSwitchTier::T0, p, 0),
-                                       topo->GetSwitch(MrcSwitchTier::T1, p, u)))
-            {
-                order.push_back(l.id);
-            }
-        }
-    }
-    order.resize(std::min<size_t>(order.size(), o.count));
-    return order;
-}
-
-/// Fluid bound of the load's goodput: per plane and (source T0, next T0), the flows' demand
-/// capped by the paths through a T1 whose links on both sides (same parallel index, as SRv6
-/// paths go) are up. \param topo fabric \param o options \param down links down \return Gb/s
-double
-Capacity(Ptr<MrcFabricTopology> topo, const Options& o, const std::set<uint32_t>& down)
-{
-    double cap = 0;
-    for (uint32_t a = 0; a < o.t0; ++a)
-    {
-        for (uint32_t p = 0; p < o.planes; ++p)
-        {
-            uint32_t paths = 0;
-            for (uint32_t u = 0; u < o.t1; ++u)
-            {
-                Ptr<Node> t1 = topo->GetSwitch(MrcSwitchTier::T1, p, u);
-                const auto la = topo->GetLinksBetween(topo->GetSwitch(MrcSwitchTier::T0, p, a), t1);
-                const auto lb =
-                    topo->GetLinksBetween(topo->GetSwitch(MrcSwitchTier::T0, p, (a + 1) % o.t0),
-                                          t1);
-                for (size_t j = 0; j < std::min(la.size(), lb.size()); ++j)
-                {
-                    paths += (!down.count(la[j].id) && !down.count(lb[j].id)) ? 1 : 0;
-                }
-            }
-            cap += std::min(o.hostsPerT0, paths) * DataRate(o.rate).GetBitRate() * 1e-9;
-        }
-    }
-    return cap;
-}
-
-/// \param o options \param n failing links \param t a time, us \return how many are down at t
-size_t
-DownCount(const Options& o, size_t n, double t)
-{
-    if (o.experiment == "flap")
-    {
-        return (t >= o.atUs && std::fmod(t - o.atUs, o.periodUs) < o.duty * o.periodUs) ? n : 0;
-    }
-    return std::min<size_t>(n, static_cast<size_t>(std::max(0.0, std::floor(t / o.stepUs))));
-}
-
-/// \param flow flow index \return stderr after a line prefix (time in us, flow) for --traceFlow
-std::ostream&
-TraceLine(uint32_t flow)
-{
-    return std::cerr << std::fixed << std::setprecision(3) << Simulator::Now().GetSeconds() * 1e6
-                     << " flow " << flow << " ";
-}
-
-/// --traceFlow: print one sender's window, retransmissions, EV states, NACKs and RTT samples.
-/// \param qp the sender \param flow its index
-void
-TraceFlow(Ptr<MrcQueuePair> qp, uint32_t flow)
-{
-    qp->TraceConnectWithoutContext(
-        "CwndChange",
-        Callback<void, uint64_t, uint64_t>([flow](uint64_t, uint64_t cwnd) {
-            TraceLine(flow) << "cwnd " << cwnd << "\n";
-        }));
-    qp->TraceConnectWithoutContext("Retransmit",
-                                   Callback<void, uint32_t, uint32_t, std::string>(
-                                       [flow](uint32_t psn, uint32_t ev, std::string cause) {
-                                           TraceLine(flow)
-                                               << "rtx psn " << psn << " ev 0x" << std::hex << ev
-                                               << std::dec << " " << cause << "\n";
-                                       }));
-    qp->TraceConnectWithoutContext(
-        "EvStateChange",
-        Callback<void, uint32_t, MrcEvState, MrcEvState, std::string>(
-            [flow](uint32_t ev, MrcEvState from, MrcEvState to, std::string cause) {
-                TraceLine(flow) << "ev 0x" << std::hex << ev << std::dec << " " << from << " -> "
-                                << to << " " << cause << "\n";
-            }));
-    qp->TraceConnectWithoutContext(
-        "NackReceived",
-        Callback<void, uint32_t, MrcNackCode>([flow](uint32_t psn, MrcNackCode code) {
-            TraceLine(flow) << "nack psn " << psn << " code " << static_cast<int>(code) << "\n";
-        }));
-    qp->TraceConnectWithoutContext("RttSample", Callback<void, Time>([flow](Time rtt) {
-                                       TraceLine(flow) << "rtt " << rtt.GetNanoSeconds() << "\n";
-                                   }));
-}
-
-/// --traceQueues: every 10 us, each switch port whose queue disc holds more than a threshold.
-/// \param topo fabric \param threshold bytes
-void
-TraceQueues(Ptr<MrcFabricTopology> topo, uint32_t threshold)
-{
-    const NodeContainer switches = topo->GetAllSwitches();
-    for (uint32_t i = 0; i < switches.GetN(); ++i)
-    {
-        Ptr<Node> sw = switches.Get(i);
-        Ptr<TrafficControlLayer> tc = sw->GetObject<TrafficControlLayer>();
-        for (uint32_t d = 0; tc && d < sw->GetNDevices(); ++d)
-        {
-            Ptr<NetDevice> dev = sw->GetDevice(d);
-            Ptr<QueueDisc> q = tc->GetRootQueueDiscOnDevice(dev);
-            Ptr<Channel> ch = dev->GetChannel();
-            if (!q || !ch || q->GetNBytes() <= threshold || ch->GetNDevices() != 2)
-            {
-                continue;
-            }
-            Ptr<Node> peer = ch->GetDevice(ch->GetDevice(0) == dev ? 1 : 0)->GetNode();
-            std::cerr << std::fixed << std::setprecision(3) << Simulator::Now().GetSeconds() * 1e6
-                      << " queue " << Names::FindName(sw) << " -> " << Names::FindName(peer)
-                      << " (device " << d << ") " << q->GetNBytes() << " B\n";
-        }
-    }
-    Simulator::Schedule(MicroSeconds(10), &TraceQueues, topo, threshold);
-}
-
-/**
- * links and flap: the load with uplinks of T0 0 failing one by one (links), or without and
- * with flapping uplinks (flap).
- * \param o options
- */
-void
-Load(const Options& o)
-{
-    const bool flap = o.experiment == "flap";
-    const MrcClosSpec spec = MrcClosSpec::TwoTier(o.planes, o.t0, o.hostsPerT0, o.t1);
-    std::vector<std::vector<uint64_t>> series; // flap: without, then with flaps
-    std::vector<double> cap;                   // per interval: mean capacity, Gb/s
-    std::vector<double> down;                  // per interval: mean links down
-    double full = 0;
-    std::ostringstream head;
-    std::ostringstream totals;
-    std::ostringstream perFlow; // --perFlow: the run with failures, flow by flow
-    for (bool failing : flap ? std::vector<bool>{false, true} : std::vector<bool>{true})
-    {
-        std::vector<uint32_t> order;
-        Fabric f = Build(o, spec, [&](Fabric& fab) {
-            order = FailureOrder(fab.topo, o);
-            for (size_t k = 0; k < order.size() && failing; ++k)
-            {
-                const Time at = Time::FromDouble(flap ? o.atUs : o.stepUs * (k + 1), Time::US);
-                flap ? fab.failures->Flap(at,
-                                          order[k],
-                                          Time::FromDouble(o.periodUs, Time::US),
-                                          o.duty,
-                                          Time::FromDouble(o.stopUs - o.atUs, Time::US))
-                     : fab.failures->LinkDown(at, order[k]);
-            }
-        });
-        for (uint32_t a = 0; a < f.topo->GetHostCount(); ++a) // the next T0's host
-        {
-            AddFlow(o, f, a, (a + o.hostsPerT0) % f.topo->GetHostCount());
-        }
-        if (failing && o.traceFlow >= 0 && uint32_t(o.traceFlow) < f.qps.size())
-        {
-            TraceFlow(f.qps[o.traceFlow].first, o.traceFlow);
-        }
-        if (failing && o.traceQueues > 0)
-        {
-            Simulator::ScheduleNow(&TraceQueues, f.topo, o.traceQueues);
-        }
-        Simulator::Stop(Time::FromDouble(o.stopUs, Time::US));
-        Simulator::Run();
-        series.push_back(Series(f, o));
-        MrcTransferMonitor::FlowSummary all;
-        for (const auto& s : f.monitor->GetSummaries(Simulator::Now()))
-        {
-            all.evRetirements += s.evRetirements;
-            all.bytesRetransmitted += s.bytesRetransmitted;
-            all.longestStall = std::max(all.longestStall, s.longestStall);
-        }
-        const std::vector<MrcTransferMonitor::FlowSummary> summaries =
-            f.monitor->GetSummaries(Simulator::Now());
-        for (uint32_t i = 0; o.perFlow && failing && i < summaries.size(); ++i)
-        {
-            const MrcQpStats& st = f.qps[i].first->GetStats();
-            perFlow << "flow " << i << " (host " << i << " -> "
-                    << (i + o.hostsPerT0) % f.topo->GetHostCount() << "): Gb/s";
-            for (uint64_t bytes : f.monitor->GetSeries(i))
-            {
-                perFlow << " " << std::llround(Gbps(bytes, o));
-            }
-            perFlow << "; retransmissions " << st.retransmissions << " (path-order "
-                    << st.rtxPathOrder << ", sack " << st.rtxSack << ", tail "
-                    << st.rtxTailReorder + st.rtxTailProbe << ", timer " << st.rtxTimeout
-                    << ", retired-ev " << st.rtxRetiredEv << ", trimmed "
-                    << st.rtxTrimmed + st.rtxTrimmedLastHop
-                    << "), inferred losses on delivering EVs " << st.lossesOnDeliveringEv
-                    << ", EV retirements " << summaries[i].evRetirements << ", longest stall "
-                    << summaries[i].longestStall.GetMicroSeconds() << " us\n";
-        }
-        totals << (flap ? (failing ? "with flaps: " : "without flaps: ") : "") << "EV retirements "
-               << all.evRetirements << ", bytes retransmitted " << all.bytesRetransmitted
-               << ", longest stall of a flow " << all.longestStall.GetMicroSeconds()
-               << " us, packets lost to failures " << f.failures->GetLostPackets() << "\n";
-        if (failing)
-        {
-            head << "# " << o.experiment << ": " << spec.Describe() << "; host i -> host i + "
-                 << o.hostsPerT0 << ", 1 MRC QP each; ";
-            flap ? head << "from " << o.atUs << " us flapping (period " << o.periodUs
-                        << " us, down " << o.duty * 100 << " %):"
-                 : head << "one more link down every " << o.stepUs << " us:";
-            for (uint32_t l : order)
-            {
-                head << " [" << f.failures->DescribeLink(l) << "]";
-            }
-            // Per interval, averaged over 100 ns steps (failures need not align with intervals).
-            std::vector<double> capBy; // links down (first of order) -> capacity
-            for (size_t k = 0; k <= order.size(); ++k)
-            {
-                capBy.push_back(Capacity(f.topo, o, {order.begin(), order.begin() + k}));
-            }
-            full = capBy[0];
-            const int steps = std::max(1, int(o.intervalUs * 10));
-            for (size_t i = 0; i < series[0].size(); ++i)
-            {
-                cap.push_back(0);
-                down.push_back(0);
-                for (int k = 0; k < steps; ++k)
-                {
-                    const size_t n =
-                        DownCount(o, order.size(), (i + (k + 0.5) / steps) * o.intervalUs);
-                    cap.back() += capBy[n] / steps;
-                    down.back() += n; // divided below: exact integers stay exact
-                }
-                down.back() /= steps;
-            }
-        }
-        Simulator::Destroy();
-        Names::Clear();
-    }
-    std::cout << head.str() << "\ntime_us,links_down,goodput_gbps,capacity_gbps,demand_gbps,ratio"
-              << (flap ? ",goodput_noflap_gbps,ratio_to_noflap\n" : "\n") << std::fixed;
-    const std::vector<uint64_t>& g = series.back();
-    std::map<double, std::pair<double, uint32_t>> phases; // links down -> (sum of ratios, n)
-    double sums[3] = {0, 0, 0}; // while flapping: goodput, without flaps, capacity ratio
-    for (size_t i = 0; i < g.size(); ++i)
-    {
-        const double t = i * o.intervalUs;
-        std::cout << std::setprecision(1) << t << "," << std::setprecision(2) << down[i] << ","
-                  << std::setprecision(1) << Gbps(g[i], o) << "," << cap[i] << "," << full << ","
-                  << std::setprecision(3) << Gbps(g[i], o) / cap[i];
-        if (flap)
-        {
-            std::cout << "," << std::setprecision(1) << Gbps(series[0][i], o) << ","
-                      << std::setprecision(3) << double(g[i]) / series[0][i];
-            sums[0] += t >= o.atUs ? g[i] : 0;
-            sums[1] += t >= o.atUs ? series[0][i] : 0;
-            sums[2] +=
-                t >= o.atUs ? cap[i] / full / std::ceil((o.stopUs - o.atUs) / o.intervalUs) : 0;
-        }
-        std::cout << "\n";
-        // Steady: not the start-up, not an interval with (or right after) a change of state.
-        if (!flap && i > 0 && down[i - 1] == down[i] && down[i] == std::floor(down[i]))
-        {
-            phases[down[i]].first += Gbps(g[i], o) / cap[i];
-            phases[down[i]].second++;
-        }
-    }
-    if (flap)
-    {
-        std::cout << "while flapping: goodput with flaps / without " << std::setprecision(3)
-                  << sums[0] / sums[1] << "; capacity with flaps / without " << sums[2] << "\n";
-    }
-    else
-    {
-        std::cout << "steady goodput / capacity by links down:";
-        for (const auto& [k, v] : phases)
-        {
-            std::cout << " " << std::setprecision(0) << k << ": " << std::setprecision(3)
-                      << v.first / v.second;
-        }
-        std::cout << " (payload over wire rate: about 0.97 at most)\n";
-    }
-    std::cout << totals.str() << perFlow.str();
-}
-
 /// \param counts per EV: packets sent from afterUs on \param afterUs us \param p packet
 /// \param psn PSN \param ev EV \param rtx retransmission
 void
@@ -739,10 +413,13 @@ Validate(Options& o)
 
 } // namespace
 
+} // namespace mrcpathhealth
+} // namespace ns3
+
 int
 main(int argc, char* argv[])
 {
-    Options o;
+    mrcpathhealth::Options o;
     CommandLine cmd(__FILE__);
     MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
     strict.Add(cmd, "experiment", "gray, links, flap or steer", o.experiment);
@@ -778,7 +455,7 @@ main(int argc, char* argv[])
                "this many bytes to stderr (0: none)",
                o.traceQueues);
     MrcValueParser::ParseCommandLine(cmd, argc, argv);
-    const std::string error = Validate(o);
+    const std::string error = mrcpathhealth::Validate(o);
     if (!error.empty())
     {
         std::cerr << "mrc-path-health: " << error << "\n";
@@ -786,7 +463,9 @@ main(int argc, char* argv[])
     }
     try
     {
-        o.experiment == "gray" ? Gray(o) : o.experiment == "steer" ? Steer(o) : Load(o);
+        o.experiment == "gray"    ? mrcpathhealth::Gray(o)
+        : o.experiment == "steer" ? mrcpathhealth::Steer(o)
+                                  : mrcpathhealth::Load(o);
     }
     catch (const std::exception& ex)
     {
