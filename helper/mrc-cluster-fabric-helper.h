@@ -16,7 +16,7 @@
 namespace ns3
 {
 
-class MrcClosSpec;
+struct MrcClosSpec;
 class MrcFabricTopology;
 class MrcHelper;
 
