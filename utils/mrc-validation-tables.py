@@ -1,0 +1,709 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Render the measured tables of doc/mrc-validation.rst from a results directory.
+
+    utils/mrc-validation-tables.py [--results build/validation] [--out doc/validation]
+
+`utils/mrc.sh validate` runs every experiment behind the tables, each in its own directory
+<results>/<experiment>/ holding `command` (the program and its arguments), `stdout.txt`,
+`stderr.txt`, `status` (exit status), `wall_s` and whatever the program writes there (the
+flagship's results directory, mrc-failover's CSV files); <results>/run-info.txt names the
+commit and says whether it was a --quick run. Then it calls this script, which reads those
+files (the programs' CSV/JSON output where they write any, their printed lines otherwise) and
+writes one reStructuredText file per table into --out; doc/mrc-validation.rst includes them
+(`.. include:: validation/<name>.rst`). Each file starts with a comment naming the command,
+the results and the commit. It can be run alone on an existing results directory.
+
+Standard library only. Exit status 0 when every table was written; 1 when a table's results
+are missing or a run failed (the other tables are still written; that table's old file is
+left as it was, and the missing runs are named).
+"""
+
+import argparse
+import csv
+import io
+import json
+import os
+import re
+import shlex
+import sys
+import textwrap
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+
+
+class Missing(Exception):
+    """A table's input is absent or its run failed."""
+
+
+class Results:
+    """The results directory of one `utils/mrc.sh validate` run."""
+
+    def __init__(self, root):
+        self.root = root
+        self.info = {}
+        path = os.path.join(root, "run-info.txt")
+        if os.path.exists(path):
+            with open(path) as f:
+                for line in f:
+                    key, _, value = line.strip().partition(" ")
+                    self.info.setdefault(key, value)
+        self.used = []  # experiments read by the table being rendered
+
+    @property
+    def quick(self):
+        return self.info.get("quick") == "1"
+
+    def dir(self, name):
+        """The directory of experiment `name`, checked: it ran, and exited with status 0."""
+        d = os.path.join(self.root, name)
+        status = os.path.join(d, "status")
+        if not os.path.exists(status):
+            raise Missing(f"{name}: no results (no {os.path.relpath(status, self.root)})")
+        with open(status) as f:
+            code = f.read().strip()
+        if code != "0":
+            raise Missing(f"{name}: the run exited with status {code} (see {name}/stderr.txt)")
+        if name not in self.used:
+            self.used.append(name)
+        return d
+
+    def text(self, name, file="stdout.txt"):
+        with open(os.path.join(self.dir(name), file)) as f:
+            return f.read()
+
+    def json(self, name, file):
+        path = os.path.join(self.dir(name), file)
+        if not os.path.exists(path):
+            raise Missing(f"{name}: no {file}")
+        with open(path) as f:
+            return json.load(f)
+
+    def csv(self, name, file):
+        path = os.path.join(self.dir(name), file)
+        if not os.path.exists(path):
+            raise Missing(f"{name}: no {file}")
+        with open(path, newline="") as f:
+            return list(csv.DictReader(f))
+
+    def command(self, name):
+        with open(os.path.join(self.dir(name), "command")) as f:
+            return f.read().strip()
+
+    def wall(self, name):
+        with open(os.path.join(self.dir(name), "wall_s")) as f:
+            return int(f.read().strip())
+
+
+def find(pattern, text, what, cast=float, group=1):
+    """The first match of `pattern` in `text` (group `group`, converted), or Missing."""
+    m = re.search(pattern, text, re.M)
+    if not m:
+        raise Missing(f"{what}: no line matching /{pattern}/ in the program's output")
+    return cast(m.group(group))
+
+
+# ------------------------------------------------------------------------------------------------
+# reStructuredText writers
+
+
+def simple_table(header, rows, title_rows=1):
+    """A simple table; header is a list of column titles (or a list of such lists for several
+    title lines); every cell one line."""
+    heads = header if isinstance(header[0], list) else [header]
+    rows = [[str(c) for c in r] for r in rows]
+    width = [max(len(h[i]) for h in heads) for i in range(len(heads[0]))]
+    for r in rows:
+        width = [max(w, len(c)) for w, c in zip(width, r)]
+    width = [max(w, 1) for w in width]
+    rule = "  ".join("=" * w for w in width)
+
+    def line(cells):
+        return "  ".join(c.ljust(w) for c, w in zip(cells, width)).rstrip()
+
+    out = [rule] + [line(h) for h in heads] + [rule] + [line(r) for r in rows] + [rule]
+    return "\n".join(out) + "\n"
+
+
+def grid_table(header, rows, widths):
+    """A grid table; cells are wrapped to `widths` characters."""
+    def wrap(text, w):
+        lines = []
+        for para in str(text).split("\n"):
+            lines += textwrap.wrap(para, w, break_long_words=False, break_on_hyphens=False) or [""]
+        return lines
+
+    def rule(ch):
+        return "+" + "+".join(ch * (w + 2) for w in widths) + "+"
+
+    def row(cells):
+        wrapped = [wrap(c, w) for c, w in zip(cells, widths)]
+        for cell, w in zip(wrapped, widths):
+            for piece in cell:
+                if len(piece) > w:
+                    raise ValueError(f"grid cell word longer than {w}: {piece!r}")
+        n = max(len(c) for c in wrapped)
+        return ["| " + " | ".join((c[i] if i < len(c) else "").ljust(w)
+                                  for c, w in zip(wrapped, widths)) + " |" for i in range(n)]
+
+    out = [rule("-")] + row(header) + [rule("=")]
+    for r in rows:
+        out += row(r) + [rule("-")]
+    return "\n".join(out) + "\n"
+
+
+def para(text):
+    """A paragraph wrapped to 99 columns, then a blank line."""
+    return textwrap.fill(text, 99, break_long_words=False, break_on_hyphens=False) + "\n\n"
+
+
+def f0(x):
+    return f"{x:.0f}"
+
+
+def f1(x):
+    return f"{x:.1f}"
+
+
+def f2(x):
+    return f"{x:.2f}"
+
+
+# ------------------------------------------------------------------------------------------------
+# Flagship comparison (mrc-ai-cluster, results directory)
+
+def flagship_runs(res, name):
+    runs = res.json(name, "results/summary.json")["runs"]
+    if not runs:
+        raise Missing(f"{name}: summary.json has no run")
+    return runs
+
+
+def triple(phase):
+    if not phase or not phase.get("steps"):
+        return "-"
+    return (f"{f0(phase['p50_us'])} / {f0(phase['p99_us'])} / {f0(phase['p100_us'])} "
+            f"({phase['steps']})")
+
+
+def ideal_step(res, name, key):
+    rows = res.csv(name, f"results/{key}/steps.csv")
+    if not rows:
+        raise Missing(f"{name}: {key}/steps.csv has no step")
+    return float(rows[0]["ideal_us"])
+
+
+def table_flagship(res):
+    runs = flagship_runs(res, "flagship")
+    rows = []
+    for r in runs:
+        st = r["step_time"]
+        rows.append([r["fabric"], triple(st.get("before")), triple(st.get("during")),
+                     triple(st.get("after")), f2(r["bytes_retransmitted"] / 1e6),
+                     f0(r["longest_stall_us"]), str(r["ev_retirements"]),
+                     str(r["failed_flows"]), f2(float(r["uplink_balance"]))])
+    ideal = ideal_step(res, "flagship", runs[0]["key"])
+    text = para("Step time in us, P50 / P99 / P100 (steps) before, during and after the "
+                "failures; MB retransmitted, the longest stall of any flow (us), EV retirements, "
+                "failed queue pairs, and the T0-to-T1 uplink load, busiest / mean:")
+    text += simple_table(["fabric", "before failures", "during", "after", "rtx MB", "stall us",
+                          "EVs retired", "QP fail", "uplinks"], rows)
+    text += "\n" + para(f"Ideal step (compute + line-rate ring all-reduce): {f0(ideal)} us. "
+                        f"Wall time of the run: {res.wall('flagship')} s (``utils/mrc.sh "
+                        "validate``: the release build, other runs sharing the cores).").rstrip()
+    text += "\n"
+    return text
+
+
+def table_flagship_single_plane(res):
+    runs = flagship_runs(res, "flagship-single-plane")
+    rows = []
+    for r in runs:
+        st = r["step_time"]
+        during = st.get("during") or {}
+        after = st.get("after") or {}
+        rows.append([r["fabric"], f0(during["p100_us"]) if during.get("steps") else "-",
+                     f0(after["p50_us"]) if after.get("steps") else "-",
+                     f2(r["bytes_retransmitted"] / 1e6), f0(r["longest_stall_us"]),
+                     str(r.get("pfc", {}).get("pauses_sent", "-"))])
+    return simple_table(["fabric", "step during failures, P100 us", "after, P50 us", "rtx MB",
+                         "stall us", "PAUSEs"], rows)
+
+
+# ------------------------------------------------------------------------------------------------
+# Loss sweep (mrc-loss-collective: one CSV line on stdout)
+
+def loss_point(res, name):
+    rows = list(csv.DictReader(io.StringIO(res.text(name))))
+    if len(rows) != 1:
+        raise Missing(f"{name}: expected one CSV line on stdout, found {len(rows)}")
+    row = rows[0]
+    if row["bytes_ok"] != "1":
+        raise Missing(f"{name}: bytes_ok is {row['bytes_ok']}")
+    return row
+
+
+def sweep_sizes(res):
+    """The loss sweep's sizes, largest first (directories loss-sweep/<c>-<size>-<loss>)."""
+    d = os.path.join(res.root, "loss-sweep")
+    if not os.path.isdir(d):
+        raise Missing("loss-sweep: no results")
+    sizes = sorted({int(n.split("-")[1]) for n in os.listdir(d)}, reverse=True)
+    return sizes
+
+
+def sweep(res, collective, size):
+    """{loss: busbw} for losses 0, 0.001, 0.01."""
+    return {loss: float(loss_point(res, f"loss-sweep/{collective}-{size}-{loss}")["busbw_gbps"])
+            for loss in ("0", "0.001", "0.01")}
+
+
+def mib(size):
+    return f"{size >> 20} MiB" if size % (1 << 20) == 0 else f"{size} B"
+
+
+# ------------------------------------------------------------------------------------------------
+# mrc-path-health (printed lines)
+
+def gray(res, name="path-health/gray"):
+    t = res.text(name)
+    retired = re.search(r"^gray EV retired after onset: ([\d.]+) us", t, re.M)
+    return {
+        "retired": float(retired.group(1)) if retired else None,
+        "before": find(r"^goodput before onset \(mean, fraction of line rate\): ([\d.]+)", t,
+                       name),
+        "min": find(r"^goodput after onset: min ([\d.]+)", t, name),
+        "mean": find(r"^goodput after onset: min [\d.]+, mean ([\d.]+)", t, name),
+        "healthy_retired": find(r"^healthy EVs retired: (\d+)", t, name, int),
+    }
+
+
+def steer(res, name):
+    t = res.text(name)
+    return {
+        "A": find(r"^A,[\d.]+,([\d.]+)$", t, name),
+        "B": find(r"^B,[\d.]+,([\d.]+)$", t, name),
+        "share": find(r"^share of B's data packets on the shared EV: ([\d.]+)", t, name),
+    }
+
+
+def links(res, name):
+    t = res.text(name)
+    line = find(r"^steady goodput / capacity by links down: (.*?)\s*(\(|$)", t, name, str)
+    ratios = {int(k): float(v) for k, v in re.findall(r"(\d+): ([\d.]+)", line)}
+    tail = re.search(r"^EV retirements (\d+), bytes retransmitted (\d+), longest stall of a flow "
+                     r"([\d.]+) us", t, re.M)
+    if not ratios or not tail:
+        raise Missing(f"{name}: no steady ratios or totals in the output")
+    return {"ratios": ratios, "retirements": int(tail.group(1)), "stall": float(tail.group(3))}
+
+
+def links_seeds(res):
+    d = os.path.join(res.root, "path-health")
+    names = sorted((n for n in os.listdir(d) if n.startswith("links-seed")) if os.path.isdir(d)
+                   else [], key=lambda n: int(n[len("links-seed"):]))
+    if not names:
+        raise Missing("path-health/links-seed*: no results")
+    return [links(res, "path-health/" + n) for n in names], [int(n[10:]) for n in names]
+
+
+def flap(res, name="path-health/flap"):
+    t = res.text(name)
+    m = re.search(r"^with flaps: EV retirements (\d+), bytes retransmitted (\d+), longest stall "
+                  r"of a flow ([\d.]+) us", t, re.M)
+    if not m:
+        raise Missing(f"{name}: no 'with flaps' totals in the output")
+    return {
+        "goodput": find(r"^while flapping: goodput with flaps / without ([\d.]+)", t, name),
+        "capacity": find(r"capacity with flaps / without ([\d.]+)", t, name),
+        "retirements": int(m.group(1)),
+        "stall": float(m.group(3)),
+    }
+
+
+# ------------------------------------------------------------------------------------------------
+# mrc-transfer, mrc-collective, mrc-failover, mrc-incast-trimming (printed lines)
+
+def transfer(res, name):
+    t = res.text(name)
+    return {
+        "done": find(r"delivered at (\d+) us", t, name),
+        "ideal": find(r"\) (\d+) us$", t, name),
+        "rtx": find(r"^  retransmissions (\d+)", t, name, int),
+    }
+
+
+def collective(res, name):
+    t = res.text(name)
+    if re.search(r"job (NOT finished|FAILED)", t):
+        raise Missing(f"{name}: the job did not finish")
+    m = re.search(r"^  step 0: ([\d.]+) us \(ideal ([\d.]+) us", t, re.M)
+    if not m:
+        raise Missing(f"{name}: no step line in the output")
+    out = {"step": float(m.group(1)), "ideal": float(m.group(2)),
+           "rtx": find(r"recovery \(all steps\): (\d+) retransmissions", t, name, int),
+           "retired": find(r"EVs retired: (.*)$", t, name, str),
+           "queue_drops": find(r"^  queue drops (\d+)", t, name, int),
+           "transfer_max": find(r"transfers \d+: min [\d.]+, P50 [\d.]+, P99 [\d.]+, P100 "
+                                r"([\d.]+) us", t, name),
+           "transfer_p50": find(r"transfers \d+: min [\d.]+, P50 ([\d.]+)", t, name)}
+    v = re.search(r"^  victim flow \(last step\): ([\d.]+) us \(alone at line rate ([\d.]+) us",
+                  t, re.M)
+    if v:
+        out["victim"], out["victim_ideal"] = float(v.group(1)), float(v.group(2))
+    p = re.search(r"^  PFC: (\d+) PAUSE and (\d+) XON frames sent by (\d+) ports, paused "
+                  r"([\d.]+) us in total, longest ([\d.]+) us \((\S+)\), headroom overflows "
+                  r"(\d+)", t, re.M)
+    if p:
+        out["pfc"] = {"pauses": int(p.group(1)), "xons": int(p.group(2)),
+                      "paused": float(p.group(4)), "longest": float(p.group(5)),
+                      "longest_port": p.group(6), "overflows": int(p.group(7))}
+    return out
+
+
+def failover(res, name="failover"):
+    t = res.text(name)
+    fabrics = {}
+    for block in re.split(r"^== ", t, flags=re.M)[1:]:
+        title = block.splitlines()[0].strip()
+        series = []
+        for m in re.finditer(r"^\s+(\d+)\s+([\d.]+)\s+([\d.]+)(?:\s+<- (\w+))?\s*$", block,
+                             re.M):
+            series.append((int(m.group(1)), float(m.group(2)), float(m.group(3)),
+                           m.group(4) or ""))
+        fib = re.search(r"BGP's last FIB change: (none|[\d.]+ us)", block)
+        fabrics[title] = {"series": series, "fib": fib.group(1) if fib else None,
+                          "lost": find(r"packets lost to the failure: (\d+)", block, name, int)}
+    summary = {}
+    for m in re.finditer(r"^(\S+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s+\((\S+)\)\s*$", t,
+                         re.M):
+        summary[m.group(1)] = {"delivered": float(m.group(2)), "rtx": float(m.group(3)),
+                               "stall": float(m.group(4)), "failed": int(m.group(5)),
+                               "slowest": m.group(6)}
+    for key in ("MRC/SRv6", "RoCEv2/ECMP+BGP"):
+        if key not in fabrics or key not in summary or not fabrics[key]["series"]:
+            raise Missing(f"{name}: no series or summary line for {key}")
+    return fabrics, summary
+
+
+def incast_trim(res, name):
+    t = res.text(name)
+    m = re.search(r"sent (\d+), arrived whole (\d+), arrived trimmed (\d+) \(last hop\) \+ (\d+) "
+                  r"\(fabric\), lost (\d+)", t)
+    d = re.search(r"switch trims (\d+), switch drops (\d+)", t)
+    a = re.search(r"last arrival \+([\d.]+)us, line-rate time for all bytes \+([\d.]+)us", t)
+    if not m or not d or not a:
+        raise Missing(f"{name}: unexpected output")
+    return {"sent": int(m.group(1)), "whole": int(m.group(2)), "last_hop": int(m.group(3)),
+            "fabric": int(m.group(4)), "lost": int(m.group(5)), "drops": int(d.group(2)),
+            "last": float(a.group(1)), "line": float(a.group(2))}
+
+
+# ------------------------------------------------------------------------------------------------
+# The tables
+
+def table_issue15(res):
+    sizes = sweep_sizes(res)
+    big, small = sizes[0], sizes[-1]
+    rows = []
+
+    def triple3(v):
+        return f"{f0(v['0'])} / {f0(v['0.001'])} / {f0(v['0.01'])} Gb/s"
+
+    ring_small, ring_big = sweep(res, "ring", small), sweep(res, "ring", big)
+    rows.append([f"ring all-reduce, 16 ranks, {mib(small)}, MRC 1 QP, 4 x 100G, loss 0 / 0.1 / "
+                 "1 % at every NIC port",
+                 "269 / 50 / 13 Gb/s (bus bandwidth)",
+                 f"{triple3(ring_small)} ({f2(ring_small['0.001'] / ring_small['0'])}x / "
+                 f"{f2(ring_small['0.01'] / ring_small['0'])}x of loss-free)"])
+    rows.append([f"the same, {mib(big)} per rank", "348 / 45 / 22 Gb/s",
+                 f"{triple3(ring_big)} ({f2(ring_big['0.001'] / ring_big['0'])}x; 1 %: "
+                 f"{f2(ring_big['0.01'] / 400)} of the 400 Gb/s line rate)"])
+    a_big, a_small = sweep(res, "alltoall", big), sweep(res, "alltoall", small)
+    rows.append([f"all-to-all, 16 ranks, {mib(big)}, MRC 1 QP ({mib(small)})",
+                 "382 / 362 / 344 Gb/s (377 / 361 / 339 Gb/s)",
+                 f"{triple3(a_big)} ({triple3(a_small)})"])
+    tr = {loss: transfer(res, f"transfer-64mb/loss-{loss}") for loss in ("0", "0.001", "0.01")}
+    mb = int(re.search(r"--bytes=(\d+)", res.command("transfer-64mb/loss-0")).group(1)) / 1e6
+    rows.append([f"{mb:g} MB to one peer, 2 x 100G, loss 0 / 0.1 / 1 % on every T0-T1 link "
+                 "(``mrc-transfer``)",
+                 "2.62 / 2.65 / 54.2 ms (1 %: EVs exhausted)",
+                 f"{f2(tr['0']['done'] / 1000)} / {f2(tr['0.001']['done'] / 1000)} / "
+                 f"{f2(tr['0.01']['done'] / 1000)} ms (ideal {f2(tr['0']['ideal'] / 1000)} ms)"])
+    g = gray(res)
+    retired = ("never retired" if g["retired"] is None
+               else f"retired {f1(g['retired'])} us after onset")
+    rows.append(["gray path: 1 EV's link of 16 paths drops 20 %, 8 x 100G QP "
+                 "(``--experiment=gray``)",
+                 "never retired; goodput min 0.00, mean 0.19 of line rate",
+                 f"{retired}; goodput min {f2(g['min'])}, mean {f2(g['mean'])} of line rate "
+                 f"({f2(g['before'])} before the onset)"])
+    s, s16 = steer(res, "path-health/steer"), steer(res, "path-health/steer-skip16")
+    rows.append(["two flows, one shared EV, B also a free EV (``--experiment=steer``)",
+                 "A 0.59, B 0.93 of line rate; 42 % of B on the shared EV",
+                 f"A {f2(s['A'])}, B {f2(s['B'])}; {f1(s['share'] * 100)} % of B on it "
+                 f"(default ``AlwaysSkipFactor``; 16: A {f2(s16['A'])}, B {f2(s16['B'])}, "
+                 f"{f1(s16['share'] * 100)} %)"])
+    seeds, numbers = links_seeds(res)
+    first = seeds[0]["ratios"]
+    downs = sorted(first)
+    means = {k: sum(x["ratios"].get(k, 0) for x in seeds) / len(seeds) for k in downs if k > 0}
+    rows.append([f"links down one by one under a cross-T1 permutation, goodput / capacity left, "
+                 f"{downs[0]}-{downs[-1]} links down (``--experiment=links``)",
+                 "0.97 / 0.87 / 0.92 / 0.88 / 0.95",
+                 " / ".join(f2(first[k]) for k in downs)
+                 + f" (seed {numbers[0]}); seeds {numbers[0]}-{numbers[-1]}, per links down "
+                 f"{min(means)}-{max(means)}: mean "
+                 + " / ".join(f2(means[k]) for k in sorted(means))])
+    fl = flap(res)
+    rows.append(["two uplinks flapping (100 us period, half down), goodput with / without flaps",
+                 "0.62 of the no-flap run",
+                 f"{f2(fl['goodput'])} (capacity {f2(fl['capacity'])}, so "
+                 f"{f2(fl['goodput'] / fl['capacity'])} of it); longest flow stall "
+                 f"{f0(fl['stall'])} us, {fl['retirements']} retirements"])
+    runs = {r["key"]: r for r in flagship_runs(res, "flagship-quick")}
+    mrc = runs["mrc"]["step_time"]["during"]["p100_us"]
+    roce = runs["roce"]["step_time"]["during"]["p100_us"]
+    rows.append(["flagship ``--quick``, MRC step under the failures (P100)", "1009 us",
+                 f"{f0(mrc)} us (RoCEv2: {f1(roce / 1000)} ms with its Local ACK Timeout)"])
+    return (para("The *before* column is not re-measured: it is the figures of commit 00031f3, "
+                 "copied.") + grid_table(["experiment", "before (00031f3)", "now"], rows,
+                                        [42, 24, 44]))
+
+
+def table_incast_victim(res):
+    alone = collective(res, "incast-victim/alone")
+    configs = [
+        ("mrc", "MRC, 4 x 100G, trimming, no PFC"),
+        ("pfc-nodcqcn", "RoCEv2 + PFC, no DCQCN (``--dcqcn=false``)"),
+        ("pfc-1", "RoCEv2 + PFC + DCQCN, 1 QP"),
+        ("pfc-8", "RoCEv2 + PFC + DCQCN, 8 QPs"),
+        ("pfc-dynamic-1", "the same, dynamic PFC thresholds, 1 QP"),
+        ("pfc-dynamic-8", "the same, dynamic PFC thresholds, 8 QPs"),
+        ("pfc-paper-1", "RoCEv2 + PFC + DCQCN paper's 40G values, 1 QP"),
+        ("pfc-paper-8", "RoCEv2 + PFC + DCQCN paper's 40G values, 8 QPs"),
+        ("roce-1", "RoCEv2, lossy (``--transport=roce``), 1 QP"),
+    ]
+    rows = []
+    for key, label in configs:
+        c = collective(res, f"incast-victim/{key}")
+        if "victim" not in c:
+            raise Missing(f"incast-victim/{key}: no victim line")
+        pfc = c.get("pfc")
+        rows.append([label, f2(c["step"] / c["ideal"]), f1(c["victim"]),
+                     f2(alone["transfer_max"] / c["victim"]), str(c["rtx"]),
+                     str(c["queue_drops"]),
+                     str(pfc["pauses"]) if pfc else "-",
+                     f1(pfc["paused"]) if pfc else "-",
+                     f1(pfc["longest"]) if pfc else "-",
+                     str(pfc["overflows"]) if pfc else "-"])
+    size = int(re.search(r"--victim=(\d+)", res.command("incast-victim/mrc")).group(1))
+    text = para(f"The victim ({size / 1e6:g} MB) alone: {f1(alone['transfer_max'])} us measured "
+                "with MRC (``--collective=bulk``); victim rate / alone = that time / the "
+                "victim's time. rtx: packets retransmitted; PAUSEs, paused (us, all ports) and "
+                "longest pause (us) over the whole run; overflows: PFC headroom overflows.")
+    return text + simple_table(
+        ["fabric", "step / ideal", "victim (us)", "victim rate / alone", "rtx", "queue drops",
+         "PAUSEs", "paused us", "longest us", "overflows"], rows)
+
+
+def table_ring_400g(res):
+    def bus(name):
+        return f1(float(loss_point(res, f"ring-400g/{name}")["busbw_gbps"]))
+
+    def cells(prefix, qps):
+        out = []
+        for n in (1, 4, 8, 16):
+            out.append(bus(f"{prefix}-{n}") if n in qps else "")
+        return out
+
+    rows = [
+        ["MRC, 4 x 100G (``--fabric=mrc``)"] + cells("mrc", (1,)),
+        ["RoCEv2 + PFC + DCQCN (``--fabric=roce-pfc``)"] + cells("pfc", (1, 4, 8, 16)),
+        ["RoCEv2 + PFC + DCQCN paper's 40G values"] + cells("pfc-paper", (1, 4, 8, 16)),
+        ["RoCEv2 + PFC, ECN off (no DCQCN cuts)"] + cells("pfc-noecn", (1, 8)),
+        ["RoCEv2 lossy (``--fabric=roce``)"] + cells("roce", (1,)),
+    ]
+    cmd = res.command("ring-400g/mrc-1")
+    size = re.search(r"--size=(\d+)", cmd).group(1)
+    its = re.search(r"--iterations=(\d+)", cmd).group(1)
+    text = para(f"``mrc-loss-collective --collective=ring --hosts=16 --size={size} "
+                f"--iterations={its}``, bus bandwidth in Gb/s:")
+    return text + simple_table(["fabric", "1 QP", "4 QPs", "8 QPs", "16 QPs"], rows)
+
+
+def table_failover(res):
+    fabrics, summary = failover(res)
+    mrc, roce = fabrics["MRC/SRv6"], fabrics["RoCEv2/ECMP+BGP"]
+    rows = []
+    for name, key in (("MRC/SRv6", "MRC/SRv6"), ("RoCEv2/ECMP+BGP", "RoCEv2/ECMP+BGP")):
+        s = summary[key]
+        rows.append([name, f2(s["delivered"]), f2(s["rtx"]), f1(s["stall"]), str(s["failed"]),
+                     str(fabrics[key]["lost"])])
+    text = simple_table(["fabric", "delivered MB", "retransmitted MB", "longest stall (us)",
+                         "failed flows", "packets lost"], rows)
+    series = []
+    roce_by = {row[0]: row for row in roce["series"]}
+    for start, all_mrc, slow_mrc, note in mrc["series"]:
+        r = roce_by.get(start, (start, float("nan"), float("nan"), ""))
+        series.append([str(start), f0(all_mrc), f0(slow_mrc), f0(r[1]), f1(r[2]),
+                       note or r[3]])
+    text += "\n" + para("Goodput (Gb/s), all flows and the slowest flow, per interval; "
+                        f"RoCEv2's BGP: last FIB change {roce['fib']}.")
+    text += simple_table([["interval (us)", "MRC", "", "RoCEv2", "", ""],
+                          ["", "all", "slowest", "all", "slowest", "event"]], series)
+    return text
+
+
+def table_incast_trimming(res):
+    rows = []
+    for n in (8, 32, 64):
+        for on in ("true", "false"):
+            x = incast_trim(res, f"incast-trimming/{n}-{on}")
+            trimmed = f"{x['last_hop']} + {x['fabric']}" if on == "true" else "0"
+            rows.append([str(n), "on" if on == "true" else "off", str(x["sent"]), str(x["whole"]),
+                         trimmed, str(x["lost"]), str(x["drops"]), f1(x["last"]),
+                         f1(x["line"])])
+    return simple_table(["senders", "trimming", "sent", "whole", "trimmed (last hop + fabric)",
+                         "lost", "switch drops", "last arrival us", "line-rate us"], rows)
+
+
+def table_published(res):
+    fabrics, summary = failover(res)
+    flag = {r["key"]: r for r in flagship_runs(res, "flagship")}
+    fl = flap(res)
+    ring = {k: collective(res, f"collective-ring/{k}") for k in ("mrc-1", "roce-16")}
+    tr = {loss: transfer(res, f"transfer-4mb/loss-{loss}") for loss in ("0", "0.001", "0.01")}
+    big = sweep_sizes(res)[0]
+    ring_big = sweep(res, "ring", big)
+    alone = collective(res, "incast-victim/alone")
+    victim = {k: alone["transfer_max"] / collective(res, f"incast-victim/{k}")["victim"]
+              for k in ("mrc", "pfc-nodcqcn", "pfc-1", "pfc-8")}
+    mrc_fo, roce_fo = fabrics["MRC/SRv6"], fabrics["RoCEv2/ECMP+BGP"]
+    ring_mb = int(re.search(r"--size=(\d+)", res.command("collective-ring/mrc-1")).group(1))
+    tmb = int(re.search(r"--bytes=(\d+)", res.command("transfer-4mb/loss-0")).group(1))
+    victim_mb = int(re.search(r"--victim=(\d+)", res.command("incast-victim/mrc")).group(1))
+    fail_at = next((s for s in mrc_fo["series"] if s[3] == "failure"), None)
+    before = mrc_fo["series"][0]
+    m_ratio = ring["mrc-1"]["step"] / ring["mrc-1"]["ideal"]
+    r_ratio = ring["roce-16"]["step"] / ring["roce-16"]["ideal"]
+    mst = flag["mrc"]["step_time"]
+    after_p50, before_p50 = mst["after"]["p50_us"], mst["before"]["p50_us"]
+    # "yes" when 0.1 % loss costs at most 10 % and 1 % costs more than 0.1 %.
+    near = (tr["0.001"]["done"] <= 1.1 * tr["0"]["done"]
+            and tr["0.01"]["done"] > tr["0.001"]["done"])
+    rows = [
+        ["failed path bypassed within a few RTTs (tens of us)",
+         f"yes: ``mrc-failover`` longest stall {f1(summary['MRC/SRv6']['stall'])} us under a "
+         f"link failure; flagship {f0(flag['mrc']['longest_stall_us'])} us against "
+         f"{f0(flag['roce']['longest_stall_us'] / 1000)} ms (the Local ACK Timeout) for "
+         "RoCEv2/ECMP"],
+        ["flapping T0-T1 links: no measurable effect",
+         f"not yet: two flapping uplinks cost {f0((1 - fl['goodput'] / fl['capacity']) * 100)} % "
+         "of the capacity they leave (``mrc-path-health --experiment=flap``, longest stall "
+         f"{f0(fl['stall'])} us); in the flagship each down phase costs the queue pairs using "
+         "the link a repair, measurable in a step of 126 dependent phases. Published steps are "
+         "hundreds of ms"],
+        ["T1 switch failure: no steady-state loss of bandwidth when paths remain",
+         # "yes" when the steps after the failures are within 2 % of the steps before.
+         f"{'yes' if after_p50 <= 1.02 * before_p50 else 'no'}: steps after the failures "
+         f"against before for MRC: P50 {f0(after_p50)} "
+         f"against {f0(before_p50)} us; ``mrc-failover``: "
+         f"{f0(fail_at[1]) if fail_at else '-'} Gb/s in the interval of the failure, "
+         f"{f0(before[1])} before it"],
+        ["1 MRC QP over many paths beats 16 single-path QPs on ring all-reduce",
+         f"{'yes' if m_ratio < r_ratio else 'no'}: ring all-reduce, 8 ranks, "
+         f"{ring_mb / 1e6:g} MB: MRC {f2(m_ratio)} x ideal, RoCEv2 16 QPs {f2(r_ratio)} x "
+         "(\"Collective workloads\" in doc/mrc.rst)"],
+        ["near line rate at 0.1 % loss, much worse at 1 %",
+         f"{'yes' if near else 'no'}: {tmb / 1e6:g} MB transfer {f0(tr['0.001']['done'])} us "
+         f"at 0.1 % ({f0(tr['0']['done'])} healthy), "
+         f"{f0(tr['0.01']['done'])} us at 1 % (``mrc-transfer --dataPlane=ecmp``); ring "
+         f"all-reduce {mib(big)} x 16 ranks {f2(ring_big['0.001'] / ring_big['0'])}x of "
+         f"loss-free at 0.1 %, {f2(ring_big['0.01'] / 400)} of line rate at 1 % (paper: ~1/3)"],
+        ["7-to-1 incast + victim: MRC leaves the victim untouched, PFC/DCQCN hurt it",
+         f"in direction: {victim_mb / 1e6:g} MB victim at {f2(victim['mrc'])} of its rate alone "
+         f"with MRC (4 x 100G), {f2(victim['pfc-nodcqcn'])} with PFC alone and "
+         f"{f2(victim['pfc-1'])} / {f2(victim['pfc-8'])} with PFC + DCQCN, 1 / 8 QPs (one 400G "
+         "plane); the paper's PFC + DCQCN victim is only about 25 % slower [open] (section "
+         "\"Lossless RoCEv2\")"],
+        ["ECMP: 1 QP loses about half to collisions; more QPs help up to about 8",
+         f"uplink imbalance (flagship, busiest / mean) {f2(float(flag['roce']['uplink_balance']))}"
+         f" (1 QP), {f2(float(flag['roce-x4']['uplink_balance']))} (4 QPs), "
+         f"{f2(float(flag['mrc']['uplink_balance']))} (MRC); ``mrc-failover`` healthy goodput "
+         f"{f0(roce_fo['series'][0][1])} Gb/s (RoCEv2) against {f0(before[1])} Gb/s (MRC)"],
+        ["traffic hashed to a dead next hop is black-holed until the switch converges",
+         "yes: RoCEv2 flows stall until BGP reprograms the FIBs (carrier 2 ms + UPDATEs + FIB "
+         "batches) or the repair; black holes need BFD (``mrc-failover``: RoCEv2's longest "
+         f"stall {f1(summary['RoCEv2/ECMP+BGP']['stall'])} us, last FIB change "
+         f"{roce_fo['fib']})"],
+    ]
+    return grid_table(["published behaviour", "here"], rows, [40, 60])
+
+
+TABLES = {  # name -> (renderer, experiments it reads, for the header)
+    "flagship": table_flagship,
+    "published": table_published,
+    "issue15": table_issue15,
+    "incast-victim": table_incast_victim,
+    "ring-400g": table_ring_400g,
+    "flagship-single-plane": table_flagship_single_plane,
+    "failover": table_failover,
+    "incast-trimming": table_incast_trimming,
+}
+
+
+def header(res, results_arg, used, command):
+    commit = res.info.get("commit", "unknown")
+    modified = res.info.get("modified", "0")
+    state = f"commit {commit}" + (f" with {modified} modified file(s)" if modified != "0" else "")
+    lines = textwrap.wrap(f"Generated by utils/mrc-validation-tables.py ({command}) from "
+                          f"{results_arg}/ ({state}, {res.info.get('started', 'date unknown')}); "
+                          "do not edit: rerun the command. Runs:", 96)
+    for name in used:
+        lines.append(f"  {name}: {res.command(name)}")
+    if res.quick:
+        lines.append("QUICK RUN (reduced sizes): a smoke test, not the documentation's figures.")
+    return ".. " + "\n   ".join(lines) + "\n\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--results", default=os.path.join(REPO, "build", "validation"),
+                    help="results directory of utils/mrc.sh validate (default build/validation)")
+    ap.add_argument("--out", default=os.path.join(REPO, "doc", "validation"),
+                    help="where to write <table>.rst (default doc/validation)")
+    ap.add_argument("--only", help="comma-separated table names (default: all)")
+    args = ap.parse_args()
+    if not os.path.isdir(args.results):
+        sys.exit(f"mrc-validation-tables: no results directory {args.results} "
+                 "(run utils/mrc.sh validate)")
+    res = Results(args.results)
+    results_arg = os.path.relpath(os.path.abspath(args.results), REPO)
+    if results_arg.startswith(".."):
+        results_arg = os.path.abspath(args.results)
+    command = ("utils/mrc.sh validate --quick" if res.quick else "utils/mrc.sh validate")
+    os.makedirs(args.out, exist_ok=True)
+    names = args.only.split(",") if args.only else list(TABLES)
+    failed = []
+    for name in names:
+        if name not in TABLES:
+            sys.exit(f"mrc-validation-tables: no table '{name}' (tables: {', '.join(TABLES)})")
+        res.used = []
+        try:
+            body = TABLES[name](res)
+        except Missing as e:
+            print(f"mrc-validation-tables: {name}.rst not written: {e}", file=sys.stderr)
+            failed.append(name)
+            continue
+        path = os.path.join(args.out, f"{name}.rst")
+        with open(path, "w") as f:
+            f.write(header(res, results_arg, res.used, command) + body)
+        print(f"mrc-validation-tables: wrote {os.path.relpath(path)}")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
