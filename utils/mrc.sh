@@ -5,6 +5,11 @@
 #   utils/mrc.sh test        install what is missing, build, run every test (CTest)
 #   utils/mrc.sh build       install what is missing and build only
 #   utils/mrc.sh benchmark   build an optimised copy (no asserts) and run the benchmark
+#   utils/mrc.sh validate    build the optimised copy, run every experiment behind the tables of
+#                            doc/mrc-validation.rst into build/validation/<experiment>/ and
+#                            regenerate doc/validation/*.rst from them (about an hour on 2 cores);
+#                            --quick: reduced sizes, results in build/validation-quick/ and
+#                            tables in build/validation-quick/doc/ (doc/ untouched, minutes)
 #   utils/mrc.sh deps        install the Debian packages only
 #
 # Idempotent: packages already present are not reinstalled, the build is incremental.
@@ -68,6 +73,176 @@ build() {
     cmake --build "$build" -j "$jobs" "${targets[@]}"
 }
 
+# release target...: the optimised copy in $build-release (Release, no asserts, no logging, no
+# tests) that benchmark and validate run; install what is missing, configure, build the targets.
+release() {
+    deps
+    configure "$build-release" -DCMAKE_BUILD_TYPE=Release -DMRC_ASSERTS=OFF -DMRC_LOGGING=OFF \
+        -DMRC_ENABLE_TESTS=OFF
+    local targets=()
+    for t in "$@"; do targets+=(--target "$t"); done
+    cmake --build "$build-release" -j "$jobs" "${targets[@]}"
+}
+
+# validate [--quick]: run every experiment behind the tables of doc/mrc-validation.rst, each in
+# its own directory $out/<experiment>/ (command, stdout.txt, stderr.txt, status, wall_s, and
+# whatever the program writes there), $jobs at a time, then render the tables
+# (utils/mrc-validation-tables.py) into doc/validation/ (--quick: reduced sizes, results in
+# $build/validation-quick/, tables in $build/validation-quick/doc/).
+# shellcheck disable=SC2046 # q's output is split into words on purpose (none, one or several)
+validate() {
+    local quick=0
+    case "${1:-}" in
+        "") ;;
+        --quick) quick=1 ;;
+        *)
+            echo "mrc: validate takes --quick or nothing (got '$1')" >&2
+            exit 2
+            ;;
+    esac
+    release mrc-ai-cluster mrc-collective mrc-failover mrc-incast-trimming mrc-loss-collective \
+        mrc-path-health mrc-transfer
+    local bin="$build-release/bin" out="$build/validation" tables="$here/doc/validation"
+    if [ "$quick" -eq 1 ]; then
+        out="$build/validation-quick"
+        tables="$out/doc"
+    fi
+    rm -rf "$out"
+    mkdir -p "$out"
+    {
+        echo "commit $(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+        echo "modified $(git -C "$here" status --porcelain --untracked-files=no -- . ':!doc' \
+            2>/dev/null | wc -l)"
+        echo "quick $quick"
+        echo "started $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    } >"$out/run-info.txt"
+    local t0=$SECONDS
+
+    # x NAME PROGRAM ARG...: run build-release/bin/PROGRAM in $out/NAME, in the background once
+    # fewer than $jobs runs are going.
+    x() {
+        local name=$1 program=$2
+        shift 2
+        local dir="$out/$name"
+        mkdir -p "$dir"
+        echo "$program $*" >"$dir/command"
+        while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+        (
+            cd "$dir"
+            local start=$SECONDS status=0
+            "$bin/$program" "$@" >stdout.txt 2>stderr.txt || status=$?
+            echo "$status" >status
+            echo $((SECONDS - start)) >wall_s
+            echo "mrc: validate: $name: exit $status, $((SECONDS - start)) s" >&2
+        ) &
+    }
+    # q FULL QUICK: the full run's value, or the quick run's.
+    q() { if [ "$quick" -eq 1 ]; then echo "$2"; else echo "$1"; fi; }
+
+    # Longest first. Loss sweep (issue-15 table; mrc-loss-sweep.py --sizes 16M,64M
+    # --configs mrc runs the same points): ring and all-to-all, MRC 1 QP, 16 ranks.
+    local size loss c n
+    for size in $(q "67108864 16777216" "262144 2097152"); do
+        for c in ring alltoall; do
+            for loss in 0.01 0.001 0; do
+                x "loss-sweep/$c-$size-$loss" mrc-loss-collective --collective=$c --fabric=mrc \
+                    --qps=1 --size="$size" --loss=$loss --verify=$([ "$size" -le 4194304 ] &&
+                    echo true || echo false)
+            done
+        done
+    done
+    # Flagship comparison (utils/mrc.sh main), and its --quick (issue-15 table); --quick here:
+    # 6 steps instead of 12 (the failures end in the fourth).
+    local six=--ns3::MrcClusterScenario::Iterations=6
+    x flagship mrc-ai-cluster $(q "" "--quick $six") --out=results
+    x flagship-quick mrc-ai-cluster --quick $(q "" $six) --out=results
+    # Flagship --quick with the RoCEv2 fabrics on one 200G plane, lossy and lossless (issue 16).
+    x flagship-single-plane mrc-ai-cluster --quick $(q "" $six) \
+        --fabrics=mrc,roce,roce-pfc,roce-pfc-xN --roceSinglePlane --out=results
+    # Ring all-reduce, 16 ranks, one 400G plane for RoCEv2 (issue 16).
+    local ring=(--collective=ring --hosts=16 --size="$(q 16000000 1000000)"
+                --iterations="$(q 2 1)")
+    local paper=(--ns3::MrcDcqcn::G=0.00390625 --ns3::MrcDcqcn::AlphaTimer=55us
+                 --ns3::MrcDcqcn::RateDecreaseInterval=0s --ns3::MrcDcqcn::IncreaseTimer=55us
+                 --ns3::MrcDcqcn::ByteCounter=10000000 --ns3::MrcDcqcn::FastRecoverySteps=5
+                 --ns3::MrcDcqcn::RateAi=40Mbps --ns3::MrcDcqcn::RateHai=400Mbps
+                 --ns3::MrcDcqcn::MinRate=100Mbps --ns3::MrcDcqcn::ClampTargetRate=true
+                 --ns3::MrcDcqcn::CnpInterval=50us)
+    x ring-400g/mrc-1 mrc-loss-collective "${ring[@]}" --fabric=mrc
+    for n in 1 4 8 16; do
+        x "ring-400g/pfc-$n" mrc-loss-collective "${ring[@]}" --fabric=roce-pfc --qps=$n
+        x "ring-400g/pfc-paper-$n" mrc-loss-collective "${ring[@]}" --fabric=roce-pfc --qps=$n \
+            "${paper[@]}"
+    done
+    for n in 1 8; do
+        x "ring-400g/pfc-noecn-$n" mrc-loss-collective "${ring[@]}" --fabric=roce-pfc --qps=$n \
+            --ns3::MrcPfcQueueDisc::EcnEnabled=false
+    done
+    x ring-400g/roce-1 mrc-loss-collective "${ring[@]}" --fabric=roce --qps=1
+    # 7-to-1 incast plus a victim (issue 16): MRC on 4 x 100G, RoCEv2 on one 400G plane.
+    local mb
+    mb=$(q 4000000 1000000)
+    local incast=(--collective=incast --hosts=8 --size="$mb" --victim="$mb" --t0s=4
+                  --iterations=1)
+    local one=(--planes=1 --rate=400Gbps --dataPlane=ecmp)
+    x incast-victim/alone mrc-collective --collective=bulk --hosts=2 --size="$mb" --t0s=4 \
+        --iterations=1 --planes=4
+    x incast-victim/mrc mrc-collective "${incast[@]}" --planes=4
+    x incast-victim/pfc-nodcqcn mrc-collective "${incast[@]}" "${one[@]}" --transport=roce-pfc \
+        --dcqcn=false
+    for n in 1 8; do
+        x "incast-victim/pfc-$n" mrc-collective "${incast[@]}" "${one[@]}" --transport=roce-pfc \
+            --qps=$n
+        x "incast-victim/pfc-dynamic-$n" mrc-collective "${incast[@]}" "${one[@]}" \
+            --transport=roce-pfc --qps=$n --ns3::MrcPfcPort::ThresholdMode=dynamic
+        x "incast-victim/pfc-paper-$n" mrc-collective "${incast[@]}" "${one[@]}" \
+            --transport=roce-pfc --qps=$n "${paper[@]}"
+    done
+    x incast-victim/roce-1 mrc-collective "${incast[@]}" "${one[@]}" --transport=roce
+    # Path health (issue-15 table): gray path, ECN steering, links down (seeds 1-5), flaps.
+    x path-health/gray mrc-path-health --experiment=gray $(q "" --stop=250)
+    x path-health/steer mrc-path-health --experiment=steer $(q "" --stop=250)
+    x path-health/steer-skip16 mrc-path-health --experiment=steer $(q "" --stop=250) \
+        --ns3::MrcQueuePair::AlwaysSkipFactor=16
+    for n in $(q "1 2 3 4 5" "1 2"); do
+        x "path-health/links-seed$n" mrc-path-health --experiment=links --seed="$n" \
+            $(q "" "--count=2 --step=150")
+    done
+    x path-health/flap mrc-path-health --experiment=flap $(q "" --stop=400)
+    # One link failure, MRC against RoCEv2/ECMP+BGP.
+    x failover mrc-failover --interval=500 --csv=failover \
+        $(q "" "--failAt=500 --repairAt=1500 --stop=2500")
+    # One transfer under random loss: 64 MB over 2 x 100G (issue-15 table), 4 MB over ECMP
+    # (published-behaviour table).
+    for loss in 0 0.001 0.01; do
+        x "transfer-64mb/loss-$loss" mrc-transfer --planes=2 --bytes="$(q 64000000 4000000)" \
+            --loss=$loss
+        x "transfer-4mb/loss-$loss" mrc-transfer --dataPlane=ecmp \
+            --bytes="$(q 4000000 400000)" --loss=$loss
+    done
+    # Ring all-reduce, 8 ranks: one MRC QP against 16 RoCEv2 QPs (published-behaviour table).
+    x collective-ring/mrc-1 mrc-collective --collective=ring --hosts=8 \
+        --size="$(q 8000000 1000000)" --iterations=1
+    x collective-ring/roce-16 mrc-collective --collective=ring --hosts=8 \
+        --size="$(q 8000000 1000000)" --iterations=1 --transport=roce --qps=16 --dataPlane=ecmp
+    # Incast with and without trimming (UDP).
+    for n in 8 32 64; do
+        for c in true false; do
+            x "incast-trimming/$n-$c" mrc-incast-trimming --senders=$n --trimming=$c \
+                $(q "" --packets=20)
+        done
+    done
+    wait
+    echo "finished $(date -u +%Y-%m-%dT%H:%M:%SZ), $((SECONDS - t0)) s" >>"$out/run-info.txt"
+    local failed
+    failed=$(grep -lvx 0 "$out"/*/status "$out"/*/*/status 2>/dev/null || true)
+    if [ -n "$failed" ]; then
+        echo "mrc: validate: runs that failed (see stderr.txt beside each):" >&2
+        echo "${failed//\/status/}" >&2
+    fi
+    /usr/bin/python3 "$here/utils/mrc-validation-tables.py" --results "$out" --out "$tables"
+}
+
 case "${1:-}" in
     deps) deps ;;
     build) build ;;
@@ -86,16 +261,16 @@ case "${1:-}" in
         exec ctest --output-on-failure -j "$jobs"
         ;;
     benchmark)
-        deps
         shift
-        bench="$build-release"
-        configure "$bench" -DCMAKE_BUILD_TYPE=Release -DMRC_ASSERTS=OFF -DMRC_LOGGING=OFF \
-            -DMRC_ENABLE_TESTS=OFF
-        cmake --build "$bench" -j "$jobs" --target mrc-benchmark
-        exec "$bench/bin/mrc-benchmark" "$@"
+        release mrc-benchmark
+        exec "$build-release/bin/mrc-benchmark" "$@"
+        ;;
+    validate)
+        shift
+        validate "$@"
         ;;
     *)
-        sed -n '2,13p' "$0" >&2
+        sed -n '2,18p' "$0" >&2
         exit 2
         ;;
 esac
