@@ -7,9 +7,9 @@
 #   utils/mrc.sh benchmark   build an optimised copy (no asserts) and run the benchmark
 #   utils/mrc.sh validate    build the optimised copy, run every experiment behind the tables of
 #                            doc/mrc-validation.rst into build/validation/<experiment>/ and
-#                            regenerate doc/validation/*.rst from them (about an hour on 2 cores);
+#                            regenerate doc/validation/*.rst from them (about 25 min on 2 cores);
 #                            --quick: reduced sizes, results in build/validation-quick/ and
-#                            tables in build/validation-quick/doc/ (doc/ untouched, minutes)
+#                            tables in build/validation-quick/doc/ (doc/ untouched, about 4 min)
 #   utils/mrc.sh deps        install the Debian packages only
 #
 # Idempotent: packages already present are not reinstalled, the build is incremental.
@@ -174,9 +174,11 @@ validate() {
         x "ring-400g/pfc-paper-$n" mrc-loss-collective "${ring[@]}" --fabric=roce-pfc --qps=$n \
             "${paper[@]}"
     done
+    # ECN off: thresholds no queue reaches (MrcPfcHelper sets EcnEnabled on every queue disc it
+    # makes, so --ns3::MrcPfcQueueDisc::EcnEnabled=false no longer reaches them).
     for n in 1 8; do
         x "ring-400g/pfc-noecn-$n" mrc-loss-collective "${ring[@]}" --fabric=roce-pfc --qps=$n \
-            --ns3::MrcPfcQueueDisc::EcnEnabled=false
+            --ns3::MrcPfcQueueDisc::EcnMinTh=4294967294 --ns3::MrcPfcQueueDisc::EcnMaxTh=4294967295
     done
     x ring-400g/roce-1 mrc-loss-collective "${ring[@]}" --fabric=roce --qps=1
     # 7-to-1 incast plus a victim (issue 16): MRC on 4 x 100G, RoCEv2 on one 400G plane.
