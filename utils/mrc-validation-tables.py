@@ -342,6 +342,8 @@ def collective(res, name):
     if not m:
         raise Missing(f"{name}: no step line in the output")
     out = {"step": float(m.group(1)), "ideal": float(m.group(2)),
+           "collective_ideal": find(r"collective ideal ([\d.]+) us", t, name),
+           "rtx_last_hop": find(r"trimmed at the last hop (\d+)", t, name, int),
            "rtx": find(r"recovery \(all steps\): (\d+) retransmissions", t, name, int),
            "retired": find(r"EVs retired: (.*)$", t, name, str),
            "queue_drops": find(r"^  queue drops (\d+)", t, name, int),
@@ -499,13 +501,22 @@ def table_incast_victim(res):
                      f1(pfc["longest"]) if pfc else "-",
                      str(pfc["overflows"]) if pfc else "-"])
     size = int(re.search(r"--victim=(\d+)", res.command("incast-victim/mrc")).group(1))
-    text = para(f"The victim ({size / 1e6:g} MB) alone: {f1(alone['transfer_max'])} us measured "
-                "with MRC (``--collective=bulk``); victim rate / alone = that time / the "
-                "victim's time. rtx: packets retransmitted; PAUSEs, paused (us, all ports) and "
-                "longest pause (us) over the whole run; overflows: PFC headroom overflows.")
-    return text + simple_table(
+    mrc = collective(res, "incast-victim/mrc")
+    line_rate = mrc["victim_ideal"]
+    text = para(f"The victim ({size / 1e6:g} MB) alone: {f1(line_rate)} us at line rate, "
+                f"{f1(alone['transfer_max'])} us measured with MRC (``--collective=bulk``); "
+                "victim rate / alone = that time / the victim's time. rtx: packets "
+                "retransmitted; PAUSEs, paused (us, all ports) and longest pause (us) over the "
+                "whole run; overflows: PFC headroom overflows.")
+    text += simple_table(
         ["fabric", "step / ideal", "victim (us)", "victim rate / alone", "rtx", "queue drops",
          "PAUSEs", "paused us", "longest us", "overflows"], rows)
+    return text + "\n" + para(
+        f"MRC's incast transfers: median {f0(mrc['transfer_p50'])} us, last "
+        f"{f0(mrc['transfer_max'])} us against the collective's ideal of "
+        f"{f0(mrc['collective_ideal'])} us; {mrc['rtx']} retransmissions, "
+        f"{mrc['rtx_last_hop']} of them after a last-hop trim; EVs retired: "
+        f"{mrc['retired']}.").rstrip() + "\n"
 
 
 def table_ring_400g(res):
@@ -530,7 +541,15 @@ def table_ring_400g(res):
     its = re.search(r"--iterations=(\d+)", cmd).group(1)
     text = para(f"``mrc-loss-collective --collective=ring --hosts=16 --size={size} "
                 f"--iterations={its}``, bus bandwidth in Gb/s:")
-    return text + simple_table(["fabric", "1 QP", "4 QPs", "8 QPs", "16 QPs"], rows)
+    text += simple_table(["fabric", "1 QP", "4 QPs", "8 QPs", "16 QPs"], rows)
+    err = res.text("ring-400g/roce-1", "stderr.txt")
+    m = re.search(r"retransmissions (\d+) .*go-back-N rewinds (\d+) NAK \+ (\d+) timeout", err)
+    if not m:
+        raise Missing("ring-400g/roce-1: no recovery line on stderr")
+    text += "\n" + para(
+        f"Lossy RoCEv2, 1 QP: {m.group(1)} packets retransmitted, go-back-N rewinds "
+        f"{m.group(2)} by NAK and {m.group(3)} by the Local ACK Timeout (stderr).").rstrip()
+    return text + "\n"
 
 
 def table_failover(res):
