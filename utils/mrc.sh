@@ -7,7 +7,7 @@
 #   utils/mrc.sh benchmark   build an optimised copy (no asserts) and run the benchmark
 #   utils/mrc.sh validate    build the optimised copy, run every experiment behind the tables of
 #                            doc/mrc-validation.rst into build/validation/<experiment>/ and
-#                            regenerate doc/validation/*.rst from them (about 25 min on 2 cores);
+#                            regenerate doc/validation/*.rst from them (10-25 min on 2 cores);
 #                            --quick: reduced sizes, results in build/validation-quick/ and
 #                            tables in build/validation-quick/doc/ (doc/ untouched, about 4 min)
 #   utils/mrc.sh deps        install the Debian packages only
@@ -112,7 +112,7 @@ validate() {
     {
         echo "commit $(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)"
         echo "modified $(git -C "$here" status --porcelain --untracked-files=no -- . ':!doc' \
-            2>/dev/null | wc -l)"
+            ':!*.md' 2>/dev/null | wc -l)"
         echo "quick $quick"
         echo "started $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     } >"$out/run-info.txt"
