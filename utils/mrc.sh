@@ -272,7 +272,7 @@ case "${1:-}" in
         validate "$@"
         ;;
     *)
-        sed -n '2,18p' "$0" >&2
+        sed -n '2,17p' "$0" >&2
         exit 2
         ;;
 esac
