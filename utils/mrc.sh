@@ -9,7 +9,7 @@
 #                            doc/mrc-validation.rst into build/validation/<experiment>/ and
 #                            regenerate doc/validation/*.rst from them (10-25 min on 2 cores);
 #                            --quick: reduced sizes, results in build/validation-quick/ and
-#                            tables in build/validation-quick/doc/ (doc/ untouched, about 4 min)
+#                            tables in build/validation-quick/doc/ (doc/ untouched, about 2 min)
 #   utils/mrc.sh deps        install the Debian packages only
 #
 # Idempotent: packages already present are not reinstalled, the build is incremental.
