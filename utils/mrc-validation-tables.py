@@ -25,7 +25,6 @@ import io
 import json
 import os
 import re
-import shlex
 import sys
 import textwrap
 
@@ -108,7 +107,7 @@ def find(pattern, text, what, cast=float, group=1):
 # reStructuredText writers
 
 
-def simple_table(header, rows, title_rows=1):
+def simple_table(header, rows):
     """A simple table; header is a list of column titles (or a list of such lists for several
     title lines); every cell one line."""
     heads = header if isinstance(header[0], list) else [header]
@@ -661,7 +660,7 @@ def table_published(res):
     return grid_table(["published behaviour", "here"], rows, [40, 60])
 
 
-TABLES = {  # name -> (renderer, experiments it reads, for the header)
+TABLES = {  # name -> renderer (doc/validation/<name>.rst)
     "flagship": table_flagship,
     "published": table_published,
     "issue15": table_issue15,
