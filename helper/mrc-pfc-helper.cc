@@ -91,16 +91,24 @@ MrcPfcHelper::Install(const MrcFabricTopology& topo) const
 }
 
 TrafficControlHelper
-MrcPfcHelper::QueueDiscHelper(const std::string& lossyMaxSize, bool ecn)
+MrcPfcHelper::QueueDiscHelper(const std::string& lossyMaxSize, std::optional<bool> ecn)
 {
     const QueueSize size =
         MrcValueParser::ParseQueueSize("MrcPfcHelper: LossyMaxSize", lossyMaxSize);
     TrafficControlHelper tch;
-    tch.SetRootQueueDisc("ns3::MrcPfcQueueDisc",
-                         "LossyMaxSize",
-                         QueueSizeValue(size),
-                         "EcnEnabled",
-                         BooleanValue(ecn));
+    if (ecn)
+    {
+        tch.SetRootQueueDisc("ns3::MrcPfcQueueDisc",
+                             "LossyMaxSize",
+                             QueueSizeValue(size),
+                             "EcnEnabled",
+                             BooleanValue(*ecn));
+    }
+    else
+    {
+        // The attribute's default (true unless a script changed it).
+        tch.SetRootQueueDisc("ns3::MrcPfcQueueDisc", "LossyMaxSize", QueueSizeValue(size));
+    }
     return tch;
 }
 

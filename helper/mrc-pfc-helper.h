@@ -10,6 +10,7 @@
 #include "ns3/object-factory.h"
 #include "ns3/traffic-control-helper.h"
 
+#include <optional>
 #include <string>
 
 namespace ns3
@@ -69,12 +70,14 @@ class MrcPfcHelper
 
     /**
      * \param lossyMaxSize limit of each lossy priority, e.g. "512KiB"
-     * \param ecn EcnEnabled (false on a host's NIC port, which marks nothing)
+     * \param ecn EcnEnabled (false on a host's NIC port, which marks nothing); nothing: the
+     *        attribute's default, so that Config::SetDefault and --ns3::MrcPfcQueueDisc::EcnEnabled
+     *        apply
      * \return a TrafficControlHelper whose root queue disc is an MrcPfcQueueDisc
      * \throws std::invalid_argument if lossyMaxSize is not a positive queue size
      */
     static TrafficControlHelper QueueDiscHelper(const std::string& lossyMaxSize = "512KiB",
-                                                bool ecn = true);
+                                                std::optional<bool> ecn = std::nullopt);
 
     /**
      * \param device a device

@@ -7,6 +7,7 @@
  * pauses, and reports every port's PFC counters (pfc.csv, summary.json).
  */
 
+#include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/inet6-socket-address.h"
 #include "ns3/mrc-module.h"
@@ -17,6 +18,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -236,6 +238,62 @@ class PfcClusterScenarioTestCase : public TestCase
 };
 
 /**
+ * \ingroup mrc-tests
+ * SetPfcQueues' switch queue discs take EcnEnabled from the attribute's default, so that
+ * --ns3::MrcPfcQueueDisc::EcnEnabled=false turns marking off (it did not while the helper set
+ * the attribute explicitly); hosts' NIC queue discs never mark.
+ */
+class PfcEcnDefaultTestCase : public TestCase
+{
+  public:
+    PfcEcnDefaultTestCase()
+        : TestCase("PFC queue discs follow EcnEnabled's default")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool ecn : {true, false})
+        {
+            MrcScopedAttributeDefault scoped("ns3::MrcPfcQueueDisc",
+                                             "EcnEnabled",
+                                             BooleanValue(ecn));
+            MrcClosTopologyHelper helper;
+            helper.SetPfcQueues("512KiB");
+            Ptr<MrcFabricTopology> topo = helper.Build(MrcClosSpec::TwoTier(1, 2, 2, 1));
+            uint32_t switchDiscs = 0;
+            uint32_t hostDiscs = 0;
+            NodeContainer all(topo->GetHosts(), topo->GetAllSwitches());
+            for (auto n = all.Begin(); n != all.End(); ++n)
+            {
+                const bool isHost = n - all.Begin() < topo->GetHosts().GetN();
+                Ptr<TrafficControlLayer> tc = (*n)->GetObject<TrafficControlLayer>();
+                for (uint32_t d = 0; d < (*n)->GetNDevices(); ++d)
+                {
+                    Ptr<QueueDisc> q = tc->GetRootQueueDiscOnDevice((*n)->GetDevice(d));
+                    if (!DynamicCast<MrcPfcQueueDisc>(q))
+                    {
+                        continue;
+                    }
+                    BooleanValue marks;
+                    q->GetAttribute("EcnEnabled", marks);
+                    NS_TEST_EXPECT_MSG_EQ(marks.Get(),
+                                          isHost ? false : ecn,
+                                          (isHost ? "host NIC" : "switch port")
+                                              << ", default " << ecn);
+                    ++(isHost ? hostDiscs : switchDiscs);
+                }
+            }
+            NS_TEST_EXPECT_MSG_EQ(hostDiscs, 4u, "one NIC port per host (4 hosts)");
+            NS_TEST_EXPECT_MSG_EQ(switchDiscs, 12u, "4 host-facing + 2 x 2 x 2 fabric ports");
+            Simulator::Destroy();
+            Names::Clear();
+        }
+    }
+};
+
+/**
  * \ingroup mrc-test
  * PFC on an MrcClosTopologyHelper fabric.
  */
@@ -248,6 +306,7 @@ class MrcPfcClosTestSuite : public TestSuite
         AddTestCase(new PfcClosIncastTestCase(true));
         AddTestCase(new PfcClosIncastTestCase(false));
         AddTestCase(new PfcClusterScenarioTestCase);
+        AddTestCase(new PfcEcnDefaultTestCase);
     }
 };
 
