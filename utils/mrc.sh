@@ -174,11 +174,10 @@ validate() {
         x "ring-400g/pfc-paper-$n" mrc-loss-collective "${ring[@]}" --fabric=roce-pfc --qps=$n \
             "${paper[@]}"
     done
-    # ECN off: thresholds no queue reaches (MrcPfcHelper sets EcnEnabled on every queue disc it
-    # makes, so --ns3::MrcPfcQueueDisc::EcnEnabled=false no longer reaches them).
+    # ECN off: EcnEnabled=false on the PFC queue discs.
     for n in 1 8; do
         x "ring-400g/pfc-noecn-$n" mrc-loss-collective "${ring[@]}" --fabric=roce-pfc --qps=$n \
-            --ns3::MrcPfcQueueDisc::EcnMinTh=4294967294 --ns3::MrcPfcQueueDisc::EcnMaxTh=4294967295
+            --ns3::MrcPfcQueueDisc::EcnEnabled=false
     done
     x ring-400g/roce-1 mrc-loss-collective "${ring[@]}" --fabric=roce --qps=1
     # 7-to-1 incast plus a victim (issue 16): MRC on 4 x 100G, RoCEv2 on one 400G plane.
