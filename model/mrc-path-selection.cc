@@ -60,26 +60,7 @@ MrcPathSelection::GetWirePath(uint32_t ev)
 std::optional<uint32_t>
 MrcPathSelection::NextData(uint32_t plane)
 {
-    const std::vector<uint32_t>& active = m_pathSet->GetActive(plane);
-    if (!m_pathSet->IsPlaneEnabled(plane) || active.empty())
-    {
-        return std::nullopt;
-    }
-    std::optional<uint32_t> ev;
-    for (size_t tries = 0; tries < active.size(); ++tries)
-    {
-        const uint32_t candidate = active[m_dataCursor[plane]++ % active.size()];
-        const MrcEvState state = m_pathSet->GetState(candidate);
-        if (state == MrcEvState::GOOD)
-        {
-            ev = candidate;
-            break;
-        }
-        if (!ev && state == MrcEvState::SKIP)
-        {
-            ev = candidate;
-        }
-    }
+    const std::optional<uint32_t> ev = m_pathSet->NextInTurn(plane, m_dataCursor.at(plane));
     m_lastDataPlane = ev ? plane : m_lastDataPlane;
     return ev;
 }

@@ -125,19 +125,17 @@ MrcPathSet::TakeBackup(uint32_t plane, size_t index)
 }
 
 std::optional<uint32_t>
-MrcPathSet::NextControl(uint32_t plane)
+MrcPathSet::NextInTurn(uint32_t plane, size_t& cursor) const
 {
-    Plane& pl = m_planes.at(plane);
+    const Plane& pl = m_planes.at(plane);
     if (!pl.enabled)
     {
         return std::nullopt;
     }
-    // The active EVs with a cursor of their own: a control packet does not move the data
-    // rotation (nor end SKIPs). GOOD first, a SKIP EV if no GOOD one is left.
     std::optional<uint32_t> fallback;
     for (size_t tries = 0; tries < pl.active.size(); ++tries)
     {
-        const uint32_t ev = pl.active[pl.activeControlCursor++ % pl.active.size()];
+        const uint32_t ev = pl.active[cursor++ % pl.active.size()];
         const MrcEvState state = m_entries.at(ev).state;
         if (state == MrcEvState::GOOD)
         {
@@ -148,9 +146,22 @@ MrcPathSet::NextControl(uint32_t plane)
             fallback = ev;
         }
     }
-    if (fallback)
+    return fallback;
+}
+
+std::optional<uint32_t>
+MrcPathSet::NextControl(uint32_t plane)
+{
+    Plane& pl = m_planes.at(plane);
+    if (!pl.enabled)
     {
-        return fallback;
+        return std::nullopt;
+    }
+    // The active EVs with a cursor of their own: a control packet does not move the data
+    // rotation (nor end SKIPs).
+    if (const std::optional<uint32_t> ev = NextInTurn(plane, pl.activeControlCursor))
+    {
+        return ev;
     }
     const std::vector<uint32_t> bad = GetEvsInState(plane, MrcEvState::ASSUMED_BAD);
     if (bad.empty())

@@ -102,6 +102,15 @@ class MrcPathSet
     uint32_t TakeBackup(uint32_t plane, size_t index);
 
     /**
+     * The plane's active EVs in turn: GOOD first, a SKIP one if no GOOD one is left (the
+     * default data rotation of MrcPathSelection::NextData, and NextControl's first choice).
+     * \param plane a plane
+     * \param[in,out] cursor where the turn stands; moved past every EV looked at
+     * \return the EV, nothing if the plane is disabled or has no GOOD or SKIP active EV
+     */
+    std::optional<uint32_t> NextInTurn(uint32_t plane, size_t& cursor) const;
+
+    /**
      * The EV for a control packet (SACK, NACK, probe, probe reply). The brief's receiver
      * "keeps at least one reverse EV per plane for control packets": the plane's active EVs
      * in turn (GOOD first, a SKIP one if no GOOD one is left), else its ASSUMED_BAD EVs in
