@@ -6,6 +6,7 @@
 
 #include "ns3/mrc-fabric-topology.h"
 #include "ns3/mrc-workload-application.h"
+#include "ns3/node-container.h"
 
 #include <set>
 #include <stdexcept>
@@ -69,20 +70,21 @@ MrcWorkloadApplicationHelper::InstallRanks(const std::string& name,
     {
         throw std::invalid_argument("MrcWorkloadApplicationHelper: no fabric topology");
     }
+    // Every host first (MrcFabricTopology::GetHost refuses one out of range, naming it), so
+    // that a bad host installs nothing.
+    NodeContainer nodes;
+    for (uint32_t host : hosts)
+    {
+        nodes.Add(topo->GetHost(host));
+    }
     Ptr<MrcWorkloadApplication::Launch> launch =
         Create<MrcWorkloadApplication::Launch>(name, hosts.size(), std::move(start));
     ApplicationContainer apps;
-    for (uint32_t rank = 0; rank < hosts.size(); ++rank)
+    for (uint32_t rank = 0; rank < nodes.GetN(); ++rank)
     {
-        if (hosts[rank] >= topo->GetHosts().GetN())
-        {
-            throw std::invalid_argument(
-                "MrcWorkloadApplicationHelper: host " + std::to_string(hosts[rank]) + " of " + name
-                + " is not in the fabric (0.." + std::to_string(topo->GetHosts().GetN() - 1) + ")");
-        }
         Ptr<MrcWorkloadApplication> app = CreateObject<MrcWorkloadApplication>();
         app->Setup(launch, rank);
-        topo->GetHost(hosts[rank])->AddApplication(app);
+        nodes.Get(rank)->AddApplication(app);
         apps.Add(app);
     }
     return apps;

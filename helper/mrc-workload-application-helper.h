@@ -42,14 +42,16 @@ class MrcWorkloadApplicationHelper
      * \param collective a collective, Setup done
      * \param topo the fabric it was set up on
      * \return one application per rank, rank order
-     * \throws std::invalid_argument if the collective has no ranks or a host is not in topo
+     * \throws std::invalid_argument if the collective has no ranks
+     * \throws std::out_of_range if a host is not in topo (nothing is installed then)
      */
     ApplicationContainer Install(Ptr<MrcCollective> collective, Ptr<MrcFabricTopology> topo) const;
     /**
      * \param job a training job whose collectives are added (AddCollective or a workload file)
      * \param topo the fabric its collectives were set up on
      * \return one application per host of its collectives, in host order
-     * \throws std::invalid_argument if the job has no collective or a host is not in topo
+     * \throws std::invalid_argument if the job has no collective
+     * \throws std::out_of_range if a host is not in topo (nothing is installed then)
      */
     ApplicationContainer Install(Ptr<MrcTrainingJob> job, Ptr<MrcFabricTopology> topo) const;
 
