@@ -63,14 +63,22 @@ configure() {
     fi
 }
 
+# compile DIR [target...]: build the targets in the configured build directory DIR (all when
+# none is given).
+compile() {
+    local dir=$1
+    shift
+    local targets=()
+    for t in "$@"; do targets+=(--target "$t"); done
+    cmake --build "$dir" -j "$jobs" "${targets[@]}"
+}
+
 # build [target...]: install what is missing, configure if needed, build the targets (all
 # when none is given).
 build() {
     deps
     configure "$build"
-    local targets=()
-    for t in "$@"; do targets+=(--target "$t"); done
-    cmake --build "$build" -j "$jobs" "${targets[@]}"
+    compile "$build" "$@"
 }
 
 # release target...: the optimised copy in $build-release (Release, no asserts, no logging, no
@@ -79,9 +87,7 @@ release() {
     deps
     configure "$build-release" -DCMAKE_BUILD_TYPE=Release -DMRC_ASSERTS=OFF -DMRC_LOGGING=OFF \
         -DMRC_ENABLE_TESTS=OFF
-    local targets=()
-    for t in "$@"; do targets+=(--target "$t"); done
-    cmake --build "$build-release" -j "$jobs" "${targets[@]}"
+    compile "$build-release" "$@"
 }
 
 # validate [--quick]: run every experiment behind the tables of doc/mrc-validation.rst, each in
