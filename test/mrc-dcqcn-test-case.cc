@@ -9,9 +9,7 @@
 
 #include "mrc-test-bench.h"
 
-#include "ns3/boolean.h"
 #include "ns3/rng-seed-manager.h"
-#include "ns3/traffic-control-helper.h"
 
 #include <algorithm>
 
@@ -62,16 +60,7 @@ MrcDcqcnTestCase::DoRun()
     // A RoCEv2 fabric: RED/ECN marking on every switch port, the last hop included, and
     // drop-tail (no trimming, no PFC).
     MrcClosTopologyHelper helper;
-    for (MrcPortRole role : {MrcPortRole::FABRIC, MrcPortRole::HOST_FACING})
-    {
-        TrafficControlHelper tc;
-        tc.SetRootQueueDisc("ns3::MrcTrimmingQueueDisc",
-                            "TrimmingEnabled",
-                            BooleanValue(false),
-                            "EcnEnabled",
-                            BooleanValue(true));
-        helper.SetQueueDisc(role, tc);
-    }
+    helper.SetEcnQueues();
     Ptr<MrcFabricTopology> topo = helper.Build(MrcClosSpec::TwoTier(1, 1, 4, 1));
     MrcDataPlaneHelper dataPlane;
     dataPlane.SetDataPlane(MrcDataPlane::ECMP);
