@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <string>
 
 using namespace ns3;
 
@@ -278,10 +279,9 @@ class PfcEcnDefaultTestCase : public TestCase
                     }
                     BooleanValue marks;
                     q->GetAttribute("EcnEnabled", marks);
-                    NS_TEST_EXPECT_MSG_EQ(marks.Get(),
-                                          isHost ? false : ecn,
-                                          (isHost ? "host NIC" : "switch port")
-                                              << ", default " << ecn);
+                    const bool expected = !isHost && ecn; // a host's NIC never marks
+                    const std::string where = isHost ? "host NIC" : "switch port";
+                    NS_TEST_EXPECT_MSG_EQ(marks.Get(), expected, where << ", default " << ecn);
                     ++(isHost ? hostDiscs : switchDiscs);
                 }
             }
