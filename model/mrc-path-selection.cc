@@ -83,6 +83,15 @@ MrcPathSelection::NextControl(uint32_t plane)
 }
 
 void
+MrcPathSelection::OnAckFeedback(uint32_t ev, bool ecn, bool persistent)
+{
+    if (ecn)
+    {
+        OnEcnEcho(ev, persistent);
+    }
+}
+
+void
 MrcPathSelection::OnEcnEcho(uint32_t ev, bool persistent)
 {
 }

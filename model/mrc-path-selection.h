@@ -65,6 +65,8 @@ class MrcPathSelection : public Object
         Time probeInterval;                             //!< restoration probe period
         Time lossTimeout;                               //!< per-packet loss timer
         uint32_t alwaysSkipFactor{32}; //!< AlwaysSkipFactor: ALWAYS_SKIP lasts this many SKIPs
+        double escalationRatio{4};     //!< SkipEscalationRatio (0: escalate on every path)
+        double markRateGain{0.125};    //!< MarkRateGain: weight of one feedback in an EV's rate
         Time holdDown;                 //!< RestoreHoldDown (dampening's first hold-down)
         Time holdDownMax;              //!< RestoreHoldDownMax
         Time flapWindow;               //!< FlapWindow
@@ -123,6 +125,14 @@ class MrcPathSelection : public Object
      */
     virtual std::optional<uint32_t> NextControl(uint32_t plane);
 
+    /**
+     * Every SACK's feedback on the EV it reflects. The default passes a marked one on to
+     * OnEcnEcho; a policy that weighs marks against the unmarked feedback overrides this.
+     * \param ev the EV the SACK reflects
+     * \param ecn the packet came back ECN-marked (an echo, SKIP_ONCE or ALWAYS_SKIP)
+     * \param persistent the echo was ALWAYS_SKIP (persistent marking on the EV)
+     */
+    virtual void OnAckFeedback(uint32_t ev, bool ecn, bool persistent);
     /**
      * \param ev an EV whose packet came back ECN-marked (SACK echo)
      * \param persistent the echo was ALWAYS_SKIP (persistent marking on the EV)

@@ -132,6 +132,8 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     pc.probeInterval = m_probeInterval;
     pc.lossTimeout = m_lossTimeout;
     pc.alwaysSkipFactor = m_alwaysSkipFactor;
+    pc.escalationRatio = m_escalationRatio;
+    pc.markRateGain = m_markRateGain;
     pc.holdDown = m_holdDown.IsZero() ? m_probeInterval * 2 : m_holdDown;
     pc.holdDownMax = m_holdDownMax.IsZero() ? m_probeInterval * 128 : m_holdDownMax;
     pc.flapWindow = m_flapWindow.IsZero() ? m_probeInterval * 32 : m_flapWindow;

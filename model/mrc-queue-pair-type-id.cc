@@ -134,6 +134,24 @@ MrcQueuePair::GetTypeId()
                 UintegerValue(32),
                 MakeUintegerAccessor(&MrcQueuePair::m_alwaysSkipFactor),
                 MakeUintegerChecker<uint32_t>(1, 1u << 16))
+            .AddAttribute(
+                "SkipEscalationRatio",
+                "An echo escalates its EV's SKIP (doubling, ALWAYS_SKIP) only if the EV's recent "
+                "marking rate is at least this many times the mean rate of the queue pair's "
+                "other active EVs: the path is more loaded than the others (the brief's reading "
+                "of a mark). When every path is marked alike, SKIPs stay one SKIP long, since "
+                "longer ones would pile the load onto the few EVs left, which then overflow in "
+                "turn (4: mrc-path-health links with 2 or 4 uplinks down from the start, "
+                "0.97 of capacity against 0.94 with 2; 0: escalate on any path) [open].",
+                DoubleValue(4.0),
+                MakeDoubleAccessor(&MrcQueuePair::m_escalationRatio),
+                MakeDoubleChecker<double>(0.0))
+            .AddAttribute("MarkRateGain",
+                          "Weight of one SACK's feedback (marked or not) in its EV's marking "
+                          "rate, the moving average SkipEscalationRatio compares [open].",
+                          DoubleValue(0.125),
+                          MakeDoubleAccessor(&MrcQueuePair::m_markRateGain),
+                          MakeDoubleChecker<double>(1e-6, 1.0))
             .AddAttribute("AlwaysSkipMarks",
                           "Receiver: echo ALWAYS_SKIP instead of SKIP_ONCE when this many data "
                           "packets in a row on one EV arrived CE-marked (0: never) [open].",

@@ -476,10 +476,7 @@ MrcQueuePair::OnSack(Ptr<Packet> packet, uint32_t ev)
     }
     // Congestion control and path health from the acknowledged packet's EV.
     const bool ecn = sack.GetEcnEcho() || sack.GetMark() != MrcSackMark::NONE;
-    if (ecn)
-    {
-        m_paths->OnEcnEcho(sack.GetReflectedEv(), sack.GetMark() == MrcSackMark::ALWAYS_SKIP);
-    }
+    m_paths->OnAckFeedback(sack.GetReflectedEv(), ecn, sack.GetMark() == MrcSackMark::ALWAYS_SKIP);
     m_cc->SetReceiverPenalty(sack.GetWindowPenalty());
     if (acked > 0)
     {

@@ -61,6 +61,62 @@ MrcSprayEvRules::SetAlwaysSkipFactor(uint32_t factor)
 }
 
 void
+MrcSprayEvRules::SetEscalation(double ratio, double gain)
+{
+    if (!(ratio >= 0) || !(gain > 0 && gain <= 1))
+    {
+        throw std::invalid_argument("MrcSprayEvRules: escalation ratio (=" + std::to_string(ratio)
+                                    + ") must be >= 0 and mark-rate gain (=" + std::to_string(gain)
+                                    + ") in (0, 1]");
+    }
+    m_escalationRatio = ratio;
+    m_markRateGain = gain;
+}
+
+void
+MrcSprayEvRules::OnFeedback(uint32_t ev, bool marked)
+{
+    if (m_set.Contains(ev))
+    {
+        Entry& e = Get(ev);
+        e.markRate += m_markRateGain * ((marked ? 1.0 : 0.0) - e.markRate);
+    }
+}
+
+double
+MrcSprayEvRules::GetMarkRate(uint32_t ev) const
+{
+    return Peek(ev).markRate;
+}
+
+bool
+MrcSprayEvRules::MoreMarkedThanOthers(uint32_t ev, const Entry& e) const
+{
+    if (m_escalationRatio <= 0)
+    {
+        return true;
+    }
+    double sum = 0;
+    size_t others = 0;
+    for (uint32_t p = 0; p < m_set.GetPlaneCount(); ++p)
+    {
+        if (!m_set.IsPlaneEnabled(p))
+        {
+            continue;
+        }
+        for (uint32_t a : m_set.GetActive(p))
+        {
+            if (a != ev)
+            {
+                sum += Peek(a).markRate;
+                ++others;
+            }
+        }
+    }
+    return others == 0 || e.markRate >= m_escalationRatio * sum / double(others);
+}
+
+void
 MrcSprayEvRules::SetDampening(Time initial, Time maximum, Time flapWindow)
 {
     m_holdDownInitial = initial;
@@ -232,35 +288,22 @@ MrcSprayEvRules::OnEcn(uint32_t ev, bool persistent)
     }
     // Persistent congestion: an echo while the EV is still in SKIP, or soon after its return,
     // doubles its next SKIP (up to AlwaysSkipFactor SKIPs, at once on ALWAYS_SKIP); a
-    // first echo after a quiet spell starts again from one SKIP.
+    // first echo after a quiet spell starts again from one SKIP. Escalate only while the
+    // congestion is the path's, not every path's (MoreMarkedThanOthers).
     Entry& e = Get(ev);
-    const uint32_t plane = m_set.GetPlane(ev);
     const bool recent = SkipRecent(ev, e);
-    // Escalate only while the congestion is the path's: if half or more of the plane's other
-    // active EVs are in SKIP too, every path is loaded (e.g. an oversubscribed first hop) and a
-    // longer SKIP would only pile the load onto the few EVs left.
-    size_t others = 0;
-    size_t skipping = 0;
-    for (uint32_t a : m_set.GetActive(plane))
-    {
-        if (a != ev)
-        {
-            ++others;
-            skipping +=
-                (m_set.GetState(a) == MrcEvState::SKIP && !SkipOver(Peek(a), plane)) ? 1 : 0;
-        }
-    }
-    const bool everywhere = others > 0 && 2 * skipping >= others;
-    e.skipLength = everywhere   ? 1
+    const bool pathOwn = MoreMarkedThanOthers(ev, e);
+    e.skipLength = !pathOwn     ? 1
                    : persistent ? m_alwaysSkipFactor
                    : recent     ? std::min(m_alwaysSkipFactor, std::max(1u, 2 * e.skipLength))
                                 : 1;
-    Skip(ev, e.skipLength, persistent ? "ecn-always" : "ecn");
+    Skip(ev, e.skipLength, (persistent && pathOwn) ? "ecn-always" : "ecn");
 }
 
 void
 MrcSprayEvRules::OnTrimmed(uint32_t ev)
 {
+    OnFeedback(ev, true);
     Skip(ev, 1, "trimmed");
 }
 

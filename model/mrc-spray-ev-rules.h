@@ -34,6 +34,12 @@ namespace ns3
  *   last one's length) doubles its next SKIP, up to AlwaysSkipFactor SKIPs (a path that stays
  *   congested stays avoided, one whose marks stop is soon used again); an ALWAYS_SKIP echo
  *   (the receiver saw persistent marking on the EV) gives the longest SKIP at once.
+ *   Escalation needs the path to be more loaded than the others (the brief: an ECN mark
+ *   means "this path is more loaded than others"): the EV's recent marking rate (a moving
+ *   average over its feedback, OnFeedback) must be at least SetEscalation's ratio times the
+ *   mean rate of the queue pair's other active EVs. When every path is marked alike (the
+ *   flows share one bottleneck set, an oversubscribed first hop), SKIPs stay one SKIP long:
+ *   longer ones would only pile the load onto the few EVs left, which then overflow in turn.
  *   TRIMMED_LASTHOP does not touch the EV.
  * - A silent loss puts an EV in ASSUMED_BAD at once and replaces it with a backup EV of the same
  *   plane, so that every plane keeps the same number of active EVs.
@@ -83,6 +89,20 @@ class MrcSprayEvRules
      * \param factor an ALWAYS_SKIP echo makes the SKIP last this many times longer (>= 1)
      */
     void SetAlwaysSkipFactor(uint32_t factor);
+    /**
+     * \param ratio an echo escalates an EV's SKIP only if the EV's marking rate is at least
+     *        this many times the mean of the queue pair's other active EVs (0: always)
+     * \param gain weight of one feedback in an EV's marking rate, (0, 1]
+     */
+    void SetEscalation(double ratio, double gain);
+    /**
+     * Feedback on a packet of an EV (every SACK reflecting it; a fabric trim counts as marked).
+     * \param ev the EV
+     * \param marked the packet was ECN-marked
+     */
+    void OnFeedback(uint32_t ev, bool marked);
+    /// \param ev an EV \return its marking rate (moving average of its feedback, 0..1)
+    double GetMarkRate(uint32_t ev) const;
 
     /**
      * Restoration dampening (all zero: none, an EV comes back after its probe successes).
@@ -154,6 +174,7 @@ class MrcSprayEvRules
         Time retiredAt;             //!< last retirement
         Time restoredAt{Time(-1)};  //!< last restoration (negative: never)
         Time holdDown;              //!< current restoration hold-down
+        double markRate{0};         //!< moving average of its feedback's marks (0..1)
     };
 
     /// A plane's data rotation.
@@ -231,6 +252,13 @@ class MrcSprayEvRules
      * \return it is GOOD, or in a SKIP that is over (Next turns it GOOD when it reaches it)
      */
     bool IsGoodNow(uint32_t ev) const;
+    /**
+     * \param ev an EV of the set
+     * \param e its entry
+     * \return its marking rate is at least the escalation ratio times the mean of the other
+     *         active EVs of the enabled planes (true without a ratio or without other EVs)
+     */
+    bool MoreMarkedThanOthers(uint32_t ev, const Entry& e) const;
 
     MrcPathSet& m_set;                           //!< the EV set
     std::map<uint32_t, Entry> m_entries;         //!< EV -> what the rules remember
@@ -242,6 +270,8 @@ class MrcSprayEvRules
     Time m_skipMemory;                           //!< time mode: echo memory after a SKIP
     std::function<Time()> m_clock;               //!< now (time mode)
     uint32_t m_alwaysSkipFactor{32};             //!< ALWAYS_SKIP: SKIP this many times longer
+    double m_escalationRatio{4};                 //!< escalation: marking rate over the mean
+    double m_markRateGain{0.125};                //!< weight of one feedback in a marking rate
     Time m_holdDownInitial;                      //!< dampening: first hold-down of a flapping EV
     Time m_holdDownMax;                          //!< dampening: largest hold-down
     Time m_flapWindow;                           //!< dampening: flap window

@@ -52,6 +52,7 @@ MrcSprayPathSelection::Start(const Config& config,
         m_rules->SetSkipRotations(config.skipRotations);
     }
     m_rules->SetAlwaysSkipFactor(config.alwaysSkipFactor);
+    m_rules->SetEscalation(config.escalationRatio, config.markRateGain);
     m_rules->SetPathKey([this](uint32_t ev) {
         // The path is what the EV's carriers say (under ECMP every EV has the same: unknown).
         uint64_t key = 0;
@@ -136,6 +137,19 @@ MrcSprayPathSelection::OrderPlanes(std::vector<uint32_t>& order)
     std::stable_sort(order.begin(), order.end(), [this](uint32_t a, uint32_t b) {
         return m_credit[a] > m_credit[b];
     });
+}
+
+void
+MrcSprayPathSelection::OnAckFeedback(uint32_t ev, bool ecn, bool persistent)
+{
+    if (m_pathSet->Contains(ev))
+    {
+        m_rules->OnFeedback(ev, ecn);
+        if (ecn)
+        {
+            m_rules->OnEcn(ev, persistent);
+        }
+    }
 }
 
 void

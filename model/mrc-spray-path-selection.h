@@ -38,6 +38,7 @@ class MrcSprayPathSelection : public MrcPathSelection
                const Hooks& hooks,
                MrcQpStats& stats,
                Ptr<UniformRandomVariable> rng) override;
+    void OnAckFeedback(uint32_t ev, bool ecn, bool persistent) override;
     void OnEcnEcho(uint32_t ev, bool persistent) override;
     void OnTrimmed(uint32_t ev) override;
     void OnSilentLoss(uint32_t ev) override;
