@@ -53,13 +53,21 @@ FailureOrder(Ptr<MrcFabricTopology> topo, const Options& o)
 
 /// Fluid bound of the load's goodput: per plane and (source T0, next T0), the flows' demand
 /// capped by the paths through a T1 whose links on both sides (same parallel index, as SRv6
-/// paths go) are up. \param topo fabric \param o options \param down links down \return Gb/s
+/// paths go) are up. With equalPlanes, every plane carries what the most reduced one can (a
+/// sender that keeps its planes equally loaded, as MRC's backups from the same plane do).
+/// \param topo fabric \param o options \param down links down \param equalPlanes see above
+/// \return Gb/s
 double
-Capacity(Ptr<MrcFabricTopology> topo, const Options& o, const std::set<uint32_t>& down)
+Capacity(Ptr<MrcFabricTopology> topo,
+         const Options& o,
+         const std::set<uint32_t>& down,
+         bool equalPlanes = false)
 {
     double cap = 0;
     for (uint32_t a = 0; a < o.t0; ++a)
     {
+        double sum = 0;
+        double least = -1; // the most reduced plane's share
         for (uint32_t p = 0; p < o.planes; ++p)
         {
             uint32_t paths = 0;
@@ -75,8 +83,12 @@ Capacity(Ptr<MrcFabricTopology> topo, const Options& o, const std::set<uint32_t>
                     paths += (!down.count(la[j].id) && !down.count(lb[j].id)) ? 1 : 0;
                 }
             }
-            cap += std::min(o.hostsPerT0, paths) * DataRate(o.rate).GetBitRate() * 1e-9;
+            const double share =
+                std::min(o.hostsPerT0, paths) * DataRate(o.rate).GetBitRate() * 1e-9;
+            sum += share;
+            least = least < 0 ? share : std::min(least, share);
         }
+        cap += equalPlanes ? least * o.planes : sum;
     }
     return cap;
 }
@@ -172,6 +184,8 @@ Load(const Options& o)
     std::vector<std::vector<uint64_t>> series; // flap: without, then with flaps
     std::vector<double> cap;                   // per interval: mean capacity, Gb/s
     std::vector<double> down;                  // per interval: mean links down
+    std::vector<double> capBy;                 // links down (first of order) -> capacity
+    std::vector<double> capEqualBy;            // links down -> capacity, planes loaded equally
     double full = 0;
     std::ostringstream head;
     std::ostringstream totals;
@@ -250,10 +264,12 @@ Load(const Options& o)
                 head << " [" << f.failures->DescribeLink(l) << "]";
             }
             // Per interval, averaged over 100 ns steps (failures need not align with intervals).
-            std::vector<double> capBy; // links down (first of order) -> capacity
+            capBy.clear();
+            capEqualBy.clear();
             for (size_t k = 0; k <= order.size(); ++k)
             {
                 capBy.push_back(Capacity(f.topo, o, {order.begin(), order.begin() + k}));
+                capEqualBy.push_back(Capacity(f.topo, o, {order.begin(), order.begin() + k}, true));
             }
             full = capBy[0];
             const int steps = std::max(1, int(o.intervalUs * 10));
@@ -278,7 +294,8 @@ Load(const Options& o)
               << (flap ? ",goodput_noflap_gbps,ratio_to_noflap\n" : "\n") << std::fixed;
     const std::vector<uint64_t>& g = series.back();
     std::map<double, std::pair<double, uint32_t>> phases; // links down -> (sum of ratios, n)
-    double sums[3] = {0, 0, 0}; // while flapping: goodput, without flaps, capacity ratio
+    std::map<double, double> phasesEqual; // links down -> sum of ratios, planes loaded equally
+    double sums[3] = {0, 0, 0};           // while flapping: goodput, without flaps, capacity ratio
     for (size_t i = 0; i < g.size(); ++i)
     {
         const double t = i * o.intervalUs;
@@ -300,12 +317,15 @@ Load(const Options& o)
         {
             phases[down[i]].first += Gbps(g[i], o) / cap[i];
             phases[down[i]].second++;
+            phasesEqual[down[i]] += Gbps(g[i], o) / capEqualBy[size_t(down[i])];
         }
     }
     if (flap)
     {
         std::cout << "while flapping: goodput with flaps / without " << std::setprecision(3)
-                  << sums[0] / sums[1] << "; capacity with flaps / without " << sums[2] << "\n";
+                  << sums[0] / sums[1] << "; capacity with flaps / without " << sums[2]
+                  << "; with the flapping links held down / without " << capBy.back() / full
+                  << "\n";
     }
     else
     {
@@ -315,7 +335,14 @@ Load(const Options& o)
             std::cout << " " << std::setprecision(0) << k << ": " << std::setprecision(3)
                       << v.first / v.second;
         }
-        std::cout << " (payload over wire rate: about 0.97 at most)\n";
+        std::cout << " (payload over wire rate: about 0.97 at most)\n"
+                  << "steady goodput / capacity with planes loaded equally by links down:";
+        for (const auto& [k, v] : phases)
+        {
+            std::cout << " " << std::setprecision(0) << k << ": " << std::setprecision(3)
+                      << phasesEqual[k] / v.second;
+        }
+        std::cout << "\n";
     }
     std::cout << totals.str() << perFlow.str();
 }
