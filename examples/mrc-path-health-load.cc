@@ -53,17 +53,15 @@ FailureOrder(Ptr<MrcFabricTopology> topo, const Options& o)
 
 /// Fluid bound of the load's goodput: per plane and (source T0, next T0), the flows' demand
 /// capped by the paths through a T1 whose links on both sides (same parallel index, as SRv6
-/// paths go) are up. With equalPlanes, every plane carries what the most reduced one can (a
-/// sender that keeps its planes equally loaded, as MRC's backups from the same plane do).
-/// \param topo fabric \param o options \param down links down \param equalPlanes see above
-/// \return Gb/s
-double
-Capacity(Ptr<MrcFabricTopology> topo,
-         const Options& o,
-         const std::set<uint32_t>& down,
-         bool equalPlanes = false)
+/// paths go) are up; and the same bound when every plane carries what the most reduced one can
+/// (a sender that keeps its planes equally loaded, as MRC's backups from the same plane do).
+/// \param topo fabric \param o options \param down links down
+/// \return Gb/s: (per plane, planes loaded equally)
+std::pair<double, double>
+Capacity(Ptr<MrcFabricTopology> topo, const Options& o, const std::set<uint32_t>& down)
 {
     double cap = 0;
+    double equal = 0;
     for (uint32_t a = 0; a < o.t0; ++a)
     {
         double sum = 0;
@@ -88,9 +86,10 @@ Capacity(Ptr<MrcFabricTopology> topo,
             sum += share;
             least = least < 0 ? share : std::min(least, share);
         }
-        cap += equalPlanes ? least * o.planes : sum;
+        cap += sum;
+        equal += least * o.planes;
     }
-    return cap;
+    return {cap, equal};
 }
 
 /// \param o options \param n failing links \param t a time, us \return how many are down at t
@@ -268,8 +267,10 @@ Load(const Options& o)
             capEqualBy.clear();
             for (size_t k = 0; k <= order.size(); ++k)
             {
-                capBy.push_back(Capacity(f.topo, o, {order.begin(), order.begin() + k}));
-                capEqualBy.push_back(Capacity(f.topo, o, {order.begin(), order.begin() + k}, true));
+                const auto [perPlane, equal] =
+                    Capacity(f.topo, o, {order.begin(), order.begin() + k});
+                capBy.push_back(perPlane);
+                capEqualBy.push_back(equal);
             }
             full = capBy[0];
             const int steps = std::max(1, int(o.intervalUs * 10));
@@ -293,9 +294,16 @@ Load(const Options& o)
     std::cout << head.str() << "\ntime_us,links_down,goodput_gbps,capacity_gbps,demand_gbps,ratio"
               << (flap ? ",goodput_noflap_gbps,ratio_to_noflap\n" : "\n") << std::fixed;
     const std::vector<uint64_t>& g = series.back();
-    std::map<double, std::pair<double, uint32_t>> phases; // links down -> (sum of ratios, n)
-    std::map<double, double> phasesEqual; // links down -> sum of ratios, planes loaded equally
-    double sums[3] = {0, 0, 0};           // while flapping: goodput, without flaps, capacity ratio
+
+    struct Phase
+    {
+        double ratios{0};      //!< sum of goodput / capacity
+        double ratiosEqual{0}; //!< sum of goodput / capacity with planes loaded equally
+        uint32_t n{0};         //!< intervals
+    };
+
+    std::map<double, Phase> phases; // links down -> its steady intervals
+    double sums[3] = {0, 0, 0};     // while flapping: goodput, without flaps, capacity ratio
     for (size_t i = 0; i < g.size(); ++i)
     {
         const double t = i * o.intervalUs;
@@ -315,9 +323,10 @@ Load(const Options& o)
         // Steady: not the start-up, not an interval with (or right after) a change of state.
         if (!flap && i > 0 && down[i - 1] == down[i] && down[i] == std::floor(down[i]))
         {
-            phases[down[i]].first += Gbps(g[i], o) / cap[i];
-            phases[down[i]].second++;
-            phasesEqual[down[i]] += Gbps(g[i], o) / capEqualBy[size_t(down[i])];
+            Phase& ph = phases[down[i]];
+            ph.ratios += Gbps(g[i], o) / cap[i];
+            ph.ratiosEqual += Gbps(g[i], o) / capEqualBy[size_t(down[i])];
+            ph.n++;
         }
     }
     if (flap)
@@ -329,19 +338,19 @@ Load(const Options& o)
     }
     else
     {
+        // Per links down, the mean of one of a phase's sums over its intervals.
+        const auto means = [&phases](double Phase::*sum) {
+            for (const auto& [k, ph] : phases)
+            {
+                std::cout << " " << std::setprecision(0) << k << ": " << std::setprecision(3)
+                          << ph.*sum / ph.n;
+            }
+        };
         std::cout << "steady goodput / capacity by links down:";
-        for (const auto& [k, v] : phases)
-        {
-            std::cout << " " << std::setprecision(0) << k << ": " << std::setprecision(3)
-                      << v.first / v.second;
-        }
+        means(&Phase::ratios);
         std::cout << " (payload over wire rate: about 0.97 at most)\n"
                   << "steady goodput / capacity with planes loaded equally by links down:";
-        for (const auto& [k, v] : phases)
-        {
-            std::cout << " " << std::setprecision(0) << k << ": " << std::setprecision(3)
-                      << phasesEqual[k] / v.second;
-        }
+        means(&Phase::ratiosEqual);
         std::cout << "\n";
     }
     std::cout << totals.str() << perFlow.str();

@@ -292,11 +292,11 @@ MrcSprayEvRules::OnEcn(uint32_t ev, bool persistent)
     // congestion is the path's, not every path's (MoreMarkedThanOthers).
     Entry& e = Get(ev);
     const bool recent = SkipRecent(ev, e);
-    const bool pathOwn = MoreMarkedThanOthers(ev, e);
+    // (The comparison walks the active EVs: only when there is an escalation to allow.)
+    const bool pathOwn = (persistent || recent) && MoreMarkedThanOthers(ev, e);
     e.skipLength = !pathOwn     ? 1
                    : persistent ? m_alwaysSkipFactor
-                   : recent     ? std::min(m_alwaysSkipFactor, std::max(1u, 2 * e.skipLength))
-                                : 1;
+                                : std::min(m_alwaysSkipFactor, std::max(1u, 2 * e.skipLength));
     Skip(ev, e.skipLength, (persistent && pathOwn) ? "ecn-always" : "ecn");
 }
 

@@ -142,14 +142,8 @@ MrcSprayPathSelection::OrderPlanes(std::vector<uint32_t>& order)
 void
 MrcSprayPathSelection::OnAckFeedback(uint32_t ev, bool ecn, bool persistent)
 {
-    if (m_pathSet->Contains(ev))
-    {
-        m_rules->OnFeedback(ev, ecn);
-        if (ecn)
-        {
-            m_rules->OnEcn(ev, persistent);
-        }
-    }
+    m_rules->OnFeedback(ev, ecn); // (EVs not in the set are ignored)
+    MrcPathSelection::OnAckFeedback(ev, ecn, persistent);
 }
 
 void
