@@ -228,7 +228,8 @@ MrcHelper::Resolver(uint32_t src, uint32_t dst) const
                                path.plane,
                                path.interface,
                                topo->GetHostAddress(src, path.plane),
-                               path.carriers};
+                               path.carriers,
+                               true};
         };
     }
     return [topo, src, dst](uint32_t ev) {

@@ -101,6 +101,18 @@ MrcPathSelection::OnTrimmed(uint32_t ev)
 {
 }
 
+bool
+MrcPathSelection::IsRetiredWith(uint32_t lost, uint32_t other) const
+{
+    return lost == other;
+}
+
+uint64_t
+MrcPathSelection::GetPathId(uint32_t ev) const
+{
+    return ev;
+}
+
 void
 MrcPathSelection::OnSilentLoss(uint32_t ev)
 {

@@ -66,6 +66,7 @@ class MrcPathSelection : public Object
         Time lossTimeout;                               //!< per-packet loss timer
         uint32_t alwaysSkipFactor{32}; //!< AlwaysSkipFactor: ALWAYS_SKIP lasts this many SKIPs
         double escalationRatio{4};     //!< SkipEscalationRatio (0: escalate on every path)
+        bool retirePath{true};         //!< RetirePath: a silent loss retires its EV's path
         double markRateGain{0.125};    //!< MarkRateGain: weight of one feedback in an EV's rate
         Time holdDown;                 //!< RestoreHoldDown (dampening's first hold-down)
         Time holdDownMax;              //!< RestoreHoldDownMax
@@ -142,6 +143,19 @@ class MrcPathSelection : public Object
     virtual void OnTrimmed(uint32_t ev);
     /// \param ev an EV whose packet vanished (loss timer)
     virtual void OnSilentLoss(uint32_t ev);
+    /**
+     * \param lost an EV retired by a silent loss
+     * \param other an EV
+     * \return true if that retirement also retired other (the same EV, or, with RetirePath, one
+     *         naming the same source-routed path): its packets in flight are as likely lost
+     */
+    virtual bool IsRetiredWith(uint32_t lost, uint32_t other) const;
+    /**
+     * \param ev an EV
+     * \return the path it takes as far as the sender knows: equal for EVs naming one
+     *         source-routed path (SRv6), the EV itself where switches choose (ECMP)
+     */
+    virtual uint64_t GetPathId(uint32_t ev) const;
     /// A data packet arrived from the peer.
     virtual void OnDataArrival();
     /// \param response a probe response from the peer

@@ -72,17 +72,19 @@ MrcSelectiveRecovery::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MrcSelectiveRecovery::m_tailReorder),
                           MakeBooleanChecker())
-            .AddAttribute("RetiredEvSweep",
-                          "When a silent loss retires an EV, the packets still unacknowledged "
-                          "whose last transmission went on it are declared lost once that path's "
-                          "latest RTT plus a target delay (0.75 base RTT) has passed, at most the "
-                          "loss timer: a path that lost one packet and is now out of use is "
-                          "presumed to have lost what it still holds, instead of each packet "
-                          "waiting for its own loss timer [open: the brief says MRC stops using "
-                          "the EV at once, not how its packets in flight are recovered].",
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&MrcSelectiveRecovery::m_retiredEvSweep),
-                          MakeBooleanChecker())
+            .AddAttribute(
+                "RetiredEvSweep",
+                "When a silent loss retires an EV, the packets still unacknowledged "
+                "whose last transmission went on it (or on an EV retired with it, "
+                "MrcQueuePair::RetirePath) are declared lost once that path's latest RTT "
+                "plus a target delay (0.75 base RTT) has passed since they were sent, at "
+                "most the loss timer: a path that lost one packet and is now out of use is "
+                "presumed to have lost what it still holds, instead of each packet "
+                "waiting for its own loss timer [open: the brief says MRC stops using "
+                "the EV at once, not how its packets in flight are recovered].",
+                BooleanValue(true),
+                MakeBooleanAccessor(&MrcSelectiveRecovery::m_retiredEvSweep),
+                MakeBooleanChecker())
             .AddAttribute("TailLossProbe",
                           "Send an acknowledgement request when acknowledgements stop while PSNs "
                           "are outstanding.",
@@ -216,7 +218,8 @@ MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
         if (a.transmissions == 1)
         {
             m_rttMaxCur = std::max(m_rttMaxCur, now - a.sentAt);
-            auto [it, fresh] = m_lastAckOnEv.try_emplace(a.ev, a.sentAt, now);
+            auto [it, fresh] =
+                m_lastAckOnPath.try_emplace(m_ctx.paths->GetPathId(a.ev), a.sentAt, now);
             if (!fresh && it->second.first < a.sentAt)
             {
                 it->second = {a.sentAt, now};
@@ -319,6 +322,9 @@ MrcSelectiveRecovery::ScheduleSweep(uint32_t ev)
     }
     const Time rtt = std::max(m_ctx.baseRtt, GetLatestRtt(ev).value_or(Time(0)));
     const Time wait = std::min(rtt + m_ctx.baseRtt * 0.75, m_ctx.lossTimeout);
+    // What was sent on the path that long ago is overdue already (the loss was found late, by
+    // the SACK rule or the loss timer): now, not each packet at its own loss timer.
+    SweepRetiredEv(ev, Simulator::Now() - wait);
     m_sweeps[ev] = Simulator::Schedule(wait,
                                        &MrcSelectiveRecovery::SweepRetiredEv,
                                        this,
@@ -329,8 +335,8 @@ MrcSelectiveRecovery::ScheduleSweep(uint32_t ev)
 std::optional<Time>
 MrcSelectiveRecovery::GetLatestRtt(uint32_t ev) const
 {
-    auto heard = m_lastAckOnEv.find(ev);
-    if (heard == m_lastAckOnEv.end())
+    auto heard = m_lastAckOnPath.find(m_ctx.paths->GetPathId(ev));
+    if (heard == m_lastAckOnPath.end())
     {
         return std::nullopt;
     }
@@ -342,7 +348,8 @@ MrcSelectiveRecovery::SweepRetiredEv(uint32_t ev, Time retiredAt)
 {
     for (MrcSendQueue::Record& r : m_ctx.sendQueue->GetWindow())
     {
-        if (!r.acked && !r.queued && r.transmissions > 0 && r.ev == ev && r.sentAt <= retiredAt)
+        if (!r.acked && !r.queued && r.transmissions > 0 && r.sentAt <= retiredAt
+            && m_ctx.paths->IsRetiredWith(ev, r.ev))
         {
             m_ctx.stats->rtxRetiredEv++;
             Queue(r, "retired-ev");

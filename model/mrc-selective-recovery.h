@@ -130,8 +130,9 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     /// At the tail, apply RACK's time rule now and arm its timer for the next candidate.
     void RunTailReorder();
     /**
-     * An EV was retired for a silent loss: sweep it once what is in flight on it has had an RTT
-     * of that path (plus a target delay) to arrive.
+     * An EV was retired for a silent loss: sweep it (and the EVs retired with it, RetirePath)
+     * once what is in flight on it has had an RTT of that path (plus a target delay) to arrive;
+     * what was sent that long before now is swept at once.
      * \param ev the EV
      */
     void ScheduleSweep(uint32_t ev);
@@ -139,12 +140,13 @@ class MrcSelectiveRecovery : public MrcLossRecovery
      * Declare lost every packet still unacknowledged whose last transmission went on the EV
      * before its retirement (RetiredEvSweep).
      * \param ev the EV
-     * \param retiredAt when it was retired
+     * \param retiredAt when it was retired (or earlier: sent up to then)
      */
     void SweepRetiredEv(uint32_t ev, Time retiredAt);
     /**
      * \param ev an EV
-     * \return the RTT of its latest-sent packet acknowledged (sent once), if any
+     * \return the RTT of the latest-sent packet acknowledged (sent once) on its path (the EVs
+     *         of one source-routed path share its queues, MrcPathSelection::GetPathId), if any
      */
     std::optional<Time> GetLatestRtt(uint32_t ev) const;
 
@@ -182,8 +184,9 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     /// transmission). If the per-EV order rule later finds that transmission overtaken, the loss
     /// was real and on that path: the EV is retired then.
     std::unordered_map<uint32_t, std::pair<uint32_t, Time>> m_suspects;
-    /// Per EV, its latest-sent packet acknowledged (sent once): (send time, acknowledged at).
-    std::unordered_map<uint32_t, std::pair<Time, Time>> m_lastAckOnEv;
+    /// Per path (GetPathId), its latest-sent packet acknowledged (sent once): (send time,
+    /// acknowledged at).
+    std::unordered_map<uint64_t, std::pair<Time, Time>> m_lastAckOnPath;
     uint32_t m_tlpSequence{0};  //!< last probe's sequence number
     Time m_tlpSentAt{Time(-1)}; //!< last probe's send time
 };

@@ -333,6 +333,52 @@ MrcSprayEvRules::OnSilentLoss(uint32_t ev, Time now)
     {
         return std::nullopt;
     }
+    const std::optional<uint32_t> replacement = Retire(ev, now, "silent loss");
+    if (m_retirePath && m_pathKey)
+    {
+        // Its path's other active EVs: each retirement takes one off the active set, and a
+        // backup on the same path only comes in when the plane has no other (then it goes too,
+        // until the backups run out).
+        const uint32_t plane = m_set.GetPlane(ev);
+        const uint64_t key = m_pathKey(ev);
+        for (bool found = true; found;)
+        {
+            found = false;
+            for (uint32_t a : m_set.GetActive(plane))
+            {
+                if (a != ev && m_pathKey(a) == key)
+                {
+                    Retire(a, now, "silent loss on its path");
+                    found = true;
+                    break;
+                }
+            }
+        }
+    }
+    return replacement;
+}
+
+void
+MrcSprayEvRules::SetRetirePath(bool on)
+{
+    m_retirePath = on;
+}
+
+bool
+MrcSprayEvRules::IsSamePath(uint32_t a, uint32_t b) const
+{
+    return m_retirePath && m_pathKey && m_pathKey(a) == m_pathKey(b);
+}
+
+uint64_t
+MrcSprayEvRules::GetPathKey(uint32_t ev) const
+{
+    return m_pathKey ? m_pathKey(ev) : ev;
+}
+
+std::optional<uint32_t>
+MrcSprayEvRules::Retire(uint32_t ev, Time now, const std::string& cause)
+{
     const uint32_t plane = m_set.GetPlane(ev);
     const bool wasActive = RemoveActive(ev);
     Entry& e = Get(ev);
@@ -352,7 +398,7 @@ MrcSprayEvRules::OnSilentLoss(uint32_t ev, Time now)
             e.holdDown = std::min(std::max(e.holdDown * 2, m_holdDownInitial), m_holdDownMax);
         }
     }
-    m_set.SetState(ev, MrcEvState::ASSUMED_BAD, "silent loss");
+    m_set.SetState(ev, MrcEvState::ASSUMED_BAD, cause);
     const std::vector<uint32_t>& backups = m_set.GetBackups(plane);
     if (!wasActive || backups.empty())
     {

@@ -118,6 +118,18 @@ class MrcSprayEvRules
      *        then replaces its EV with a backup on another path when the plane has one
      */
     void SetPathKey(std::function<uint64_t(uint32_t)> key);
+    /**
+     * \param on a silent loss retires every active EV whose path key is the lost EV's (the
+     *        module's several EVs on one source-routed path fail together)
+     */
+    void SetRetirePath(bool on);
+    /**
+     * \param a an EV \param b another
+     * \return true with RetirePath on when both name the same path (by the path key)
+     */
+    bool IsSamePath(uint32_t a, uint32_t b) const;
+    /// \param ev an EV \return its path key (the EV itself without a key function)
+    uint64_t GetPathKey(uint32_t ev) const;
 
     /**
      * \param plane a plane
@@ -135,7 +147,8 @@ class MrcSprayEvRules
     /**
      * \param ev an EV whose packet vanished (SACK rule, tail-loss probe, loss timer)
      * \param now the current time (dampening)
-     * \return the backup that replaced it in the active set, if any
+     * \return the backup that replaced it in the active set, if any (with RetirePath, the
+     *         active EVs on its path are retired and replaced as well)
      */
     std::optional<uint32_t> OnSilentLoss(uint32_t ev, Time now = Time(0));
     /**
@@ -164,6 +177,13 @@ class MrcSprayEvRules
     uint32_t GetGoodCount(uint32_t plane) const;
 
   private:
+    /**
+     * Retire one EV: ASSUMED_BAD, dampening, a backup of its plane in its place.
+     * \param ev the EV \param now the current time \param cause the state change's cause
+     * \return the backup that replaced it in the active set, if any
+     */
+    std::optional<uint32_t> Retire(uint32_t ev, Time now, const std::string& cause);
+
     /// What the rules remember of an EV.
     struct Entry
     {
@@ -276,6 +296,7 @@ class MrcSprayEvRules
     Time m_holdDownMax;                          //!< dampening: largest hold-down
     Time m_flapWindow;                           //!< dampening: flap window
     std::function<uint64_t(uint32_t)> m_pathKey; //!< EV -> path (none: unknown)
+    bool m_retirePath{false};                    //!< a silent loss retires the EV's path
 };
 
 } // namespace ns3

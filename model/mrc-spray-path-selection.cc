@@ -54,9 +54,15 @@ MrcSprayPathSelection::Start(const Config& config,
     m_rules->SetAlwaysSkipFactor(config.alwaysSkipFactor);
     m_rules->SetEscalation(config.escalationRatio, config.markRateGain);
     m_rules->SetPathKey([this](uint32_t ev) {
-        // The path is what the EV's carriers say (under ECMP every EV has the same: unknown).
+        // The path is what the EV's carriers say where they name it (SRv6); where switches
+        // choose (ECMP), which EVs share a path is unknown: every EV is its own.
+        const MrcWirePath& wire = GetWirePath(ev);
+        if (!wire.sourceRouted)
+        {
+            return uint64_t(1) << 63 | ev;
+        }
         uint64_t key = 0;
-        for (const Ipv6Address& a : GetWirePath(ev).carriers)
+        for (const Ipv6Address& a : wire.carriers)
         {
             uint8_t bytes[16];
             a.GetBytes(bytes);
@@ -65,8 +71,9 @@ MrcSprayPathSelection::Start(const Config& config,
                 key = key * 1099511628211ULL ^ b; // FNV-1 style
             }
         }
-        return key;
+        return key & ~(uint64_t(1) << 63);
     });
+    m_rules->SetRetirePath(config.retirePath);
     m_rules->SetDampening(config.holdDown, config.holdDownMax, config.flapWindow);
     MrcQpProber::Config pc;
     pc.restoreProbeBytes = config.probeBytes;
@@ -186,6 +193,18 @@ MrcSprayPathSelection::OnSilentLoss(uint32_t ev)
 {
     m_rules->OnSilentLoss(ev, Simulator::Now());
     m_prober->OnEvRetired();
+}
+
+bool
+MrcSprayPathSelection::IsRetiredWith(uint32_t lost, uint32_t other) const
+{
+    return lost == other || (m_rules && m_rules->IsSamePath(lost, other));
+}
+
+uint64_t
+MrcSprayPathSelection::GetPathId(uint32_t ev) const
+{
+    return m_rules ? m_rules->GetPathKey(ev) : ev;
 }
 
 void

@@ -42,6 +42,8 @@ class MrcSprayPathSelection : public MrcPathSelection
     void OnEcnEcho(uint32_t ev, bool persistent) override;
     void OnTrimmed(uint32_t ev) override;
     void OnSilentLoss(uint32_t ev) override;
+    bool IsRetiredWith(uint32_t lost, uint32_t other) const override;
+    uint64_t GetPathId(uint32_t ev) const override;
     void OnDataArrival() override;
     void OnProbeResponse(const MrcProbeHeader& response) override;
     void Stop() override;

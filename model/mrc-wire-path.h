@@ -30,6 +30,9 @@ struct MrcWirePath
     };                                 //!< IPv6 interface of that port
     Ipv6Address source;                //!< outer source: the port's address
     std::vector<Ipv6Address> carriers; //!< outer destination(s), first first
+    /// The carriers name the whole path (SRv6): EVs with equal carriers take the same path.
+    /// False where switches choose (ECMP): which EVs share a path is unknown to the sender.
+    bool sourceRouted{false};
 };
 
 /// Maps an EV to its wire path (provided by MrcHelper from the data plane).

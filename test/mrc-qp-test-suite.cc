@@ -7,6 +7,7 @@
 
 #include "mrc-test-bench.h"
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
 #include "ns3/pointer.h"
@@ -15,6 +16,8 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+#include <map>
 #include <set>
 
 using namespace ns3;
@@ -376,6 +379,125 @@ class MrcPolicyAttributesTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * RetirePath: on a fabric with fewer paths than EVs (16 EVs, 2 paths: 8 active on each), a
+ * black-holed path loses all its active EVs at the first loss found there, each replaced by a
+ * backup on the other path; without it each of them is retired by a loss of its own. Every
+ * byte arrives once either way.
+ */
+class MrcRetirePathTestCase : public TestCase
+{
+  public:
+    /// \param retirePath the sender's RetirePath
+    explicit MrcRetirePathTestCase(bool retirePath)
+        : TestCase(std::string("a black-holed path: ")
+                   + (retirePath ? "all its EVs retired at its first loss (RetirePath)"
+                                 : "each EV retired by a loss of its own (RetirePath=false)"))
+        , m_retirePath(retirePath)
+    {
+    }
+
+  private:
+    /// A retirement: when, which EV, why.
+    struct Retirement
+    {
+        Time at;           //!< when
+        uint32_t ev;       //!< EV
+        std::string cause; //!< cause
+    };
+
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(3);
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2), true);
+        b.mrc->SetQueuePairAttribute("EvSetSize", UintegerValue(16));
+        b.mrc->SetQueuePairAttribute("RetirePath", BooleanValue(m_retirePath));
+        Ptr<Node> t0 = b.topo->GetSwitch(MrcSwitchTier::T0, 0, 0);
+        Ptr<Node> t1 = b.topo->GetSwitch(MrcSwitchTier::T1, 0, 0);
+        Ptr<RateErrorModel> hole =
+            DropPackets(b.topo->GetLinksBetween(t0, t1).at(0).upperDevice, 1.0, false);
+        Simulator::Schedule(MicroSeconds(30), &RateErrorModel::Enable, hole);
+        auto [a, r] = b.Connect(0, 2);
+        std::vector<Retirement> retired;
+        a->TraceConnectWithoutContext("EvStateChange",
+                                      MakeBoundCallback(&MrcRetirePathTestCase::OnEv, &retired));
+        const std::vector<uint32_t> start = a->GetPathSet().GetActive(0);
+        std::shared_ptr<std::vector<uint8_t>> region;
+        auto expected = PostRandom(a, r, {2u << 20}, 4, region);
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(b.errors.size(), 0u, "no QP error");
+        NS_TEST_ASSERT_MSG_EQ(b.delivered[0], 1u, "the message delivered once");
+        NS_TEST_ASSERT_MSG_EQ((*region == *expected), true, "every byte in place");
+        NS_TEST_ASSERT_MSG_EQ(retired.empty(), false, "the black-holed path was found");
+        // The path of the first EV retired is the black-holed one: 8 of the 16 active EVs.
+        const MrcSrv6RoutingHelper& srv6 = b.dataPlane.GetSrv6Helper();
+        auto path = [&srv6](uint32_t ev) {
+            return srv6.GetPath(0, 2, ev).carriers;
+        };
+        const auto holed = path(retired.front().ev);
+        std::map<uint32_t, Retirement> first; // EV of the holed path active at the start -> its
+        for (const Retirement& x : retired)   // retirement
+        {
+            if (path(x.ev) == holed && !first.count(x.ev)
+                && std::find(start.begin(), start.end(), x.ev) != start.end())
+            {
+                first.emplace(x.ev, x);
+            }
+        }
+        uint32_t onHoled = 0;
+        for (uint32_t ev : start)
+        {
+            onHoled += path(ev) == holed ? 1 : 0;
+        }
+        NS_TEST_ASSERT_MSG_EQ(onHoled, 8u, "8 active EVs per path");
+        NS_TEST_ASSERT_MSG_EQ(first.size(), 8u, "each of them retired");
+        uint32_t own = 0;
+        Time earliest = Time::Max();
+        Time latest = Time::Min();
+        for (const auto& [ev, x] : first)
+        {
+            own += x.cause == "silent loss" ? 1 : 0;
+            earliest = std::min(earliest, x.at);
+            latest = std::max(latest, x.at);
+        }
+        if (m_retirePath)
+        {
+            NS_TEST_ASSERT_MSG_EQ(own, 1u, "one loss of its own; the others retired with it");
+            NS_TEST_ASSERT_MSG_EQ(latest, earliest, "at the same instant");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(own, 8u, "each by a loss of its own");
+            NS_TEST_ASSERT_MSG_GT(latest, earliest, "one after another");
+        }
+        for (uint32_t ev : a->GetPathSet().GetActive(0))
+        {
+            NS_TEST_ASSERT_MSG_EQ((path(ev) == holed), false, "EV " << ev << " still on the hole");
+        }
+        NS_TEST_ASSERT_MSG_EQ(a->GetPathSet().GetActive(0).size(), 16u, "backups filled in");
+    }
+
+    /**
+     * \param log retirements
+     * \param ev EV \param from old state \param to new state \param cause why
+     */
+    static void OnEv(std::vector<Retirement>* log,
+                     uint32_t ev,
+                     MrcEvState from,
+                     MrcEvState to,
+                     std::string cause)
+    {
+        if (to == MrcEvState::ASSUMED_BAD)
+        {
+            log->push_back({Simulator::Now(), ev, cause});
+        }
+    }
+
+    bool m_retirePath; //!< RetirePath
+};
+
+/**
+ * \ingroup mrc-test
  * The queue-pair mechanisms test suite.
  */
 class MrcQpTestSuite : public TestSuite
@@ -390,6 +512,8 @@ class MrcQpTestSuite : public TestSuite
         AddTestCase(new MrcDenyEvTestCase);
         AddTestCase(new MrcReverseLivenessTestCase);
         AddTestCase(new MrcPolicyAttributesTestCase);
+        AddTestCase(new MrcRetirePathTestCase(true));
+        AddTestCase(new MrcRetirePathTestCase(false));
     }
 };
 

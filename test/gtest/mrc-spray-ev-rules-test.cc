@@ -208,6 +208,51 @@ TEST(MrcSprayEvRules, ReplacementAvoidsAPathWhoseEvsAreFailing)
     }
 }
 
+TEST(MrcSprayEvRules, RetirePathRetiresEveryActiveEvOfTheLostEvsPath)
+{
+    // One plane of 12 EVs over 4 paths (path = EV % 4), 8 active: two per path.
+    ChangeLog log;
+    Evs s({{10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21}}, 8, 3);
+    s.set.SetChangeCallback([&log](uint32_t ev, MrcEvState a, MrcEvState b, const std::string& c) {
+        log.emplace_back(ev, a, b, c);
+    });
+    s.rules.SetPathKey([](uint32_t ev) {
+        return uint64_t(ev % 4);
+    });
+    s.rules.SetRetirePath(true);
+    EXPECT_TRUE(s.rules.IsSamePath(10, 14));
+    EXPECT_FALSE(s.rules.IsSamePath(10, 11));
+    // EV 10 (path 2) is lost: EV 14 goes with it, each replaced by a backup off path 2 (19, then
+    // 20; backup 18 is on path 2 and stays out).
+    ASSERT_EQ(s.rules.OnSilentLoss(10), std::optional<uint32_t>(19));
+    EXPECT_EQ(s.set.GetState(14), MrcEvState::ASSUMED_BAD);
+    EXPECT_EQ(s.set.GetActive(0), (std::vector<uint32_t>{11, 12, 13, 15, 16, 17, 19, 20}));
+    ASSERT_EQ(log.size(), 2u);
+    EXPECT_EQ(log[1],
+              std::make_tuple(14u,
+                              MrcEvState::GOOD,
+                              MrcEvState::ASSUMED_BAD,
+                              std::string("silent loss on its path")));
+    // A loss on path 3 retires EVs 11, 15 and the replacement 19; two backups are left for three
+    // places (21, then 18 although its path lost EVs, as nothing else is left).
+    ASSERT_EQ(s.rules.OnSilentLoss(11), std::optional<uint32_t>(21));
+    EXPECT_EQ(s.set.GetState(15), MrcEvState::ASSUMED_BAD);
+    EXPECT_EQ(s.set.GetState(19), MrcEvState::ASSUMED_BAD);
+    EXPECT_EQ(s.set.GetActive(0).size(), 7u);
+    for (uint32_t ev : s.set.GetActive(0))
+    {
+        EXPECT_NE(ev % 4, 3u) << "EV " << ev << " is on the lost path";
+    }
+    // Without RetirePath, a loss retires its own EV only.
+    Evs one({{10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21}}, 8, 3);
+    one.rules.SetPathKey([](uint32_t ev) {
+        return uint64_t(ev % 4);
+    });
+    one.rules.OnSilentLoss(10);
+    EXPECT_EQ(one.set.GetState(14), MrcEvState::GOOD);
+    EXPECT_FALSE(one.rules.IsSamePath(10, 14));
+}
+
 TEST(MrcSprayEvRules, DenylistAndDisabledPlanes)
 {
     Evs s;
