@@ -13,7 +13,7 @@ SMALL = dict(Planes=2, T0Count=4, HostsPerT0=4, T1Count=4, AllReduceSize=1000000
              AllToAllSize=128000, AllToAllGroup=4, ComputeTime="20us", ShowProgress=False)
 
 LINK_DOWN = {"at": "400us", "kind": "link-down", "link": "p0-t0-0 p0-t1-0",
-             "duration": "1200us"}
+             "duration": "800us"}
 
 
 def run(fabric, iterations, failures=None, **extra):
@@ -159,7 +159,7 @@ class FailureRun(unittest.TestCase):
             self.assertEqual(r["failed_flows"], 0, r["fabric"])
             self.assertEqual(r["bytes_delivered"], r["bytes_posted"], r["fabric"])
             self.assertEqual(r["failure_start_us"], 400.0)
-            self.assertEqual(r["failure_end_us"], 1600.0)
+            self.assertEqual(r["failure_end_us"], 1200.0)
         self.assertLess(m["step_time"]["during"]["p100_us"], e["step_time"]["during"]["p100_us"])
         self.assertLess(m["longest_stall_us"], 200)
         self.assertGreater(e["longest_stall_us"], 1100)
