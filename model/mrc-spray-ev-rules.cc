@@ -336,23 +336,28 @@ MrcSprayEvRules::OnSilentLoss(uint32_t ev, Time now)
     const std::optional<uint32_t> replacement = Retire(ev, now, "silent loss");
     if (m_retirePath && m_pathKey)
     {
-        // Its path's other active EVs: each retirement takes one off the active set, and a
-        // backup on the same path only comes in when the plane has no other (then it goes too,
-        // until the backups run out).
+        // Its path's other active EVs, while the plane has backups on other paths to replace
+        // them (Retire takes those first). Past that, or on a plane of one path, the rest wait
+        // for losses of their own: one loss never empties a plane.
         const uint32_t plane = m_set.GetPlane(ev);
         const uint64_t key = m_pathKey(ev);
-        for (bool found = true; found;)
+        auto elsewhere = [this, plane, key]() {
+            const std::vector<uint32_t>& backups = m_set.GetBackups(plane);
+            return std::any_of(backups.begin(), backups.end(), [this, key](uint32_t b) {
+                return m_pathKey(b) != key;
+            });
+        };
+        while (elsewhere())
         {
-            found = false;
-            for (uint32_t a : m_set.GetActive(plane))
+            const std::vector<uint32_t>& active = m_set.GetActive(plane);
+            auto sibling = std::find_if(active.begin(), active.end(), [this, ev, key](uint32_t a) {
+                return a != ev && m_pathKey(a) == key;
+            });
+            if (sibling == active.end())
             {
-                if (a != ev && m_pathKey(a) == key)
-                {
-                    Retire(a, now, "silent loss on its path");
-                    found = true;
-                    break;
-                }
+                break;
             }
+            Retire(*sibling, now, "silent loss on its path");
         }
     }
     return replacement;

@@ -233,16 +233,21 @@ TEST(MrcSprayEvRules, RetirePathRetiresEveryActiveEvOfTheLostEvsPath)
                               MrcEvState::GOOD,
                               MrcEvState::ASSUMED_BAD,
                               std::string("silent loss on its path")));
-    // A loss on path 3 retires EVs 11, 15 and the replacement 19; two backups are left for three
-    // places (21, then 18 although its path lost EVs, as nothing else is left).
+    // A loss on path 3 retires EVs 11 and 15, replaced by the last backups, 21 (path 1) and 18
+    // (path 2, although its path lost EVs: nothing else is left); EV 19, also on path 3, stays
+    // until a loss of its own, as no backup is left to replace it.
     ASSERT_EQ(s.rules.OnSilentLoss(11), std::optional<uint32_t>(21));
     EXPECT_EQ(s.set.GetState(15), MrcEvState::ASSUMED_BAD);
-    EXPECT_EQ(s.set.GetState(19), MrcEvState::ASSUMED_BAD);
-    EXPECT_EQ(s.set.GetActive(0).size(), 7u);
-    for (uint32_t ev : s.set.GetActive(0))
-    {
-        EXPECT_NE(ev % 4, 3u) << "EV " << ev << " is on the lost path";
-    }
+    EXPECT_EQ(s.set.GetState(19), MrcEvState::GOOD);
+    EXPECT_EQ(s.set.GetActive(0), (std::vector<uint32_t>{12, 13, 16, 17, 19, 20, 21, 18}));
+    // A plane of one path: a loss retires its own EV only, never the whole plane.
+    Evs single({{1, 2, 3, 4, 5, 6}}, 3, 3);
+    single.rules.SetPathKey([](uint32_t) {
+        return uint64_t(7);
+    });
+    single.rules.SetRetirePath(true);
+    ASSERT_EQ(single.rules.OnSilentLoss(1), std::optional<uint32_t>(4));
+    EXPECT_EQ(single.set.GetActive(0), (std::vector<uint32_t>{2, 3, 4}));
     // Without RetirePath, a loss retires its own EV only.
     Evs one({{10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21}}, 8, 3);
     one.rules.SetPathKey([](uint32_t ev) {
