@@ -66,7 +66,7 @@ class MrcPathSelection : public Object
         Time lossTimeout;                               //!< per-packet loss timer
         uint32_t alwaysSkipFactor{32}; //!< AlwaysSkipFactor: ALWAYS_SKIP lasts this many SKIPs
         double escalationRatio{4};     //!< SkipEscalationRatio (0: escalate on every path)
-        bool retirePath{true};         //!< RetirePath: a silent loss retires its EV's path
+        bool retirePath{false};        //!< RetirePath: a silent loss retires its EV's path
         double markRateGain{0.125};    //!< MarkRateGain: weight of one feedback in an EV's rate
         Time holdDown;                 //!< RestoreHoldDown (dampening's first hold-down)
         Time holdDownMax;              //!< RestoreHoldDownMax
