@@ -107,6 +107,11 @@ MrcPathSelection::IsRetiredWith(uint32_t lost, uint32_t other) const
     return lost == other;
 }
 
+void
+MrcPathSelection::OnPathLoss(uint32_t /* ev */)
+{
+}
+
 uint64_t
 MrcPathSelection::GetPathId(uint32_t ev) const
 {

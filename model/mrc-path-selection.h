@@ -66,7 +66,6 @@ class MrcPathSelection : public Object
         Time lossTimeout;                               //!< per-packet loss timer
         uint32_t alwaysSkipFactor{32}; //!< AlwaysSkipFactor: ALWAYS_SKIP lasts this many SKIPs
         double escalationRatio{4};     //!< SkipEscalationRatio (0: escalate on every path)
-        bool retirePath{false};        //!< RetirePath: a silent loss retires its EV's path
         double markRateGain{0.125};    //!< MarkRateGain: weight of one feedback in an EV's rate
         Time holdDown;                 //!< RestoreHoldDown (dampening's first hold-down)
         Time holdDownMax;              //!< RestoreHoldDownMax
@@ -144,10 +143,16 @@ class MrcPathSelection : public Object
     /// \param ev an EV whose packet vanished (loss timer)
     virtual void OnSilentLoss(uint32_t ev);
     /**
+     * Silent losses on several EVs of one path (MrcSelectiveRecovery::RetirePathEvs): the path
+     * failed, retire the EVs that name it.
+     * \param ev an EV of the path
+     */
+    virtual void OnPathLoss(uint32_t ev);
+    /**
      * \param lost an EV retired by a silent loss
      * \param other an EV
-     * \return true if that retirement also retired other (the same EV, or, with RetirePath, one
-     *         naming the same source-routed path): its packets in flight are as likely lost
+     * \return true if other is lost's EV, or retired and naming the same source-routed path:
+     *         its packets in flight are as likely lost
      */
     virtual bool IsRetiredWith(uint32_t lost, uint32_t other) const;
     /**

@@ -133,7 +133,6 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     pc.lossTimeout = m_lossTimeout;
     pc.alwaysSkipFactor = m_alwaysSkipFactor;
     pc.escalationRatio = m_escalationRatio;
-    pc.retirePath = m_retirePath;
     pc.markRateGain = m_markRateGain;
     pc.holdDown = m_holdDown.IsZero() ? m_probeInterval * 2 : m_holdDown;
     pc.holdDownMax = m_holdDownMax.IsZero() ? m_probeInterval * 128 : m_holdDownMax;

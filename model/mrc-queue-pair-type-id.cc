@@ -146,20 +146,6 @@ MrcQueuePair::GetTypeId()
                 DoubleValue(4.0),
                 MakeDoubleAccessor(&MrcQueuePair::m_escalationRatio),
                 MakeDoubleChecker<double>(0.0))
-            .AddAttribute(
-                "RetirePath",
-                "A silent loss retires, with its EV, every other EV of the set that names the "
-                "same source-routed path (SRv6: equal uSID carriers), each replaced by a backup of "
-                "the same plane. In MRC an EV names one path; where a fabric has fewer paths per "
-                "plane than EvSetSize / planes, the module puts several EVs on a path, and one "
-                "loss is then evidence against all of them. false: each EV of a failed path is "
-                "retired by a loss of its own (16 per path with the defaults on 4 T1s). No effect "
-                "under ECMP, where the sender cannot tell which EVs share a path. Off by default: "
-                "in a plane of 4 paths a random drop then retires a quarter of the plane (64 MiB "
-                "ring at 0.1 % loss: 231 against 327 Gb/s) [open].",
-                BooleanValue(false),
-                MakeBooleanAccessor(&MrcQueuePair::m_retirePath),
-                MakeBooleanChecker())
             .AddAttribute("MarkRateGain",
                           "Weight of one SACK's feedback (marked or not) in its EV's marking "
                           "rate, the moving average SkipEscalationRatio compares [open].",

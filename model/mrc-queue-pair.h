@@ -415,7 +415,6 @@ class MrcQueuePair : public Object
     uint32_t m_alwaysSkipFactor;        //!< ALWAYS_SKIP: SKIP this many times longer
     uint32_t m_alwaysSkipMarks;         //!< receiver: CE marks in a row for ALWAYS_SKIP
     double m_escalationRatio;           //!< SKIP escalation: marking rate over the others'
-    bool m_retirePath;                  //!< a silent loss retires the EV's whole path
     double m_markRateGain;              //!< weight of one feedback in an EV's marking rate
     Time m_holdDown;                    //!< dampening: first hold-down (0: derived)
     Time m_holdDownMax;                 //!< dampening: largest hold-down (0: derived)

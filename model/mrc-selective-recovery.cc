@@ -75,8 +75,8 @@ MrcSelectiveRecovery::GetTypeId()
             .AddAttribute(
                 "RetiredEvSweep",
                 "When a silent loss retires an EV, the packets still unacknowledged "
-                "whose last transmission went on it (or on an EV retired with it, "
-                "MrcQueuePair::RetirePath) are declared lost once that path's latest RTT "
+                "whose last transmission went on it (or on an EV of its path retired "
+                "too, RetirePathEvs) are declared lost once that path's latest RTT "
                 "plus a target delay (0.75 base RTT) has passed since they were sent, at "
                 "most the loss timer: a path that lost one packet and is now out of use is "
                 "presumed to have lost what it still holds, instead of each packet "
@@ -85,6 +85,25 @@ MrcSelectiveRecovery::GetTypeId()
                 BooleanValue(true),
                 MakeBooleanAccessor(&MrcSelectiveRecovery::m_retiredEvSweep),
                 MakeBooleanChecker())
+            .AddAttribute(
+                "RetirePathEvs",
+                "A path (SRv6: the EVs with equal uSID carriers) is retired whole, each of its "
+                "active EVs replaced by a backup on another path of the plane, once silent "
+                "losses located on this many distinct EVs of it were of packets sent within "
+                "RetirePathSpan of each other. A failed path loses what every one of its EVs "
+                "had in flight; a random drop is one packet. The module puts several EVs on a "
+                "path where a plane has fewer paths than EvSetSize / planes (16 per path with "
+                "the defaults on 4 T1s), where in MRC an EV names one path. 0: never (each EV "
+                "waits for a loss of its own); 1: every located loss (costs random-loss "
+                "goodput) [open].",
+                UintegerValue(3),
+                MakeUintegerAccessor(&MrcSelectiveRecovery::m_retirePathEvs),
+                MakeUintegerChecker<uint32_t>(0, 1024))
+            .AddAttribute("RetirePathSpan",
+                          "Send-time span of the losses RetirePathEvs counts (0: one base RTT).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&MrcSelectiveRecovery::m_retirePathSpanAttr),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("TailLossProbe",
                           "Send an acknowledgement request when acknowledgements stop while PSNs "
                           "are outstanding.",
@@ -137,6 +156,7 @@ MrcSelectiveRecovery::Start(const Context& context)
     m_tlpRetry = m_tlpRetryAttr.IsZero() ? rtt * 5 : m_tlpRetryAttr;
     m_tlpAnswerLimit = rtt + target;
     m_tlpAckGap = target;
+    m_retirePathSpan = m_retirePathSpanAttr.IsZero() ? rtt : m_retirePathSpanAttr;
 }
 
 Time
@@ -243,6 +263,7 @@ MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
                 m_suspects.erase(it);
                 m_ctx.stats->lossesLocatedLater++;
                 m_ctx.paths->OnSilentLoss(o.ev);
+                NotePathLoss(o.ev, o.sentAt);
             }
         }
     }
@@ -308,8 +329,47 @@ MrcSelectiveRecovery::DeclareLost(uint32_t psn, const std::string& cause)
     // "Not trimmed but actually lost": MRC stops using that EV immediately.
     m_ctx.paths->OnSilentLoss(r->ev);
     const uint32_t ev = r->ev;
+    NotePathLoss(ev, r->sentAt);
     Queue(*r, cause);
     ScheduleSweep(ev);
+}
+
+void
+MrcSelectiveRecovery::NotePathLoss(uint32_t ev, Time sentAt)
+{
+    const uint64_t path = m_ctx.paths->GetPathId(ev);
+    if (m_retirePathEvs == 0 || path == ev)
+    {
+        return; // off, or the path is not known (each EV its own)
+    }
+    std::deque<std::pair<Time, uint32_t>>& losses = m_pathLosses[path];
+    losses.emplace_back(sentAt, ev);
+    // Keep the losses within a span of the newest (packets are judged roughly in send order).
+    Time newest = sentAt;
+    for (const auto& l : losses)
+    {
+        newest = std::max(newest, l.first);
+    }
+    losses.erase(std::remove_if(losses.begin(),
+                                losses.end(),
+                                [this, newest](const std::pair<Time, uint32_t>& l) {
+                                    return l.first + m_retirePathSpan < newest;
+                                }),
+                 losses.end());
+    std::vector<uint32_t> evs;
+    for (const auto& l : losses)
+    {
+        if (std::find(evs.begin(), evs.end(), l.second) == evs.end())
+        {
+            evs.push_back(l.second);
+        }
+    }
+    if (evs.size() >= m_retirePathEvs)
+    {
+        NS_LOG_LOGIC("losses on " << evs.size() << " EVs of one path: retire it");
+        losses.clear();
+        m_ctx.paths->OnPathLoss(ev);
+    }
 }
 
 void

@@ -93,6 +93,14 @@ class MrcSelectiveRecovery : public MrcLossRecovery
      * \param cause why (the Retransmit trace's cause)
      */
     void DeclareLost(uint32_t psn, const std::string& cause);
+    /**
+     * A located loss of a packet sent on an EV: when RetirePathEvs distinct EVs of its path
+     * have lost packets sent within RetirePathSpan of each other, the path is retired
+     * (MrcPathSelection::OnPathLoss).
+     * \param ev the EV of the lost transmission
+     * \param sentAt its send time
+     */
+    void NotePathLoss(uint32_t ev, Time sentAt);
 
     /**
      * Declare a PSN lost on evidence of the whole queue pair (the SACK rule's out-of-order
@@ -151,16 +159,21 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     std::optional<Time> GetLatestRtt(uint32_t ev) const;
 
     // Attributes
-    double m_oooWindows;      //!< OutOfOrderWindows
-    uint32_t m_oooMinPackets; //!< OutOfOrderMinPackets
-    Time m_reorderWindowAttr; //!< ReorderWindow (0: derived)
-    bool m_pathOrder;         //!< PathOrderLoss
-    bool m_tailReorder;       //!< TailReorderTimer
-    bool m_tailProbe;         //!< TailLossProbe
-    Time m_tlpDelayAttr;      //!< TailProbeDelay (0: derived)
-    Time m_tlpBusyAttr;       //!< TailProbeBusyDelay (0: derived)
-    Time m_tlpRetryAttr;      //!< TailProbeRetry (0: derived)
-    bool m_retiredEvSweep;    //!< RetiredEvSweep
+    double m_oooWindows;       //!< OutOfOrderWindows
+    uint32_t m_oooMinPackets;  //!< OutOfOrderMinPackets
+    Time m_reorderWindowAttr;  //!< ReorderWindow (0: derived)
+    bool m_pathOrder;          //!< PathOrderLoss
+    bool m_tailReorder;        //!< TailReorderTimer
+    bool m_tailProbe;          //!< TailLossProbe
+    Time m_tlpDelayAttr;       //!< TailProbeDelay (0: derived)
+    Time m_tlpBusyAttr;        //!< TailProbeBusyDelay (0: derived)
+    Time m_tlpRetryAttr;       //!< TailProbeRetry (0: derived)
+    bool m_retiredEvSweep;     //!< RetiredEvSweep
+    uint32_t m_retirePathEvs;  //!< RetirePathEvs (0: never)
+    Time m_retirePathSpanAttr; //!< RetirePathSpan (0: one base RTT)
+    Time m_retirePathSpan;     //!< the span in use
+    /// Per path (GetPathId), its recent located losses: (send time, EV), oldest first.
+    std::unordered_map<uint64_t, std::deque<std::pair<Time, uint32_t>>> m_pathLosses;
 
     MrcSackLossDetector m_detector;                    //!< SACK rule
     MrcPathOrderLossDetector m_pathOrderDetector;      //!< per-EV order rule

@@ -333,12 +333,17 @@ MrcSprayEvRules::OnSilentLoss(uint32_t ev, Time now)
     {
         return std::nullopt;
     }
-    const std::optional<uint32_t> replacement = Retire(ev, now, "silent loss");
-    if (m_retirePath && m_pathKey)
+    return Retire(ev, now, "silent loss");
+}
+
+void
+MrcSprayEvRules::RetirePath(uint32_t ev, Time now)
+{
+    if (m_pathKey && m_set.Contains(ev))
     {
-        // Its path's other active EVs, while the plane has backups on other paths to replace
-        // them (Retire takes those first). Past that, or on a plane of one path, the rest wait
-        // for losses of their own: one loss never empties a plane.
+        // The path's active EVs, while the plane has backups on other paths to replace them
+        // (Retire takes those first). Past that, or on a plane of one path, the rest wait for
+        // losses of their own: a path's loss never empties a plane.
         const uint32_t plane = m_set.GetPlane(ev);
         const uint64_t key = m_pathKey(ev);
         auto elsewhere = [this, plane, key]() {
@@ -350,8 +355,8 @@ MrcSprayEvRules::OnSilentLoss(uint32_t ev, Time now)
         while (elsewhere())
         {
             const std::vector<uint32_t>& active = m_set.GetActive(plane);
-            auto sibling = std::find_if(active.begin(), active.end(), [this, ev, key](uint32_t a) {
-                return a != ev && m_pathKey(a) == key;
+            auto sibling = std::find_if(active.begin(), active.end(), [this, key](uint32_t a) {
+                return m_pathKey(a) == key;
             });
             if (sibling == active.end())
             {
@@ -360,19 +365,12 @@ MrcSprayEvRules::OnSilentLoss(uint32_t ev, Time now)
             Retire(*sibling, now, "silent loss on its path");
         }
     }
-    return replacement;
-}
-
-void
-MrcSprayEvRules::SetRetirePath(bool on)
-{
-    m_retirePath = on;
 }
 
 bool
 MrcSprayEvRules::IsSamePath(uint32_t a, uint32_t b) const
 {
-    return m_retirePath && m_pathKey && m_pathKey(a) == m_pathKey(b);
+    return m_pathKey && m_pathKey(a) == m_pathKey(b);
 }
 
 uint64_t

@@ -119,13 +119,15 @@ class MrcSprayEvRules
      */
     void SetPathKey(std::function<uint64_t(uint32_t)> key);
     /**
-     * \param on a silent loss retires every active EV whose path key is the lost EV's (the
-     *        module's several EVs on one source-routed path fail together)
+     * Retire the active EVs whose path key is ev's (the module's several EVs on one
+     * source-routed path fail together), each replaced by a backup on another path, while the
+     * plane has one.
+     * \param ev an EV of the path \param now the current time (dampening)
      */
-    void SetRetirePath(bool on);
+    void RetirePath(uint32_t ev, Time now = Time(0));
     /**
      * \param a an EV \param b another
-     * \return true with RetirePath on when both name the same path (by the path key)
+     * \return true when both name the same path (by the path key)
      */
     bool IsSamePath(uint32_t a, uint32_t b) const;
     /// \param ev an EV \return its path key (the EV itself without a key function)
@@ -147,8 +149,7 @@ class MrcSprayEvRules
     /**
      * \param ev an EV whose packet vanished (SACK rule, tail-loss probe, loss timer)
      * \param now the current time (dampening)
-     * \return the backup that replaced it in the active set, if any (with RetirePath, the
-     *         active EVs on its path are retired and replaced as well)
+     * \return the backup that replaced it in the active set, if any
      */
     std::optional<uint32_t> OnSilentLoss(uint32_t ev, Time now = Time(0));
     /**
@@ -296,7 +297,6 @@ class MrcSprayEvRules
     Time m_holdDownMax;                          //!< dampening: largest hold-down
     Time m_flapWindow;                           //!< dampening: flap window
     std::function<uint64_t(uint32_t)> m_pathKey; //!< EV -> path (none: unknown)
-    bool m_retirePath{false};                    //!< a silent loss retires the EV's path
 };
 
 } // namespace ns3

@@ -73,7 +73,6 @@ MrcSprayPathSelection::Start(const Config& config,
         }
         return key & ~(uint64_t(1) << 63);
     });
-    m_rules->SetRetirePath(config.retirePath);
     m_rules->SetDampening(config.holdDown, config.holdDownMax, config.flapWindow);
     MrcQpProber::Config pc;
     pc.restoreProbeBytes = config.probeBytes;
@@ -198,7 +197,17 @@ MrcSprayPathSelection::OnSilentLoss(uint32_t ev)
 bool
 MrcSprayPathSelection::IsRetiredWith(uint32_t lost, uint32_t other) const
 {
-    return lost == other || (m_rules && m_rules->IsSamePath(lost, other));
+    return lost == other
+           || (m_rules && m_pathSet->Contains(other)
+               && m_pathSet->GetState(other) == MrcEvState::ASSUMED_BAD
+               && m_rules->IsSamePath(lost, other));
+}
+
+void
+MrcSprayPathSelection::OnPathLoss(uint32_t ev)
+{
+    m_rules->RetirePath(ev, Simulator::Now());
+    m_prober->OnEvRetired();
 }
 
 uint64_t

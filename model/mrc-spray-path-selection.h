@@ -43,6 +43,7 @@ class MrcSprayPathSelection : public MrcPathSelection
     void OnTrimmed(uint32_t ev) override;
     void OnSilentLoss(uint32_t ev) override;
     bool IsRetiredWith(uint32_t lost, uint32_t other) const override;
+    void OnPathLoss(uint32_t ev) override;
     uint64_t GetPathId(uint32_t ev) const override;
     void OnDataArrival() override;
     void OnProbeResponse(const MrcProbeHeader& response) override;

@@ -379,19 +379,19 @@ class MrcPolicyAttributesTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
- * RetirePath: on a fabric with fewer paths than EVs (16 EVs, 2 paths: 8 active on each), a
- * black-holed path loses all its active EVs at the first loss found there, each replaced by a
- * backup on the other path; without it each of them is retired by a loss of its own. Every
- * byte arrives once either way.
+ * RetirePathEvs: on a fabric with fewer paths than EVs (16 EVs, 2 paths: 8 active on each), a
+ * black-holed path loses all its active EVs once losses on 3 of them (the default) are found,
+ * each replaced by a backup on the other path; with RetirePathEvs=0 each of them is retired by a
+ * loss of its own. Every byte arrives once either way.
  */
 class MrcRetirePathTestCase : public TestCase
 {
   public:
-    /// \param retirePath the sender's RetirePath
+    /// \param retirePath retire whole paths (RetirePathEvs default), else RetirePathEvs=0
     explicit MrcRetirePathTestCase(bool retirePath)
         : TestCase(std::string("a black-holed path: ")
-                   + (retirePath ? "all its EVs retired at its first loss (RetirePath)"
-                                 : "each EV retired by a loss of its own (RetirePath=false)"))
+                   + (retirePath ? "all its EVs retired after losses on 3 (RetirePathEvs)"
+                                 : "each EV retired by a loss of its own (RetirePathEvs=0)"))
         , m_retirePath(retirePath)
     {
     }
@@ -410,7 +410,10 @@ class MrcRetirePathTestCase : public TestCase
         RngSeedManager::SetSeed(3);
         Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2), true);
         b.mrc->SetQueuePairAttribute("EvSetSize", UintegerValue(16));
-        b.mrc->SetQueuePairAttribute("RetirePath", BooleanValue(m_retirePath));
+        if (!m_retirePath)
+        {
+            b.mrc->SetLossRecovery("ns3::MrcSelectiveRecovery", "RetirePathEvs", UintegerValue(0));
+        }
         Ptr<Node> t0 = b.topo->GetSwitch(MrcSwitchTier::T0, 0, 0);
         Ptr<Node> t1 = b.topo->GetSwitch(MrcSwitchTier::T1, 0, 0);
         Ptr<RateErrorModel> hole =
@@ -462,8 +465,7 @@ class MrcRetirePathTestCase : public TestCase
         }
         if (m_retirePath)
         {
-            NS_TEST_ASSERT_MSG_EQ(own, 1u, "one loss of its own; the others retired with it");
-            NS_TEST_ASSERT_MSG_EQ(latest, earliest, "at the same instant");
+            NS_TEST_ASSERT_MSG_EQ(own, 3u, "3 losses of their own, the rest with the third");
         }
         else
         {
@@ -493,7 +495,7 @@ class MrcRetirePathTestCase : public TestCase
         }
     }
 
-    bool m_retirePath; //!< RetirePath
+    bool m_retirePath; //!< RetirePathEvs at its default (else 0)
 };
 
 /**

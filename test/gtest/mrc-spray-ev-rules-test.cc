@@ -208,7 +208,7 @@ TEST(MrcSprayEvRules, ReplacementAvoidsAPathWhoseEvsAreFailing)
     }
 }
 
-TEST(MrcSprayEvRules, RetirePathRetiresEveryActiveEvOfTheLostEvsPath)
+TEST(MrcSprayEvRules, RetirePathRetiresEveryActiveEvOfThePath)
 {
     // One plane of 12 EVs over 4 paths (path = EV % 4), 8 active: two per path.
     ChangeLog log;
@@ -219,12 +219,14 @@ TEST(MrcSprayEvRules, RetirePathRetiresEveryActiveEvOfTheLostEvsPath)
     s.rules.SetPathKey([](uint32_t ev) {
         return uint64_t(ev % 4);
     });
-    s.rules.SetRetirePath(true);
     EXPECT_TRUE(s.rules.IsSamePath(10, 14));
     EXPECT_FALSE(s.rules.IsSamePath(10, 11));
-    // EV 10 (path 2) is lost: EV 14 goes with it, each replaced by a backup off path 2 (19, then
-    // 20; backup 18 is on path 2 and stays out).
+    // A silent loss retires its own EV only.
     ASSERT_EQ(s.rules.OnSilentLoss(10), std::optional<uint32_t>(19));
+    EXPECT_EQ(s.set.GetState(14), MrcEvState::GOOD);
+    // Path 2 retired (losses on several of its EVs, MrcSelectiveRecovery): EV 14 goes too,
+    // replaced by a backup off path 2 (20; backup 18 is on path 2 and stays out).
+    s.rules.RetirePath(10);
     EXPECT_EQ(s.set.GetState(14), MrcEvState::ASSUMED_BAD);
     EXPECT_EQ(s.set.GetActive(0), (std::vector<uint32_t>{11, 12, 13, 15, 16, 17, 19, 20}));
     ASSERT_EQ(log.size(), 2u);
@@ -233,29 +235,22 @@ TEST(MrcSprayEvRules, RetirePathRetiresEveryActiveEvOfTheLostEvsPath)
                               MrcEvState::GOOD,
                               MrcEvState::ASSUMED_BAD,
                               std::string("silent loss on its path")));
-    // A loss on path 3 retires EVs 11 and 15, replaced by the last backups, 21 (path 1) and 18
-    // (path 2, although its path lost EVs: nothing else is left); EV 19, also on path 3, stays
-    // until a loss of its own, as no backup is left to replace it.
-    ASSERT_EQ(s.rules.OnSilentLoss(11), std::optional<uint32_t>(21));
+    // Path 3 retired: EVs 11 and 15 go, replaced by the last backups, 21 (path 1) and 18 (path
+    // 2, although its path lost EVs: nothing else is left); EV 19, also on path 3, stays until a
+    // loss of its own, as no backup is left to replace it.
+    s.rules.RetirePath(11);
+    EXPECT_EQ(s.set.GetState(11), MrcEvState::ASSUMED_BAD);
     EXPECT_EQ(s.set.GetState(15), MrcEvState::ASSUMED_BAD);
     EXPECT_EQ(s.set.GetState(19), MrcEvState::GOOD);
     EXPECT_EQ(s.set.GetActive(0), (std::vector<uint32_t>{12, 13, 16, 17, 19, 20, 21, 18}));
-    // A plane of one path: a loss retires its own EV only, never the whole plane.
+    // A plane of one path is never emptied.
     Evs single({{1, 2, 3, 4, 5, 6}}, 3, 3);
     single.rules.SetPathKey([](uint32_t) {
         return uint64_t(7);
     });
-    single.rules.SetRetirePath(true);
     ASSERT_EQ(single.rules.OnSilentLoss(1), std::optional<uint32_t>(4));
+    single.rules.RetirePath(1);
     EXPECT_EQ(single.set.GetActive(0), (std::vector<uint32_t>{2, 3, 4}));
-    // Without RetirePath, a loss retires its own EV only.
-    Evs one({{10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21}}, 8, 3);
-    one.rules.SetPathKey([](uint32_t ev) {
-        return uint64_t(ev % 4);
-    });
-    one.rules.OnSilentLoss(10);
-    EXPECT_EQ(one.set.GetState(14), MrcEvState::GOOD);
-    EXPECT_FALSE(one.rules.IsSamePath(10, 14));
 }
 
 TEST(MrcSprayEvRules, DenylistAndDisabledPlanes)
