@@ -177,13 +177,13 @@ def links(res, name):
             "stall": float(tail.group(3))}
 
 
-def links_seeds(res):
+def links_seeds(res, prefix="links-seed"):
     d = os.path.join(res.root, "path-health")
-    names = sorted((n for n in os.listdir(d) if n.startswith("links-seed")) if os.path.isdir(d)
-                   else [], key=lambda n: int(n[len("links-seed"):]))
+    names = sorted((n for n in os.listdir(d) if n.startswith(prefix)) if os.path.isdir(d)
+                   else [], key=lambda n: int(n[len(prefix):]))
     if not names:
-        raise Missing("path-health/links-seed*: no results")
-    return [links(res, "path-health/" + n) for n in names], [int(n[10:]) for n in names]
+        raise Missing(f"path-health/{prefix}*: no results")
+    return [links(res, "path-health/" + n) for n in names], [int(n[len(prefix):]) for n in names]
 
 
 def flap(res, name="path-health/flap"):
@@ -340,6 +340,17 @@ def table_issue15(res):
                  + " / ".join(f2(means[k]) for k in sorted(means))
                  + "; of the capacity with planes loaded equally (MRC's backups stay in their "
                  "plane): " + " / ".join(f2(equal[k]) for k in sorted(equal))])
+    seeds128, numbers128 = links_seeds(res, "links128-seed")
+    means128 = {k: sum(x["ratios"].get(k, 0) for x in seeds128) / len(seeds128) for k in downs
+                if k > 0}
+    rows.append(["the same at the default EvSetSize, 128 EVs (``--evs=128``; not measured before)",
+                 "-",
+                 f"seeds {numbers128[0]}-{numbers128[-1]}, per links down "
+                 f"{min(means128)}-{max(means128)}: mean "
+                 + " / ".join(f2(means128[k]) for k in sorted(means128))
+                 + "; worst seed per links down: "
+                 + " / ".join(f2(min(x["ratios"].get(k, 0) for x in seeds128))
+                              for k in sorted(means128))])
     fl = flap(res)
     rows.append(["two uplinks flapping (100 us period, half down), goodput with / without flaps",
                  "0.62 of the no-flap run",

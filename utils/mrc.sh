@@ -214,6 +214,9 @@ validate() {
     for n in $(q "1 2 3 4 5" "1 2"); do
         x "path-health/links-seed$n" mrc-path-health --experiment=links --seed="$n" \
             $(q "" "--count=2 --step=150")
+        # The same at the module's EvSetSize default (16 EVs per path on 4 T1s).
+        x "path-health/links128-seed$n" mrc-path-health --experiment=links --seed="$n" \
+            --evs=128 $(q "" "--count=2 --step=150")
     done
     x path-health/flap mrc-path-health --experiment=flap $(q "" --stop=400)
     # One link failure, MRC against RoCEv2/ECMP+BGP.
