@@ -337,12 +337,12 @@ MrcSelectiveRecovery::DeclareLost(uint32_t psn, const std::string& cause)
 void
 MrcSelectiveRecovery::NotePathLoss(uint32_t ev, Time sentAt)
 {
-    const uint64_t path = m_ctx.paths->GetPathId(ev);
-    if (m_retirePathEvs == 0 || path == ev)
+    if (m_retirePathEvs == 0)
     {
-        return; // off, or the path is not known (each EV its own)
+        return;
     }
-    std::deque<std::pair<Time, uint32_t>>& losses = m_pathLosses[path];
+    // Where the path is not known (ECMP) each EV is its own path: one EV never counts twice.
+    std::deque<std::pair<Time, uint32_t>>& losses = m_pathLosses[m_ctx.paths->GetPathId(ev)];
     losses.emplace_back(sentAt, ev);
     // Keep the losses within a span of the newest (packets are judged roughly in send order).
     Time newest = sentAt;

@@ -138,7 +138,7 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     /// At the tail, apply RACK's time rule now and arm its timer for the next candidate.
     void RunTailReorder();
     /**
-     * An EV was retired for a silent loss: sweep it (and the EVs retired with it, RetirePath)
+     * An EV was retired for a silent loss: sweep it (and the EVs of its path retired too)
      * once what is in flight on it has had an RTT of that path (plus a target delay) to arrive;
      * what was sent that long before now is swept at once.
      * \param ev the EV
@@ -172,7 +172,7 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     uint32_t m_retirePathEvs;  //!< RetirePathEvs (0: never)
     Time m_retirePathSpanAttr; //!< RetirePathSpan (0: one base RTT)
     Time m_retirePathSpan;     //!< the span in use
-    /// Per path (GetPathId), its recent located losses: (send time, EV), oldest first.
+    /// Per path (GetPathId), its recent located losses: (send time, EV), in the order found.
     std::unordered_map<uint64_t, std::deque<std::pair<Time, uint32_t>>> m_pathLosses;
 
     MrcSackLossDetector m_detector;                    //!< SACK rule

@@ -7,7 +7,6 @@
 
 #include "mrc-test-bench.h"
 
-#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
 #include "ns3/pointer.h"

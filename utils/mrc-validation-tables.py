@@ -186,6 +186,11 @@ def links_seeds(res, prefix="links-seed"):
     return [links(res, "path-health/" + n) for n in names], [int(n[len(prefix):]) for n in names]
 
 
+def mean_per_down(seeds, field, downs):
+    """Mean over seeds of a links run's ratios (field: "ratios" or "equal"), per links down > 0."""
+    return {k: sum(x[field].get(k, 0) for x in seeds) / len(seeds) for k in downs if k > 0}
+
+
 def flap(res, name="path-health/flap"):
     t = res.text(name)
     m = re.search(r"^with flaps: EV retirements (\d+), bytes retransmitted (\d+), longest stall "
@@ -329,8 +334,8 @@ def table_issue15(res):
     seeds, numbers = links_seeds(res)
     first = seeds[0]["ratios"]
     downs = sorted(first)
-    means = {k: sum(x["ratios"].get(k, 0) for x in seeds) / len(seeds) for k in downs if k > 0}
-    equal = {k: sum(x["equal"].get(k, 0) for x in seeds) / len(seeds) for k in downs if k > 0}
+    means = mean_per_down(seeds, "ratios", downs)
+    equal = mean_per_down(seeds, "equal", downs)
     rows.append([f"links down one by one under a cross-T1 permutation, goodput / capacity left, "
                  f"{downs[0]}-{downs[-1]} links down (``--experiment=links``)",
                  "0.97 / 0.87 / 0.92 / 0.88 / 0.95",
@@ -341,8 +346,7 @@ def table_issue15(res):
                  + "; of the capacity with planes loaded equally (MRC's backups stay in their "
                  "plane): " + " / ".join(f2(equal[k]) for k in sorted(equal))])
     seeds128, numbers128 = links_seeds(res, "links128-seed")
-    means128 = {k: sum(x["ratios"].get(k, 0) for x in seeds128) / len(seeds128) for k in downs
-                if k > 0}
+    means128 = mean_per_down(seeds128, "ratios", downs)
     rows.append(["the same at the default EvSetSize, 128 EVs (``--evs=128``; not measured before)",
                  "-",
                  f"seeds {numbers128[0]}-{numbers128[-1]}, per links down "
