@@ -48,6 +48,16 @@ MrcNscc::GetTypeId()
                           DoubleValue(0.8),
                           MakeDoubleAccessor(&MrcNscc::m_gamma),
                           MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("DecreaseOncePerRtt",
+                          "true: a multiplicative decrease waits, since the last one, for the "
+                          "RTT of the marked packet that asks for it (Swift's rule, Kumar et al., "
+                          "SIGCOMM 2020), never less than the base RTT, so a queue of several "
+                          "base RTTs is not answered by several decreases before the first one "
+                          "shows; false: once per base RTT, whatever the queue (the UEC "
+                          "reference simulator).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MrcNscc::m_decreaseOncePerRtt),
+                          MakeBooleanChecker())
             .AddAttribute("DelayAlpha",
                           "Weight of a new delay sample in the moving average.",
                           DoubleValue(0.0125),
@@ -279,8 +289,9 @@ MrcNscc::OnAck(Time now, uint32_t ackedBytes, Time rtt, bool ecn)
     {
         m_increasing = false;
         m_fastCount = 0;
+        const Time gate = (m_decreaseOncePerRtt && rtt > m_baseRtt) ? rtt : m_baseRtt;
         if (m_avgDelay > target
-            && (m_lastDecrease.IsStrictlyNegative() || now - m_lastDecrease > m_baseRtt))
+            && (m_lastDecrease.IsStrictlyNegative() || now - m_lastDecrease > gate))
         {
             m_cwnd *= std::max(1 - m_gamma * (m_avgDelay - target) / m_avgDelay, 0.5);
             m_lastDecrease = now;

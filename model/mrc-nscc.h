@@ -19,11 +19,15 @@ namespace ns3
  * (d is the delay sample: from the exact send time the queue pair keeps; an acknowledgement
  * without a sample counts as the average delay, and an unmarked sample above the target counts
  * as a quarter base RTT, as in the reference simulator's update_delay.)
- * | ECN | d vs target | action |
- * | no  | below | proportional increase: inc += alpha * A * (target - d) (capped at A * Pi if Pi >
- * 0) | | no  | above | fair increase: inc += fi * A | | yes | above | multiplicative decrease: cwnd
- * *= max(1 - gamma (d_avg - target) / d_avg, 0.5), at most once per base RTT | | yes | below | hold
- * | Every AdjustMtus full packets acknowledged (or once per base RTT) the increments are applied,
+ * - no ECN, d below the target: proportional increase, inc += alpha * A * (target - d)
+ *   (capped at A * Pi if Pi > 0);
+ * - no ECN, d above the target: fair increase, inc += fi * A;
+ * - ECN, d above the target: multiplicative decrease, cwnd *= max(1 - gamma (d_avg - target) /
+ *   d_avg, 0.5), at most once per base RTT and, with DecreaseOncePerRtt, at most once per RTT of
+ *   the marked packet (Swift's rule);
+ * - ECN, d below the target: hold.
+ *
+ * Every AdjustMtus full packets acknowledged (or once per base RTT) the increments are applied,
  * cwnd += inc / cwnd, plus eta once per base RTT. Fast increase: once a whole window has been
  * acknowledged with delays under FastIncreaseThreshold, every such acknowledgement adds
  * FastIncreaseFactor x a x acked bytes at once (the proportional increase is skipped meanwhile).
@@ -110,23 +114,24 @@ class MrcNscc : public MrcCongestionOps
     void Bound();
 
     // Attributes
-    Time m_targetAttr;        //!< TargetDelay (0: 0.75 x base RTT)
-    double m_maxWindowFactor; //!< MaxWindowFactor (x BDP)
-    uint64_t m_initialWindow; //!< InitialWindow (0: the max window)
-    double m_gamma;           //!< Gamma
-    double m_delayAlpha;      //!< DelayAlpha
-    double m_alphaFactor;     //!< AlphaFactor
-    double m_fiFactor;        //!< FairIncreaseFactor
-    double m_etaFactor;       //!< EtaFactor
-    double m_pi;              //!< Pi (proportional-increase cap per acked byte; 0: none)
-    uint32_t m_adjustMtus;    //!< AdjustMtus
-    bool m_quickAdapt;        //!< QuickAdapt
-    double m_qaFactor;        //!< QuickAdaptFactor
-    uint32_t m_qaGate;        //!< QuickAdaptGate
-    double m_fastFactor;      //!< FastIncreaseFactor (x a)
-    Time m_fastThreshold;     //!< FastIncreaseThreshold
-    DataRate m_refRate;       //!< ReferenceRate
-    Time m_refRtt;            //!< ReferenceRtt
+    Time m_targetAttr;         //!< TargetDelay (0: 0.75 x base RTT)
+    double m_maxWindowFactor;  //!< MaxWindowFactor (x BDP)
+    uint64_t m_initialWindow;  //!< InitialWindow (0: the max window)
+    double m_gamma;            //!< Gamma
+    bool m_decreaseOncePerRtt; //!< DecreaseOncePerRtt
+    double m_delayAlpha;       //!< DelayAlpha
+    double m_alphaFactor;      //!< AlphaFactor
+    double m_fiFactor;         //!< FairIncreaseFactor
+    double m_etaFactor;        //!< EtaFactor
+    double m_pi;               //!< Pi (proportional-increase cap per acked byte; 0: none)
+    uint32_t m_adjustMtus;     //!< AdjustMtus
+    bool m_quickAdapt;         //!< QuickAdapt
+    double m_qaFactor;         //!< QuickAdaptFactor
+    uint32_t m_qaGate;         //!< QuickAdaptGate
+    double m_fastFactor;       //!< FastIncreaseFactor (x a)
+    Time m_fastThreshold;      //!< FastIncreaseThreshold
+    DataRate m_refRate;        //!< ReferenceRate
+    Time m_refRtt;             //!< ReferenceRtt
 
     // State
     uint32_t m_mtu{0};             //!< wire bytes of a full packet

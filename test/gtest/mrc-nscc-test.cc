@@ -73,6 +73,7 @@ TEST(MrcNscc, ProportionalIncreaseBelowTarget)
 TEST(MrcNscc, MultiplicativeDecreaseOncePerBaseRtt)
 {
     Ptr<MrcNscc> cc = Make(100000, 1.0, false); // average = last sample, no quick adapt
+    cc->SetAttribute("DecreaseOncePerRtt", BooleanValue(false)); // the UEC reference's gate
     // ECN, 18 us of queueing: cwnd *= max(1 - 0.8 * (18 - 9) / 18, 0.5) = 0.6.
     cc->OnAck(MicroSeconds(1), 100, MicroSeconds(30), true);
     EXPECT_EQ(cc->GetCwnd(), 60000u);
@@ -84,6 +85,30 @@ TEST(MrcNscc, MultiplicativeDecreaseOncePerBaseRtt)
     // 40 us of queueing: the factor is floored at 0.5.
     cc->OnAck(MicroSeconds(27), 100, MicroSeconds(52), true);
     EXPECT_EQ(cc->GetCwnd(), uint64_t(std::llround((60000 * 0.6 + 614.4) * 0.5 + 614.4)));
+}
+
+TEST(MrcNscc, MultiplicativeDecreaseOncePerRttOfTheMarkedPacket)
+{
+    Ptr<MrcNscc> cc = Make(100000, 1.0, false); // default gate: the marked packet's RTT
+    // ECN, 18 us of queueing (RTT 30 us): cwnd *= 0.6.
+    cc->OnAck(MicroSeconds(1), 100, MicroSeconds(30), true);
+    EXPECT_EQ(cc->GetCwnd(), 60000u);
+    // 13 us later, more than a base RTT but less than the 30 us RTT: no second decrease (the
+    // once-per-base-RTT adjustment adds eta).
+    cc->OnAck(MicroSeconds(14), 100, MicroSeconds(30), true);
+    EXPECT_EQ(cc->GetCwnd(), uint64_t(std::llround(60000 + 614.4)))
+        << "the first decrease cannot have shown yet";
+    // 31 us after the first: decrease again.
+    cc->OnAck(MicroSeconds(32), 100, MicroSeconds(30), true);
+    EXPECT_EQ(cc->GetCwnd(), uint64_t(std::llround((60000 + 614.4) * 0.6 + 614.4)));
+    // The gate is the RTT of the packet now marked: 22 us (10 us of queueing, factor
+    // max(1 - 0.8 x 1 / 10, 0.5) = 0.92). 14 us after the last decrease: hold (plus eta); 23 us
+    // after it: decrease.
+    const double before = (60000 + 614.4) * 0.6 + 614.4;
+    cc->OnAck(MicroSeconds(46), 100, MicroSeconds(22), true);
+    EXPECT_EQ(cc->GetCwnd(), uint64_t(std::llround(before + 614.4)));
+    cc->OnAck(MicroSeconds(55), 100, MicroSeconds(22), true);
+    EXPECT_EQ(cc->GetCwnd(), uint64_t(std::llround((before + 614.4) * 0.92)));
 }
 
 TEST(MrcNscc, QuickAdaptWhenTheAverageDelayExplodes)
