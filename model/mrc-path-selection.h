@@ -67,6 +67,7 @@ class MrcPathSelection : public Object
         uint32_t alwaysSkipFactor{32}; //!< AlwaysSkipFactor: ALWAYS_SKIP lasts this many SKIPs
         double escalationRatio{4};     //!< SkipEscalationRatio (0: escalate on every path)
         double markRateGain{0.125};    //!< MarkRateGain: weight of one feedback in an EV's rate
+        double skipReleaseRatio{2};    //!< SkipReleaseRatio (0: escalated SKIPs run their course)
         Time holdDown;                 //!< RestoreHoldDown (dampening's first hold-down)
         Time holdDownMax;              //!< RestoreHoldDownMax
         Time flapWindow;               //!< FlapWindow

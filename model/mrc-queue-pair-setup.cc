@@ -134,6 +134,7 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     pc.alwaysSkipFactor = m_alwaysSkipFactor;
     pc.escalationRatio = m_escalationRatio;
     pc.markRateGain = m_markRateGain;
+    pc.skipReleaseRatio = m_skipReleaseRatio;
     pc.holdDown = m_holdDown.IsZero() ? m_probeInterval * 2 : m_holdDown;
     pc.holdDownMax = m_holdDownMax.IsZero() ? m_probeInterval * 128 : m_holdDownMax;
     pc.flapWindow = m_flapWindow.IsZero() ? m_probeInterval * 32 : m_flapWindow;

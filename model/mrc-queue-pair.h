@@ -416,6 +416,7 @@ class MrcQueuePair : public Object
     uint32_t m_alwaysSkipMarks;         //!< receiver: CE marks in a row for ALWAYS_SKIP
     double m_escalationRatio;           //!< SKIP escalation: marking rate over the others'
     double m_markRateGain;              //!< weight of one feedback in an EV's marking rate
+    double m_skipReleaseRatio;          //!< escalated SKIP ends below this x its plane's mean
     Time m_holdDown;                    //!< dampening: first hold-down (0: derived)
     Time m_holdDownMax;                 //!< dampening: largest hold-down (0: derived)
     Time m_flapWindow;                  //!< dampening: flap window (0: derived)

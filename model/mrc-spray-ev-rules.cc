@@ -89,6 +89,44 @@ MrcSprayEvRules::GetMarkRate(uint32_t ev) const
     return Peek(ev).markRate;
 }
 
+void
+MrcSprayEvRules::SetSkipRelease(double ratio)
+{
+    if (!(ratio >= 0))
+    {
+        throw std::invalid_argument("MrcSprayEvRules: SKIP release ratio (=" + std::to_string(ratio)
+                                    + ") must be >= 0");
+    }
+    m_releaseRatio = ratio;
+}
+
+bool
+MrcSprayEvRules::StillMoreMarked(const Entry& e, uint32_t plane) const
+{
+    const Time now = Now();
+    if (m_marksAt.IsStrictlyNegative() || now - m_marksAt >= m_skipTime)
+    {
+        m_marksAt = now;
+        m_markSum.assign(m_set.GetPlaneCount(), 0.0);
+        m_markCount.assign(m_set.GetPlaneCount(), 0);
+        for (uint32_t p = 0; p < m_set.GetPlaneCount(); ++p)
+        {
+            for (uint32_t a : m_set.GetActive(p))
+            {
+                m_markSum[p] += Peek(a).markRate;
+                ++m_markCount[p];
+            }
+        }
+    }
+    if (plane >= m_markCount.size() || m_markCount[plane] < 2)
+    {
+        return true;
+    }
+    const double others =
+        std::max(0.0, m_markSum[plane] - e.markRate) / double(m_markCount[plane] - 1);
+    return e.markRate >= m_releaseRatio * others;
+}
+
 bool
 MrcSprayEvRules::MoreMarkedThanOthers(uint32_t ev, const Entry& e) const
 {
@@ -154,7 +192,10 @@ MrcSprayEvRules::SkipOver(const Entry& e, uint32_t plane) const
 {
     if (m_skipTime.IsStrictlyPositive())
     {
-        return Now() >= e.skipEnd;
+        // An escalated SKIP lasts while its path stands out; once the others are marked as
+        // much (the load it shed went onto them), it is one path among equals again.
+        return Now() >= e.skipEnd
+               || (m_releaseRatio > 0 && e.skipLength > 1 && !StillMoreMarked(e, plane));
     }
     return m_rotations[plane].rotation >= e.skipUntil;
 }

@@ -96,6 +96,13 @@ class MrcSprayEvRules
      */
     void SetEscalation(double ratio, double gain);
     /**
+     * \param ratio time-based SKIPs only: an escalated SKIP (longer than one SKIP) ends as
+     *        soon as the EV's marking rate is no longer this many times the mean of the other
+     *        active EVs of its plane (their marks caught up: the load it shed went onto them);
+     *        0: escalated SKIPs run their course (>= 0)
+     */
+    void SetSkipRelease(double ratio);
+    /**
      * Feedback on a packet of an EV (every SACK reflecting it; a fabric trim counts as marked).
      * \param ev the EV
      * \param marked the packet was ECN-marked
@@ -280,6 +287,13 @@ class MrcSprayEvRules
      *         active EVs of the enabled planes (true without a ratio or without other EVs)
      */
     bool MoreMarkedThanOthers(uint32_t ev, const Entry& e) const;
+    /**
+     * \param e the entry of an active EV in an escalated SKIP
+     * \param plane its plane
+     * \return its marking rate is still at least the release ratio times the mean of the
+     *         other active EVs of its plane (their sum is taken again at most once per SKIP time)
+     */
+    bool StillMoreMarked(const Entry& e, uint32_t plane) const;
 
     MrcPathSet& m_set;                           //!< the EV set
     std::map<uint32_t, Entry> m_entries;         //!< EV -> what the rules remember
@@ -293,6 +307,10 @@ class MrcSprayEvRules
     uint32_t m_alwaysSkipFactor{32};             //!< ALWAYS_SKIP: SKIP this many times longer
     double m_escalationRatio{4};                 //!< escalation: marking rate over the mean
     double m_markRateGain{0.125};                //!< weight of one feedback in a marking rate
+    double m_releaseRatio{2};                    //!< escalated SKIP ends below this x others
+    mutable Time m_marksAt{Time(-1)};            //!< when m_markSum was last taken
+    mutable std::vector<double> m_markSum;       //!< per plane: its active EVs' marking rates
+    mutable std::vector<size_t> m_markCount;     //!< per plane: active EVs in m_markSum
     Time m_holdDownInitial;                      //!< dampening: first hold-down of a flapping EV
     Time m_holdDownMax;                          //!< dampening: largest hold-down
     Time m_flapWindow;                           //!< dampening: flap window

@@ -53,6 +53,7 @@ MrcSprayPathSelection::Start(const Config& config,
     }
     m_rules->SetAlwaysSkipFactor(config.alwaysSkipFactor);
     m_rules->SetEscalation(config.escalationRatio, config.markRateGain);
+    m_rules->SetSkipRelease(config.skipReleaseRatio);
     m_rules->SetPathKey([this](uint32_t ev) {
         // The path is what the EV's carriers say where they name it (SRv6); where switches
         // choose (ECMP), which EVs share a path is unknown: every EV is its own.

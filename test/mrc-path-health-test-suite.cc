@@ -27,7 +27,8 @@ class MrcSharedBottleneckTestCase : public TestCase
   public:
     MrcSharedBottleneckTestCase()
         : TestCase("uplinks down, every path marked: 16 MRC flows keep 0.95 of the capacity "
-                   "left; escalating SKIPs on any path would not")
+                   "left; escalating SKIPs on any path would not, unless they end once the "
+                   "other paths are as marked")
     {
     }
 
@@ -40,9 +41,10 @@ class MrcSharedBottleneckTestCase : public TestCase
 
     /**
      * \param escalationRatio MrcQueuePair's SkipEscalationRatio
+     * \param releaseRatio MrcQueuePair's SkipReleaseRatio
      * \return goodput from kFromUs to the end over the capacity left
      */
-    static double Run(double escalationRatio)
+    static double Run(double escalationRatio, double releaseRatio)
     {
         RngSeedManager::SetSeed(1);
         RngSeedManager::SetRun(1);
@@ -66,6 +68,7 @@ class MrcSharedBottleneckTestCase : public TestCase
         MrcHelper mrc(topo, dp);
         mrc.SetQueuePairAttribute("EvSetSize", UintegerValue(16));
         mrc.SetQueuePairAttribute("SkipEscalationRatio", DoubleValue(escalationRatio));
+        mrc.SetQueuePairAttribute("SkipReleaseRatio", DoubleValue(releaseRatio));
         mrc.SetStream(stream);
         mrc.Install();
         Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();
@@ -94,14 +97,18 @@ class MrcSharedBottleneckTestCase : public TestCase
 
     void DoRun() override
     {
-        const double steered = Run(4);
+        const double steered = Run(4, 2);
         // Payload over wire rate caps the ratio at about 0.97.
         NS_TEST_EXPECT_MSG_GT(steered, 0.95, "goodput over the capacity left, default steering");
         NS_TEST_EXPECT_MSG_LT(steered, 0.98, "payload cannot exceed its share of the wire rate");
-        const double anyPath = Run(0);
+        const double anyPath = Run(0, 0);
         NS_TEST_EXPECT_MSG_LT(anyPath,
                               0.93,
                               "escalating on every marked path piles the load onto a few EVs");
+        const double released = Run(0, 2);
+        NS_TEST_EXPECT_MSG_GT(released,
+                              0.94,
+                              "escalated SKIPs that end once the other paths are as marked");
     }
 };
 

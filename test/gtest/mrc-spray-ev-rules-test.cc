@@ -506,6 +506,48 @@ TEST(MrcSprayEvRules, NoEscalationWhenEveryPathIsMarkedAlike)
     EXPECT_NEAR(t.s.rules.GetMarkRate(10), before + 0.125 * (1 - before), 1e-9);
 }
 
+TEST(MrcSprayEvRules, EscalatedSkipEndsOnceTheOtherPathsAreAsMarked)
+{
+    // Four queue pairs of a rack shedding one hot path at once for AlwaysSkipFactor SKIPs
+    // overloaded the paths left (mrc-path-health links at 128 EVs): an escalated SKIP ends as
+    // soon as the rest of its plane is marked as much, and only then.
+    for (double ratio : {2.0, 0.0})
+    {
+        TimedSet t(MicroSeconds(10), MicroSeconds(80), 16);
+        t.s.rules.SetSkipRelease(ratio);
+        for (int i = 0; i < 40; ++i)
+        {
+            t.s.rules.OnFeedback(10, false);
+            t.s.rules.OnFeedback(11, true);
+        }
+        t.s.rules.OnEcn(11, true); // ALWAYS_SKIP, 0-160 us
+        EXPECT_FALSE(t.UsedAt(50)) << "the others are unmarked: the SKIP holds";
+        // EV 10 now carries the load and is marked, in plane 0 only: after 8 marks 11's rate
+        // (about 1) is less than twice 10's (1 - 0.875^8 = 0.66).
+        for (int i = 0; i < 8; ++i)
+        {
+            t.s.rules.OnFeedback(20, false);
+            t.s.rules.OnFeedback(10, true);
+        }
+        EXPECT_GT(t.s.rules.GetMarkRate(10), 0.6);
+        EXPECT_LT(t.s.rules.GetMarkRate(20), 0.01);
+        // (The plane's marks are summed again once per SKIP time: at 60 us, not at 50.)
+        if (ratio > 0)
+        {
+            EXPECT_TRUE(t.UsedAt(60)) << "the plane is marked alike again: the SKIP ends";
+            EXPECT_EQ(t.s.set.GetState(11), MrcEvState::GOOD);
+        }
+        else
+        {
+            EXPECT_FALSE(t.UsedAt(60)) << "ratio 0: the SKIP runs its course";
+            EXPECT_FALSE(t.UsedAt(159.9));
+            EXPECT_TRUE(t.UsedAt(160));
+        }
+    }
+    Evs s;
+    EXPECT_THROW(s.rules.SetSkipRelease(-1), std::invalid_argument);
+}
+
 TEST(MrcSprayEvRules, EscalationParametersAreChecked)
 {
     Evs s;
