@@ -372,6 +372,29 @@ def table_issue15(res):
                                         [42, 24, 44]))
 
 
+def incast_victim_long(res):
+    """The victim with longer flows (incast-victim-long/), past the incast's first RTTs."""
+    alone = collective(res, "incast-victim-long/alone")
+    size = int(re.search(r"--victim=(\d+)", res.command("incast-victim-long/mrc")).group(1))
+    rows = []
+    for key, label in [("mrc", "MRC, 4 x 100G"),
+                       ("pfc-nodcqcn", "RoCEv2 + PFC, no DCQCN"),
+                       ("pfc-1", "RoCEv2 + PFC + DCQCN, 1 QP"),
+                       ("pfc-8", "RoCEv2 + PFC + DCQCN, 8 QPs")]:
+        c = collective(res, f"incast-victim-long/{key}")
+        if "victim" not in c:
+            raise Missing(f"incast-victim-long/{key}: no victim line")
+        pfc = c.get("pfc")
+        rows.append([label, f2(c["step"] / c["ideal"]), f1(c["victim"]),
+                     f2(alone["transfer_max"] / c["victim"]), str(c["queue_drops"]),
+                     str(pfc["pauses"]) if pfc else "-"])
+    return "\n" + para(
+        f"The same with {size / 1e6:g} MB per flow (the victim alone: "
+        f"{f1(alone['transfer_max'])} us measured with MRC):") + simple_table(
+        ["fabric", "step / ideal", "victim (us)", "victim rate / alone", "queue drops",
+         "PAUSEs"], rows)
+
+
 def table_incast_victim(res):
     alone = collective(res, "incast-victim/alone")
     configs = [
@@ -409,6 +432,7 @@ def table_incast_victim(res):
     text += simple_table(
         ["fabric", "step / ideal", "victim (us)", "victim rate / alone", "rtx", "queue drops",
          "PAUSEs", "paused us", "longest us", "overflows"], rows)
+    text += incast_victim_long(res)
     return text + "\n" + para(
         f"MRC's incast transfers: median {f0(mrc['transfer_p50'])} us, last "
         f"{f0(mrc['transfer_max'])} us against the collective's ideal of "

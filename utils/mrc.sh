@@ -206,6 +206,20 @@ validate() {
             --transport=roce-pfc --qps=$n "${paper[@]}"
     done
     x incast-victim/roce-1 mrc-collective "${incast[@]}" "${one[@]}" --transport=roce
+    # The same with 20 MB per flow (quick: 4 MB), past the incast's first RTTs.
+    local long
+    long=$(q 20000000 4000000)
+    local incast_long=(--collective=incast --hosts=8 --size="$long" --victim="$long" --t0s=4
+                       --iterations=1)
+    x incast-victim-long/alone mrc-collective --collective=bulk --hosts=2 --size="$long" \
+        --t0s=4 --iterations=1 --planes=4
+    x incast-victim-long/mrc mrc-collective "${incast_long[@]}" --planes=4
+    x incast-victim-long/pfc-nodcqcn mrc-collective "${incast_long[@]}" "${one[@]}" \
+        --transport=roce-pfc --dcqcn=false
+    for n in 1 8; do
+        x "incast-victim-long/pfc-$n" mrc-collective "${incast_long[@]}" "${one[@]}" \
+            --transport=roce-pfc --qps=$n
+    done
     # Path health (issue-15 table): gray path, ECN steering, links down (seeds 1-5), flaps.
     x path-health/gray mrc-path-health --experiment=gray $(q "" --stop=250)
     x path-health/steer mrc-path-health --experiment=steer $(q "" --stop=250)
