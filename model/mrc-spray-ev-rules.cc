@@ -100,6 +100,22 @@ MrcSprayEvRules::SetSkipRelease(double ratio)
     m_releaseRatio = ratio;
 }
 
+void
+MrcSprayEvRules::AddMarkRates(uint32_t plane,
+                              std::optional<uint32_t> except,
+                              double& sum,
+                              size_t& count) const
+{
+    for (uint32_t a : m_set.GetActive(plane))
+    {
+        if (a != except)
+        {
+            sum += Peek(a).markRate;
+            ++count;
+        }
+    }
+}
+
 bool
 MrcSprayEvRules::StillMoreMarked(const Entry& e, uint32_t plane) const
 {
@@ -111,11 +127,7 @@ MrcSprayEvRules::StillMoreMarked(const Entry& e, uint32_t plane) const
         m_markCount.assign(m_set.GetPlaneCount(), 0);
         for (uint32_t p = 0; p < m_set.GetPlaneCount(); ++p)
         {
-            for (uint32_t a : m_set.GetActive(p))
-            {
-                m_markSum[p] += Peek(a).markRate;
-                ++m_markCount[p];
-            }
+            AddMarkRates(p, std::nullopt, m_markSum[p], m_markCount[p]);
         }
     }
     if (plane >= m_markCount.size() || m_markCount[plane] < 2)
@@ -138,17 +150,9 @@ MrcSprayEvRules::MoreMarkedThanOthers(uint32_t ev, const Entry& e) const
     size_t others = 0;
     for (uint32_t p = 0; p < m_set.GetPlaneCount(); ++p)
     {
-        if (!m_set.IsPlaneEnabled(p))
+        if (m_set.IsPlaneEnabled(p))
         {
-            continue;
-        }
-        for (uint32_t a : m_set.GetActive(p))
-        {
-            if (a != ev)
-            {
-                sum += Peek(a).markRate;
-                ++others;
-            }
+            AddMarkRates(p, ev, sum, others);
         }
     }
     return others == 0 || e.markRate >= m_escalationRatio * sum / double(others);

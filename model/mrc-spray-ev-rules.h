@@ -288,6 +288,15 @@ class MrcSprayEvRules
      */
     bool MoreMarkedThanOthers(uint32_t ev, const Entry& e) const;
     /**
+     * Add the marking rates of a plane's active EVs to a running sum, in the set's order.
+     * \param plane a plane \param except an EV left out (none: every one)
+     * \param sum the sum \param count the number of rates summed
+     */
+    void AddMarkRates(uint32_t plane,
+                      std::optional<uint32_t> except,
+                      double& sum,
+                      size_t& count) const;
+    /**
      * \param e the entry of an active EV in an escalated SKIP
      * \param plane its plane
      * \return its marking rate is still at least the release ratio times the mean of the

@@ -372,18 +372,29 @@ def table_issue15(res):
                                         [42, 24, 44]))
 
 
+def victim_run(res, name):
+    """An incast-with-victim run (mrc-collective output); Missing without its victim line."""
+    c = collective(res, name)
+    if "victim" not in c:
+        raise Missing(f"{name}: no victim line")
+    return c
+
+
+def victim_size(res, directory):
+    """The victim's bytes in DIRECTORY/mrc's command."""
+    return int(re.search(r"--victim=(\d+)", res.command(f"{directory}/mrc")).group(1))
+
+
 def incast_victim_long(res):
     """The victim with longer flows (incast-victim-long/), past the incast's first RTTs."""
     alone = collective(res, "incast-victim-long/alone")
-    size = int(re.search(r"--victim=(\d+)", res.command("incast-victim-long/mrc")).group(1))
+    size = victim_size(res, "incast-victim-long")
     rows = []
     for key, label in [("mrc", "MRC, 4 x 100G"),
                        ("pfc-nodcqcn", "RoCEv2 + PFC, no DCQCN"),
                        ("pfc-1", "RoCEv2 + PFC + DCQCN, 1 QP"),
                        ("pfc-8", "RoCEv2 + PFC + DCQCN, 8 QPs")]:
-        c = collective(res, f"incast-victim-long/{key}")
-        if "victim" not in c:
-            raise Missing(f"incast-victim-long/{key}: no victim line")
+        c = victim_run(res, f"incast-victim-long/{key}")
         pfc = c.get("pfc")
         rows.append([label, f2(c["step"] / c["ideal"]), f1(c["victim"]),
                      f2(alone["transfer_max"] / c["victim"]), str(c["queue_drops"]),
@@ -410,9 +421,7 @@ def table_incast_victim(res):
     ]
     rows = []
     for key, label in configs:
-        c = collective(res, f"incast-victim/{key}")
-        if "victim" not in c:
-            raise Missing(f"incast-victim/{key}: no victim line")
+        c = victim_run(res, f"incast-victim/{key}")
         pfc = c.get("pfc")
         rows.append([label, f2(c["step"] / c["ideal"]), f1(c["victim"]),
                      f2(alone["transfer_max"] / c["victim"]), str(c["rtx"]),
@@ -421,7 +430,7 @@ def table_incast_victim(res):
                      f1(pfc["paused"]) if pfc else "-",
                      f1(pfc["longest"]) if pfc else "-",
                      str(pfc["overflows"]) if pfc else "-"])
-    size = int(re.search(r"--victim=(\d+)", res.command("incast-victim/mrc")).group(1))
+    size = victim_size(res, "incast-victim")
     mrc = collective(res, "incast-victim/mrc")
     line_rate = mrc["victim_ideal"]
     text = para(f"The victim ({size / 1e6:g} MB) alone: {f1(line_rate)} us at line rate, "
@@ -524,7 +533,7 @@ def table_published(res):
     mrc_fo, roce_fo = fabrics["MRC/SRv6"], fabrics["RoCEv2/ECMP+BGP"]
     ring_mb = int(re.search(r"--size=(\d+)", res.command("collective-ring/mrc-1")).group(1))
     tmb = int(re.search(r"--bytes=(\d+)", res.command("transfer-4mb/loss-0")).group(1))
-    victim_mb = int(re.search(r"--victim=(\d+)", res.command("incast-victim/mrc")).group(1))
+    victim_mb = victim_size(res, "incast-victim")
     fail_at = next((s for s in mrc_fo["series"] if s[3] == "failure"), None)
     before = mrc_fo["series"][0]
     m_ratio = ring["mrc-1"]["step"] / ring["mrc-1"]["ideal"]
