@@ -19,6 +19,7 @@
 #include "ns3/mrc-fabric-net-device.h"
 #include "ns3/mrc-ipv6-host-list-routing.h"
 #include "ns3/mrc-pfc-device-queue.h"
+#include "ns3/mrc-switch-pipeline.h"
 #include "ns3/mrc-trimming-queue-disc.h"
 #include "ns3/mrc-value-parser.h"
 #include "ns3/names.h"
@@ -426,6 +427,7 @@ MrcClosTopologyHelper::Build(const MrcClosSpec& spec) const
         {
             ipv6->SetAttribute("SendIcmpv6Redirect", BooleanValue(false));
             ipv6->SetAttribute("IpForward", BooleanValue(true));
+            MrcSwitchPipeline::Install(*it); // unless MrcSwitchPipeline::Enabled is false
         }
     }
     // Hosts: the destination address selects the plane.

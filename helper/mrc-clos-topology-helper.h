@@ -41,7 +41,9 @@ namespace ns3
  *  - IPv6 only (no IPv4), addresses from MrcFabricAddressPlan, no duplicate address detection or
  *    router solicitation (static fabric), forwarding on switches, and on each host one route per
  *    plane (`fd00:p::/32` out of the plane's NIC port), so the destination address picks the
- *    plane. Switch routing is installed separately (MrcEcmpRoutingHelper, or the SRv6 helper).
+ *    plane. Switch routing is installed separately (MrcEcmpRoutingHelper, or the SRv6 helper);
+ *  - on every switch an MrcSwitchPipeline, the lean forwarding path, unless
+ *    `ns3::MrcSwitchPipeline::Enabled` is false (then switches forward through Ipv6L3Protocol).
  */
 class MrcClosTopologyHelper
 {

@@ -106,7 +106,10 @@ MrcIpv6FabricRouting::MakeRoute(uint32_t interface, Ipv6Address destination) con
     route->SetDestination(destination);
     route->SetGateway(Ipv6Address::GetAny());
     route->SetOutputDevice(m_ipv6->GetNetDevice(interface));
-    route->SetSource(m_ipv6->GetAddress(interface, 0).GetAddress());
+    // An interface set down has no address left (Ipv6Interface::SetDown clears them).
+    route->SetSource(m_ipv6->GetNAddresses(interface) > 0
+                         ? m_ipv6->GetAddress(interface, 0).GetAddress()
+                         : Ipv6Address::GetAny());
     return route;
 }
 
