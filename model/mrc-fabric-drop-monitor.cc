@@ -241,6 +241,12 @@ MrcFabricDropMonitor::Watch(uint32_t n)
             Connect(r, "Drop", MakeCallback(&MrcFabricDropMonitor::OnHostDrop, this).Bind(n));
         }
     }
+    if (Ptr<MrcSwitchPipeline> pipeline = node->GetObject<MrcSwitchPipeline>())
+    {
+        Connect(pipeline,
+                "Drop",
+                MakeCallback(&MrcFabricDropMonitor::OnPipelineDrop, this).Bind(n));
+    }
 }
 
 void
@@ -274,6 +280,15 @@ MrcFabricDropMonitor::OnSrv6Drop(uint32_t n,
                                  MrcIpv6Srv6Routing::DropReason reason)
 {
     m_nodes[n].srv6[reason]++;
+}
+
+void
+MrcFabricDropMonitor::OnPipelineDrop(uint32_t n,
+                                     Ptr<const Packet> packet,
+                                     const Ipv6Header& header,
+                                     MrcSwitchPipeline::DropReason reason)
+{
+    m_nodes[n].pipeline[reason]++;
 }
 
 void
@@ -321,6 +336,10 @@ MrcFabricDropMonitor::AppendRows(const NodeCounts& n, std::vector<Row>& rows) co
         counts[{MrcFabricDropKind::ROUTING_DROP, Text(reason)}] += count;
     }
     for (const auto& [reason, count] : n.host)
+    {
+        counts[{MrcFabricDropKind::ROUTING_DROP, Text(reason)}] += count;
+    }
+    for (const auto& [reason, count] : n.pipeline)
     {
         counts[{MrcFabricDropKind::ROUTING_DROP, Text(reason)}] += count;
     }

@@ -12,6 +12,7 @@
 #include "ns3/mrc-ipv6-ecmp-routing.h"
 #include "ns3/mrc-ipv6-srv6-host-routing.h"
 #include "ns3/mrc-ipv6-srv6-routing.h"
+#include "ns3/mrc-switch-pipeline.h"
 #include "ns3/object.h"
 #include "ns3/queue-disc.h"
 
@@ -164,6 +165,7 @@ class MrcFabricDropMonitor : public Object
         std::map<MrcIpv6EcmpRouting::DropReason, uint64_t> ecmp;     //!< ECMP routing drops
         std::map<MrcIpv6Srv6Routing::DropReason, uint64_t> srv6;     //!< SRv6 switch drops
         std::map<MrcIpv6Srv6HostRouting::DropReason, uint64_t> host; //!< SRv6 host drops
+        std::map<MrcSwitchPipeline::DropReason, uint64_t> pipeline;  //!< switch pipeline drops
     };
 
     /// A trace connection, undone by DoDispose.
@@ -233,6 +235,16 @@ class MrcFabricDropMonitor : public Object
                     Ptr<const Packet> packet,
                     const Ipv6Header& header,
                     MrcIpv6Srv6HostRouting::DropReason reason);
+    /**
+     * \param n node slot
+     * \param packet the packet
+     * \param header its header
+     * \param reason why
+     */
+    void OnPipelineDrop(uint32_t n,
+                        Ptr<const Packet> packet,
+                        const Ipv6Header& header,
+                        MrcSwitchPipeline::DropReason reason);
 
     /**
      * \param n node slot

@@ -155,6 +155,7 @@ struct ProbeOutcome
     uint8_t icmpType{0};    //!< type of the last one
     uint64_t hopLimit{0};   //!< pipeline drops: HOP_LIMIT, all switches
     uint64_t outputDown{0}; //!< pipeline drops: OUTPUT_DOWN, all switches
+    uint64_t monitored{0};  //!< MrcFabricDropMonitor: routing-drop OUTPUT_DOWN
 };
 
 /**
@@ -226,12 +227,15 @@ RunProbe(bool lean, uint8_t hopLimit, bool uplinksDown)
             }
         }
     }
+    Ptr<MrcFabricDropMonitor> monitor = CreateObject<MrcFabricDropMonitor>();
+    monitor->Install(b.topo);
     const Inet6SocketAddress to(b.topo->GetHostAddress(2, 0), 9);
     Simulator::Schedule(MicroSeconds(1), [tx, to]() {
         tx->SendTo(Create<Packet>(1000), 0, to);
     });
     Simulator::Stop(MilliSeconds(1));
     Simulator::Run();
+    o.monitored = monitor->GetTotal(MrcFabricDropKind::ROUTING_DROP, "OUTPUT_DOWN");
     const NodeContainer switches = b.topo->GetAllSwitches();
     for (auto it = switches.Begin(); it != switches.End(); ++it)
     {
@@ -284,6 +288,7 @@ class PipelineDropsTestCase : public TestCase
             const ProbeOutcome down = RunProbe(lean, 64, true);
             NS_TEST_ASSERT_MSG_EQ(down.delivered, 0u, mode + "uplinks down: nothing arrives");
             NS_TEST_ASSERT_MSG_EQ(down.outputDown, lean ? 1u : 0u, mode + "counted once");
+            NS_TEST_ASSERT_MSG_EQ(down.monitored, down.outputDown, mode + "drop monitor agrees");
         }
     }
 };
