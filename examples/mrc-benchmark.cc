@@ -10,6 +10,7 @@
  *
  *   mrc-benchmark --ks=4,8,16 --bytes=2000000 --transport=udp
  *   mrc-benchmark --ks=8 --transport=mrc     # MRC over SRv6 with trimming switches
+ *   mrc-benchmark --ks=8,16 --transport=mrc,udp   # both per k, and MRC / UDP per delivered GB
  *
  * With --transport=mrc the table is followed by each run's flow completion times against the
  * line-rate ideal (every packet back to back at the host link, plus the base RTT).
@@ -31,6 +32,7 @@
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <sys/resource.h>
@@ -61,6 +63,145 @@ OnMrcDelivered(Time* finish, uint32_t msn, uint64_t bytes)
     *finish = Simulator::Now();
 }
 
+/// What the benchmark needs to know of one run.
+struct Options
+{
+    uint64_t bytes{2000000};                             //!< bytes per flow
+    uint32_t packetSize{4096};                           //!< payload bytes per packet
+    DataRate linkRate;                                   //!< every link's rate
+    Time linkDelay;                                      //!< every link's delay
+    uint32_t seed{1};                                    //!< RNG seed
+    std::string scheduler{MrcSchedulerChoice::kDefault}; //!< event scheduler
+};
+
+/**
+ * Run the permutation once and print its row (and, for MRC, its FCTs).
+ * \param k fat-tree radix
+ * \param transport udp, tcp or mrc
+ * \param o options
+ * \return wall seconds per delivered GB (0 if nothing was delivered)
+ */
+double
+RunOne(uint32_t k, const std::string& transport, const Options& o)
+{
+    const uint64_t bytes = o.bytes;
+    const uint32_t packetSize = o.packetSize;
+    const uint32_t seed = o.seed;
+    const DataRate linkRate = o.linkRate;
+    const Time linkDelay = o.linkDelay;
+    const std::string& scheduler = o.scheduler;
+    RngSeedManager::SetSeed(seed);                       // the run number stays --RngRun's
+    MrcSchedulerChoice::Apply("--scheduler", scheduler); // again after each Destroy
+    MrcClosTopologyHelper topoHelper;
+    for (MrcLinkTier t : {MrcLinkTier::HOST_T0, MrcLinkTier::T0_T1, MrcLinkTier::T1_T2})
+    {
+        topoHelper.SetLinkRate(t, linkRate);
+        topoHelper.SetLinkDelay(t, linkDelay);
+    }
+    const bool mrc = transport == "mrc";
+    if (mrc)
+    {
+        topoHelper.SetTrimmingQueues();
+    }
+    Ptr<MrcFabricTopology> topo = topoHelper.Build(MrcClosSpec::FatTree(k));
+    MrcDataPlaneHelper dataPlane;
+    dataPlane.SetDataPlane(mrc ? MrcDataPlane::SRV6 : MrcDataPlane::ECMP);
+    dataPlane.GetEcmpHelper().SetBaseSeed(seed);
+    dataPlane.Install(topo);
+    MrcPermutationHelper perm(topo);
+    std::unique_ptr<MrcHelper> mrcHelper;
+    std::vector<Time> finish;
+    if (mrc)
+    {
+        mrcHelper = std::make_unique<MrcHelper>(topo, dataPlane);
+        mrcHelper->Install();
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(0);
+        const std::vector<uint32_t> dst =
+            MrcPermutationHelper::Derangement(topo->GetHostCount(), rng);
+        finish.assign(dst.size(), Time(-1));
+        for (uint32_t i = 0; i < dst.size(); ++i)
+        {
+            auto [a, b] = mrcHelper->Connect(i, dst[i]);
+            a->PostWrite(bytes);
+            b->TraceConnectWithoutContext("MessageDelivered",
+                                          MakeBoundCallback(&OnMrcDelivered, &finish[i]));
+        }
+    }
+    else
+    {
+        perm.SetBytesPerFlow(bytes);
+        perm.SetPacketSize(packetSize);
+        perm.SetTransport(transport == "tcp" ? MrcPermutationTransport::TCP
+                                             : MrcPermutationTransport::UDP);
+        perm.SetTrackCollisions(false);
+        perm.Install();
+    }
+    Simulator::Stop(Seconds(1));
+
+    const uint64_t events0 = Simulator::GetEventCount();
+    const auto t0 = std::chrono::steady_clock::now();
+    Simulator::Run();
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const uint64_t events = Simulator::GetEventCount() - events0;
+    NodeContainer all = topo->GetAllSwitches();
+    all.Add(topo->GetHosts());
+    const uint64_t hops = MrcFabricQueueStats::Sum(all).sentPackets;
+    Time last(0);
+    uint32_t done = 0;
+    uint64_t delivered = 0; // application bytes that reached their receiver
+    if (!mrc)
+    {
+        for (const auto& f : perm.GetFlows())
+        {
+            finish.push_back(f.finish);
+            delivered += f.received;
+        }
+    }
+    std::vector<Time> fct;
+    for (const Time& f : finish)
+    {
+        fct.push_back(f.IsNegative() ? Time::Max() : f);
+        if (!f.IsNegative())
+        {
+            ++done;
+            last = Max(last, f);
+        }
+    }
+    if (mrc)
+    {
+        delivered = uint64_t(done) * bytes; // MRC reports whole messages only
+    }
+    std::ostringstream doneStr;
+    doneStr << done << "/" << finish.size();
+    std::cout << std::left << std::setw(4) << k << std::setw(6) << transport << std::right
+              << std::setw(7) << topo->GetHostCount() << std::setw(10) << doneStr.str()
+              << std::fixed << std::setprecision(3) << std::setw(12) << last.GetSeconds() * 1e3
+              << std::setw(10) << wall << std::setw(14) << hops << std::setprecision(0)
+              << std::setw(14) << hops / wall << std::setw(14) << events / wall
+              << std::setprecision(1) << std::setw(12) << PeakRssMiB() << std::setw(12)
+              << delivered / 1e6 << std::setprecision(2) << std::setw(12)
+              << (delivered > 0 ? wall / (delivered / 1e9) : 0.0) << std::endl;
+    if (mrc && done == finish.size())
+    {
+        // Line rate: every packet back to back at the host link (4096 B payload plus
+        // IPv6, UDP, BTH, METH, TSETH, RETH, ICRC and PPP), plus the base RTT.
+        const uint64_t packets = (bytes + 4095) / 4096;
+        const Time ideal = linkRate.CalculateBytesTxTime(packets * MrcDataWireBytes(4096))
+                           + mrcHelper->GetBaseRtt(0, topo->GetHostCount() - 1);
+        MrcCompletionStats s(fct);
+        std::cout << "     FCT us: max " << s.GetMax().GetMicroSeconds() << ", P99 "
+                  << s.GetPercentile(99).GetMicroSeconds() << ", median "
+                  << s.GetMedian().GetMicroSeconds() << "; ideal (line rate + base RTT) "
+                  << ideal.GetMicroSeconds() << "; max/ideal " << std::setprecision(3)
+                  << s.GetMax().GetSeconds() / ideal.GetSeconds() << std::endl;
+    }
+    Simulator::Destroy();
+    Names::Clear();
+    return delivered > 0 ? wall / (delivered / 1e9) : 0.0;
+}
+
 } // namespace
 
 int
@@ -84,7 +225,8 @@ main(int argc, char* argv[])
     strict.Add(cmd, "delay", "every link's delay", delay);
     strict.Add(cmd,
                "transport",
-               "udp, tcp (ns-3's, over per-flow ECMP) or mrc (over SRv6)",
+               "udp, tcp (ns-3's, over per-flow ECMP) or mrc (over SRv6), or a comma-separated "
+               "list (each k runs each, in order; with mrc and udp the ratio per delivered GB)",
                transport);
     strict.Add(cmd, "seed", "RNG seed", seed);
     cmd.AddValue("scheduler",
@@ -94,145 +236,63 @@ main(int argc, char* argv[])
 
     try
     {
-        if (transport != "udp" && transport != "tcp" && transport != "mrc")
+        std::vector<std::string> transports;
+        std::stringstream names(transport);
+        for (std::string t; std::getline(names, t, ',');)
         {
-            throw std::invalid_argument("--transport (=" + transport + ") must be udp, tcp or mrc");
+            if (t != "udp" && t != "tcp" && t != "mrc")
+            {
+                throw std::invalid_argument("--transport (=" + transport
+                                            + ") must be udp, tcp or mrc, or a comma-separated "
+                                              "list of them");
+            }
+            transports.push_back(t);
+        }
+        if (transports.empty())
+        {
+            throw std::invalid_argument("--transport is empty: give udp, tcp or mrc");
         }
         MrcSchedulerChoice::Check("--scheduler", scheduler);
-        const DataRate linkRate = MrcValueParser::ParseDataRate("--rate", rate);
-        const Time linkDelay = MrcValueParser::ParseTime("--delay", delay);
+        Options o;
+        o.bytes = bytes;
+        o.packetSize = packetSize;
+        o.linkRate = MrcValueParser::ParseDataRate("--rate", rate);
+        o.linkDelay = MrcValueParser::ParseTime("--delay", delay);
+        o.seed = seed;
+        o.scheduler = scheduler;
         Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(packetSize));
         Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(4 << 20));
         Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(4 << 20));
         Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(1)));
         Config::SetDefault("ns3::TcpSocketBase::ClockGranularity", TimeValue(MicroSeconds(1)));
 
-        std::cout << "mrc-benchmark: permutation, " << transport
-                  << (transport == "mrc" ? " over SRv6 with trimming" : " over per-flow ECMP")
-                  << ", " << bytes << " B per flow, " << packetSize << " B payloads, links " << rate
+        std::cout << "mrc-benchmark: permutation (mrc: over SRv6 with trimming; udp, tcp: over "
+                     "per-flow ECMP), "
+                  << bytes << " B per flow, " << packetSize << " B payloads, links " << rate
                   << " / " << delay << ", seed " << seed << ", run " << RngSeedManager::GetRun()
                   << ", scheduler " << (scheduler.empty() ? "--SchedulerType's" : scheduler)
                   << "\n";
-        std::cout << std::left << std::setw(4) << "k" << std::right << std::setw(7) << "hosts"
-                  << std::setw(10) << "done" << std::setw(12) << "sim ms" << std::setw(10)
-                  << "wall s" << std::setw(14) << "pkt-hops" << std::setw(14) << "hops/s"
-                  << std::setw(14) << "events/s" << std::setw(12) << "peakRSS MiB" << std::setw(12)
-                  << "deliv MB" << std::setw(12) << "wall s/GB"
+        std::cout << std::left << std::setw(4) << "k" << std::setw(6) << "tp" << std::right
+                  << std::setw(7) << "hosts" << std::setw(10) << "done" << std::setw(12) << "sim ms"
+                  << std::setw(10) << "wall s" << std::setw(14) << "pkt-hops" << std::setw(14)
+                  << "hops/s" << std::setw(14) << "events/s" << std::setw(12) << "peakRSS MiB"
+                  << std::setw(12) << "deliv MB" << std::setw(12) << "wall s/GB"
                   << "\n";
+        std::map<std::string, double> perGb; // transport -> wall s per delivered GB
         std::stringstream list(ks);
         std::string item;
         while (std::getline(list, item, ','))
         {
             const uint32_t k = std::stoul(item);
-            RngSeedManager::SetSeed(seed);                       // the run number stays --RngRun's
-            MrcSchedulerChoice::Apply("--scheduler", scheduler); // again after each Destroy
-            MrcClosTopologyHelper topoHelper;
-            for (MrcLinkTier t : {MrcLinkTier::HOST_T0, MrcLinkTier::T0_T1, MrcLinkTier::T1_T2})
+            for (const std::string& t : transports)
             {
-                topoHelper.SetLinkRate(t, linkRate);
-                topoHelper.SetLinkDelay(t, linkDelay);
+                perGb[t] = RunOne(k, t, o);
             }
-            const bool mrc = transport == "mrc";
-            if (mrc)
+            if (perGb.count("mrc") && perGb.count("udp") && perGb["udp"] > 0)
             {
-                topoHelper.SetTrimmingQueues();
+                std::cout << "     k=" << k << ": MRC / UDP wall per delivered GB "
+                          << std::setprecision(2) << perGb["mrc"] / perGb["udp"] << std::endl;
             }
-            Ptr<MrcFabricTopology> topo = topoHelper.Build(MrcClosSpec::FatTree(k));
-            MrcDataPlaneHelper dataPlane;
-            dataPlane.SetDataPlane(mrc ? MrcDataPlane::SRV6 : MrcDataPlane::ECMP);
-            dataPlane.GetEcmpHelper().SetBaseSeed(seed);
-            dataPlane.Install(topo);
-            MrcPermutationHelper perm(topo);
-            std::unique_ptr<MrcHelper> mrcHelper;
-            std::vector<Time> finish;
-            if (mrc)
-            {
-                mrcHelper = std::make_unique<MrcHelper>(topo, dataPlane);
-                mrcHelper->Install();
-                Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
-                rng->SetStream(0);
-                const std::vector<uint32_t> dst =
-                    MrcPermutationHelper::Derangement(topo->GetHostCount(), rng);
-                finish.assign(dst.size(), Time(-1));
-                for (uint32_t i = 0; i < dst.size(); ++i)
-                {
-                    auto [a, b] = mrcHelper->Connect(i, dst[i]);
-                    a->PostWrite(bytes);
-                    b->TraceConnectWithoutContext("MessageDelivered",
-                                                  MakeBoundCallback(&OnMrcDelivered, &finish[i]));
-                }
-            }
-            else
-            {
-                perm.SetBytesPerFlow(bytes);
-                perm.SetPacketSize(packetSize);
-                perm.SetTransport(transport == "tcp" ? MrcPermutationTransport::TCP
-                                                     : MrcPermutationTransport::UDP);
-                perm.SetTrackCollisions(false);
-                perm.Install();
-            }
-            Simulator::Stop(Seconds(1));
-
-            const uint64_t events0 = Simulator::GetEventCount();
-            const auto t0 = std::chrono::steady_clock::now();
-            Simulator::Run();
-            const double wall =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-            const uint64_t events = Simulator::GetEventCount() - events0;
-            NodeContainer all = topo->GetAllSwitches();
-            all.Add(topo->GetHosts());
-            const uint64_t hops = MrcFabricQueueStats::Sum(all).sentPackets;
-            Time last(0);
-            uint32_t done = 0;
-            uint64_t delivered = 0; // application bytes that reached their receiver
-            if (!mrc)
-            {
-                for (const auto& f : perm.GetFlows())
-                {
-                    finish.push_back(f.finish);
-                    delivered += f.received;
-                }
-            }
-            std::vector<Time> fct;
-            for (const Time& f : finish)
-            {
-                fct.push_back(f.IsNegative() ? Time::Max() : f);
-                if (!f.IsNegative())
-                {
-                    ++done;
-                    last = Max(last, f);
-                }
-            }
-            if (mrc)
-            {
-                delivered = uint64_t(done) * bytes; // MRC reports whole messages only
-            }
-            std::ostringstream doneStr;
-            doneStr << done << "/" << finish.size();
-            std::cout << std::left << std::setw(4) << k << std::right << std::setw(7)
-                      << topo->GetHostCount() << std::setw(10) << doneStr.str() << std::fixed
-                      << std::setprecision(3) << std::setw(12) << last.GetSeconds() * 1e3
-                      << std::setw(10) << wall << std::setw(14) << hops << std::setprecision(0)
-                      << std::setw(14) << hops / wall << std::setw(14) << events / wall
-                      << std::setprecision(1) << std::setw(12) << PeakRssMiB() << std::setw(12)
-                      << delivered / 1e6 << std::setprecision(2) << std::setw(12)
-                      << (delivered > 0 ? wall / (delivered / 1e9) : 0.0) << std::endl;
-            if (mrc && done == finish.size())
-            {
-                // Line rate: every packet back to back at the host link (4096 B payload plus
-                // IPv6, UDP, BTH, METH, TSETH, RETH, ICRC and PPP), plus the base RTT.
-                const uint64_t packets = (bytes + 4095) / 4096;
-                const Time ideal = linkRate.CalculateBytesTxTime(packets * MrcDataWireBytes(4096))
-                                   + mrcHelper->GetBaseRtt(0, topo->GetHostCount() - 1);
-                MrcCompletionStats s(fct);
-                std::cout << "     FCT us: max " << s.GetMax().GetMicroSeconds() << ", P99 "
-                          << s.GetPercentile(99).GetMicroSeconds() << ", median "
-                          << s.GetMedian().GetMicroSeconds() << "; ideal (line rate + base RTT) "
-                          << ideal.GetMicroSeconds() << "; max/ideal " << std::setprecision(3)
-                          << s.GetMax().GetSeconds() / ideal.GetSeconds() << std::endl;
-            }
-            Simulator::Destroy();
-            Names::Clear();
         }
     }
     catch (const std::exception& e)
