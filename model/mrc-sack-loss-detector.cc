@@ -82,9 +82,11 @@ MrcSackLossDetector::Collect(MrcSendQueue& sq, uint64_t cwnd, uint32_t mss)
         const bool again = inEpisode && m_declared.test(size_t(index));
         // Declared before: judged by the reloss window (zero: never again); otherwise by the
         // reorder window, whether this is the first transmission or one after a trim's NACK.
-        const bool old = again ? (m_params.relossWindow.IsStrictlyPositive()
-                                  && r->sentAt + m_params.relossWindow < m_latestDelivered)
-                               : r->sentAt + m_params.reorderWindow < m_latestDelivered;
+        const bool old = again
+                             ? (m_params.relossWindow.IsStrictlyPositive()
+                                && r->sentAt + m_params.relossWindow < m_latestDelivered)
+                             : r->sentAt + (m_windowOf ? m_windowOf(r->ev) : m_params.reorderWindow)
+                                   < m_latestDelivered;
         if (old)
         {
             lost.push_back(psn);
@@ -125,6 +127,12 @@ Time
 MrcSackLossDetector::GetReorderWindow() const
 {
     return m_params.reorderWindow;
+}
+
+void
+MrcSackLossDetector::SetReorderWindowOf(std::function<Time(uint32_t ev)> windowOf)
+{
+    m_windowOf = std::move(windowOf);
 }
 
 void

@@ -9,6 +9,7 @@
 
 #include <boost/dynamic_bitset.hpp>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace ns3
@@ -99,6 +100,11 @@ class MrcSackLossDetector
     void SetReorderWindow(Time window);
     /// \return the reorder window (Params::reorderWindow)
     Time GetReorderWindow() const;
+    /**
+     * \param windowOf the reorder window of a packet by its EV, in place of
+     *        Params::reorderWindow (empty: Params::reorderWindow for every packet)
+     */
+    void SetReorderWindowOf(std::function<Time(uint32_t ev)> windowOf);
 
     /// \return the latest send time among the acknowledged packets (negative: none yet)
     Time GetLatestDelivered() const;
@@ -118,8 +124,9 @@ class MrcSackLossDetector
      */
     std::vector<uint32_t> Collect(MrcSendQueue& sq, uint64_t cwnd, uint32_t mss);
 
-    Params m_params;                    //!< threshold parameters
-    bool m_inRecovery{false};           //!< in a loss-recovery episode
+    Params m_params;                          //!< threshold parameters
+    std::function<Time(uint32_t)> m_windowOf; //!< per-EV reorder window (empty: m_params')
+    bool m_inRecovery{false};                 //!< in a loss-recovery episode
     uint32_t m_recoveryPsn{0};          //!< the episode ends when the cumulative PSN reaches this
     uint32_t m_episodeStart{0};         //!< the cumulative PSN when the episode began
     boost::dynamic_bitset<> m_declared; //!< PSNs declared in the episode, from m_episodeStart

@@ -54,6 +54,15 @@ MrcSelectiveRecovery::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&MrcSelectiveRecovery::m_reorderWindowAttr),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("PlaneReorderWindow",
+                          "SACK loss rule with the derived ReorderWindow: allow a packet the "
+                          "queueing spread of its own plane's paths (the longest recent RTT of the "
+                          "plane over the base RTT, at least the target delay) instead of that of "
+                          "all the queue pair's paths, so that a loss on a lightly loaded plane is "
+                          "found without waiting for the most loaded plane's queues [open].",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MrcSelectiveRecovery::m_planeReorder),
+                          MakeBooleanChecker())
             .AddAttribute("PathOrderLoss",
                           "A PSN is lost when a packet sent after it on the same EV has been "
                           "acknowledged: an EV is one FIFO path, so this needs no out-of-order "
@@ -148,6 +157,14 @@ MrcSelectiveRecovery::Start(const Context& context)
     dp.relossWindow = context.baseRtt / 2;
     dp.reorderWindow = m_reorderWindowAttr.IsZero() ? context.baseRtt * 0.75 : m_reorderWindowAttr;
     m_detector = MrcSackLossDetector(dp);
+    m_planeRttMax.assign(context.paths ? context.paths->GetPathSet().GetPlaneCount() : 0,
+                         {Time(0), Time(0)});
+    if (m_planeReorder && m_reorderWindowAttr.IsZero())
+    {
+        m_detector.SetReorderWindowOf([this](uint32_t ev) {
+            return GetReorderWindow(ev);
+        });
+    }
     m_pathOrderDetector = MrcPathOrderLossDetector();
     const Time rtt = context.baseRtt;
     const Time target = rtt * 0.75;
@@ -232,12 +249,23 @@ MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
         m_rttMaxPrev = m_rttMaxCur;
         m_rttMaxCur = Time(0);
         m_rttMaxStart = now;
+        for (auto& [cur, prev] : m_planeRttMax)
+        {
+            prev = cur;
+            cur = Time(0);
+        }
     }
+    const MrcPathSet& set = m_ctx.paths->GetPathSet();
     for (const MrcSendQueue::Acked& a : m_ctx.sendQueue->GetJustAcked())
     {
         if (a.transmissions == 1)
         {
             m_rttMaxCur = std::max(m_rttMaxCur, now - a.sentAt);
+            if (set.Contains(a.ev) && set.GetPlane(a.ev) < m_planeRttMax.size())
+            {
+                Time& cur = m_planeRttMax[set.GetPlane(a.ev)].first;
+                cur = std::max(cur, now - a.sentAt);
+            }
             auto [it, fresh] =
                 m_lastAckOnPath.try_emplace(m_ctx.paths->GetPathId(a.ev), a.sentAt, now);
             if (!fresh && it->second.first < a.sentAt)
@@ -392,6 +420,24 @@ MrcSelectiveRecovery::ScheduleSweep(uint32_t ev)
                                        Simulator::Now());
 }
 
+Time
+MrcSelectiveRecovery::GetReorderWindow(uint32_t ev) const
+{
+    const MrcPathSet& set = m_ctx.paths->GetPathSet();
+    if (!m_planeReorder || !m_reorderWindowAttr.IsZero() || !set.Contains(ev)
+        || set.GetPlane(ev) >= m_planeRttMax.size())
+    {
+        return m_detector.GetReorderWindow();
+    }
+    const auto& [cur, prev] = m_planeRttMax[set.GetPlane(ev)];
+    const Time longest = std::max(cur, prev);
+    if (longest.IsZero())
+    {
+        return m_detector.GetReorderWindow(); // nothing heard on the plane lately
+    }
+    return std::max(m_ctx.baseRtt * 0.75, longest - m_ctx.baseRtt);
+}
+
 std::optional<Time>
 MrcSelectiveRecovery::GetLatestRtt(uint32_t ev) const
 {
@@ -426,7 +472,7 @@ MrcSelectiveRecovery::DeclareLostUnlocated(uint32_t psn, const std::string& caus
         return;
     }
     const std::optional<Time> rtt = GetLatestRtt(r->ev);
-    if (rtt && Simulator::Now() < r->sentAt + *rtt + m_detector.GetReorderWindow())
+    if (rtt && Simulator::Now() < r->sentAt + *rtt + GetReorderWindow(r->ev))
     {
         m_ctx.stats->lossesOnDeliveringEv++;
         if (m_pathOrder)

@@ -158,11 +158,19 @@ class MrcSelectiveRecovery : public MrcLossRecovery
      */
     std::optional<Time> GetLatestRtt(uint32_t ev) const;
 
+    /**
+     * \param ev an EV
+     * \return the SACK rule's reorder window for a packet sent on it: its plane's queueing
+     *         spread with PlaneReorderWindow, else the queue pair's
+     */
+    Time GetReorderWindow(uint32_t ev) const;
+
     // Attributes
     double m_oooWindows;       //!< OutOfOrderWindows
     uint32_t m_oooMinPackets;  //!< OutOfOrderMinPackets
     Time m_reorderWindowAttr;  //!< ReorderWindow (0: derived)
     bool m_pathOrder;          //!< PathOrderLoss
+    bool m_planeReorder;       //!< PlaneReorderWindow
     bool m_tailReorder;        //!< TailReorderTimer
     bool m_tailProbe;          //!< TailLossProbe
     Time m_tlpDelayAttr;       //!< TailProbeDelay (0: derived)
@@ -193,6 +201,7 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     Time m_rttMaxCur;                                  //!< longest RTT, this 4-base-RTT span
     Time m_rttMaxPrev;                                 //!< longest RTT, the span before
     Time m_rttMaxStart;                                //!< start of this span
+    std::vector<std::pair<Time, Time>> m_planeRttMax;  //!< per plane: (this span, the one before)
     /// PSNs an unlocated rule declared on an EV it kept: PSN -> (EV, send time of that
     /// transmission). If the per-EV order rule later finds that transmission overtaken, the loss
     /// was real and on that path: the EV is retired then.

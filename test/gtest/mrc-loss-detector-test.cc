@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <gtest/gtest.h>
+#include <map>
 #include <set>
 #include <string>
 #include <tuple>
@@ -224,6 +225,50 @@ TEST(MrcSackLossDetector, TrimRetransmissionDuringAnEpisodeIsJudgedByTheReorderW
         }
     }
     EXPECT_EQ(declared, std::vector<uint32_t>{kFirst + 10});
+}
+
+TEST(MrcSackLossDetector, APerEvReorderWindowJudgesEachPacketByItsOwnPath)
+{
+    // PSNs 110 (EV 14) and 111 (EV 15) are lost. EV 15 is on a plane whose queues are 6 us deep,
+    // the others on planes with 1 us of spread (MrcSelectiveRecovery::PlaneReorderWindow): PSN
+    // 110 is declared as soon as the out-of-order count allows, PSN 111 only once a packet sent
+    // 6 us after it has arrived. With one window for every packet (6 us) both wait.
+    const auto run = [](bool perEv) {
+        Scoreboard s(100);
+        MrcSackLossDetector::Params p;
+        p.reorderWindow = MicroSeconds(6);
+        MrcSackLossDetector d(p);
+        if (perEv)
+        {
+            d.SetReorderWindowOf([](uint32_t ev) {
+                return ev == 15 ? MicroSeconds(6) : MicroSeconds(1);
+            });
+        }
+        std::map<uint32_t, uint32_t> declaredAt; // PSN -> index of the arrival that declared it
+        for (uint32_t i = 0; i < 100; ++i)
+        {
+            if (i == 10 || i == 11)
+            {
+                continue;
+            }
+            const uint32_t ooo = s.Arrive(kFirst + i);
+            for (uint32_t psn : d.OnSack(s.sq, ooo, kCwnd, 2 * kCwnd, kMss))
+            {
+                declaredAt.emplace(psn, i);
+                s.sq.Find(psn)->queued = true;
+            }
+        }
+        return declaredAt;
+    };
+    const std::map<uint32_t, uint32_t> perEv = run(true);
+    ASSERT_EQ(perEv.size(), 2u);
+    // Sent at 1.1 us and 1.2 us; the episode opens at 30 out of order (arrival 41, sent 4.2 us).
+    EXPECT_EQ(perEv.at(kFirst + 10), 41u) << "1 us window: declared when the episode opens";
+    EXPECT_EQ(perEv.at(kFirst + 11), 72u) << "6 us window: the first packet sent after 7.2 us";
+    const std::map<uint32_t, uint32_t> one = run(false);
+    ASSERT_EQ(one.size(), 2u);
+    EXPECT_EQ(one.at(kFirst + 10), 71u) << "one 6 us window: the first packet sent after 7.1 us";
+    EXPECT_EQ(one.at(kFirst + 11), 72u);
 }
 
 TEST(MrcRackLossDetector, LostOnlyWhenALaterPacketArrivedAndTheReorderWindowPassed)
