@@ -181,7 +181,7 @@ CountIcmp(ProbeOutcome* out, Ptr<const Packet> p, Ptr<Ipv6>, uint32_t)
     Ipv6Header ip;
     Ptr<Packet> copy = p->Copy();
     copy->RemoveHeader(ip);
-    if (ip.GetNextHeader() == Icmpv6L4Protocol::PROT_NUMBER)
+    if (ip.GetNextHeader() == Icmpv6L4Protocol::GetStaticProtocolNumber())
     {
         Icmpv6Header icmp;
         copy->PeekHeader(icmp);
@@ -302,11 +302,11 @@ class MrcSwitchPipelineTestSuite : public TestSuite
 {
   public:
     MrcSwitchPipelineTestSuite()
-        : TestSuite("mrc-switch-pipeline", UNIT)
+        : TestSuite("mrc-switch-pipeline", Type::UNIT)
     {
-        AddTestCase(new PipelineEquivalenceTestCase(MrcDataPlane::SRV6), TestCase::QUICK);
-        AddTestCase(new PipelineEquivalenceTestCase(MrcDataPlane::ECMP), TestCase::QUICK);
-        AddTestCase(new PipelineDropsTestCase, TestCase::QUICK);
+        AddTestCase(new PipelineEquivalenceTestCase(MrcDataPlane::SRV6));
+        AddTestCase(new PipelineEquivalenceTestCase(MrcDataPlane::ECMP));
+        AddTestCase(new PipelineDropsTestCase);
     }
 };
 
