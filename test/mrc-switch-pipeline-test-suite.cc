@@ -66,9 +66,13 @@ RunIncast(bool lean, MrcDataPlane plane)
     Bench b(MrcClosSpec::TwoTier(2, 2, 4, 2), true, plane);
     std::vector<std::shared_ptr<std::vector<uint8_t>>> expected;
     std::vector<std::shared_ptr<std::vector<uint8_t>>> regions(4);
+    // Fixed RNG streams: automatic ones keep counting across runs in one process.
+    int64_t stream = 100 + MrcClosTopologyHelper::AssignStreams(b.topo, 100);
     for (uint32_t s = 0; s < 4; ++s)
     {
         auto qps = b.Connect(4 + s, 0);
+        stream += qps.first->AssignStreams(stream);
+        stream += qps.second->AssignStreams(stream);
         qps.first->SetSendCompleteCallback(MakeBoundCallback(&RecordDone, &o.doneNs));
         expected.push_back(PostRandom(qps.first, qps.second, {400000, 90000}, 7 + s, regions[s]));
     }
