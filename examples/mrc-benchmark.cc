@@ -84,19 +84,13 @@ struct Options
 double
 RunOne(uint32_t k, const std::string& transport, const Options& o)
 {
-    const uint64_t bytes = o.bytes;
-    const uint32_t packetSize = o.packetSize;
-    const uint32_t seed = o.seed;
-    const DataRate linkRate = o.linkRate;
-    const Time linkDelay = o.linkDelay;
-    const std::string& scheduler = o.scheduler;
-    RngSeedManager::SetSeed(seed);                       // the run number stays --RngRun's
-    MrcSchedulerChoice::Apply("--scheduler", scheduler); // again after each Destroy
+    RngSeedManager::SetSeed(o.seed);                       // the run number stays --RngRun's
+    MrcSchedulerChoice::Apply("--scheduler", o.scheduler); // again after each Destroy
     MrcClosTopologyHelper topoHelper;
     for (MrcLinkTier t : {MrcLinkTier::HOST_T0, MrcLinkTier::T0_T1, MrcLinkTier::T1_T2})
     {
-        topoHelper.SetLinkRate(t, linkRate);
-        topoHelper.SetLinkDelay(t, linkDelay);
+        topoHelper.SetLinkRate(t, o.linkRate);
+        topoHelper.SetLinkDelay(t, o.linkDelay);
     }
     const bool mrc = transport == "mrc";
     if (mrc)
@@ -106,7 +100,7 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     Ptr<MrcFabricTopology> topo = topoHelper.Build(MrcClosSpec::FatTree(k));
     MrcDataPlaneHelper dataPlane;
     dataPlane.SetDataPlane(mrc ? MrcDataPlane::SRV6 : MrcDataPlane::ECMP);
-    dataPlane.GetEcmpHelper().SetBaseSeed(seed);
+    dataPlane.GetEcmpHelper().SetBaseSeed(o.seed);
     dataPlane.Install(topo);
     MrcPermutationHelper perm(topo);
     std::unique_ptr<MrcHelper> mrcHelper;
@@ -123,15 +117,15 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
         for (uint32_t i = 0; i < dst.size(); ++i)
         {
             auto [a, b] = mrcHelper->Connect(i, dst[i]);
-            a->PostWrite(bytes);
+            a->PostWrite(o.bytes);
             b->TraceConnectWithoutContext("MessageDelivered",
                                           MakeBoundCallback(&OnMrcDelivered, &finish[i]));
         }
     }
     else
     {
-        perm.SetBytesPerFlow(bytes);
-        perm.SetPacketSize(packetSize);
+        perm.SetBytesPerFlow(o.bytes);
+        perm.SetPacketSize(o.packetSize);
         perm.SetTransport(transport == "tcp" ? MrcPermutationTransport::TCP
                                              : MrcPermutationTransport::UDP);
         perm.SetTrackCollisions(false);
@@ -171,7 +165,7 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     }
     if (mrc)
     {
-        delivered = uint64_t(done) * bytes; // MRC reports whole messages only
+        delivered = uint64_t(done) * o.bytes; // MRC reports whole messages only
     }
     std::ostringstream doneStr;
     doneStr << done << "/" << finish.size();
@@ -187,8 +181,8 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     {
         // Line rate: every packet back to back at the host link (4096 B payload plus
         // IPv6, UDP, BTH, METH, TSETH, RETH, ICRC and PPP), plus the base RTT.
-        const uint64_t packets = (bytes + 4095) / 4096;
-        const Time ideal = linkRate.CalculateBytesTxTime(packets * MrcDataWireBytes(4096))
+        const uint64_t packets = (o.bytes + 4095) / 4096;
+        const Time ideal = o.linkRate.CalculateBytesTxTime(packets * MrcDataWireBytes(4096))
                            + mrcHelper->GetBaseRtt(0, topo->GetHostCount() - 1);
         MrcCompletionStats s(fct);
         std::cout << "     FCT us: max " << s.GetMax().GetMicroSeconds() << ", P99 "
@@ -208,19 +202,16 @@ int
 main(int argc, char* argv[])
 {
     std::string ks = "4,8,16";
-    uint64_t bytes = 2000000;
-    uint32_t packetSize = 4096;
+    Options o; // rates and delays parsed from text below
     std::string rate = "100Gbps";
     std::string delay = "1us";
     std::string transport = "udp";
-    uint32_t seed = 1;
-    std::string scheduler = MrcSchedulerChoice::kDefault;
     CommandLine cmd(__FILE__);
     MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
     strict.Add(cmd, "ks", "comma-separated fat-tree radices", ks);
     strict.Add(cmd, "k", "a single fat-tree radix (overrides --ks)", ks);
-    strict.Add(cmd, "bytes", "bytes per flow", bytes);
-    strict.Add(cmd, "packetSize", "payload bytes per packet", packetSize);
+    strict.Add(cmd, "bytes", "bytes per flow", o.bytes);
+    strict.Add(cmd, "packetSize", "payload bytes per packet", o.packetSize);
     strict.Add(cmd, "rate", "every link's rate", rate);
     strict.Add(cmd, "delay", "every link's delay", delay);
     strict.Add(cmd,
@@ -228,10 +219,10 @@ main(int argc, char* argv[])
                "udp, tcp (ns-3's, over per-flow ECMP) or mrc (over SRv6), or a comma-separated "
                "list (each k runs each, in order; with mrc and udp the ratio per delivered GB)",
                transport);
-    strict.Add(cmd, "seed", "RNG seed", seed);
+    strict.Add(cmd, "seed", "RNG seed", o.seed);
     cmd.AddValue("scheduler",
                  "the simulator's event scheduler (a TypeId name; empty: --SchedulerType's)",
-                 scheduler);
+                 o.scheduler);
     MrcValueParser::ParseCommandLine(cmd, argc, argv);
 
     try
@@ -252,15 +243,10 @@ main(int argc, char* argv[])
         {
             throw std::invalid_argument("--transport is empty: give udp, tcp or mrc");
         }
-        MrcSchedulerChoice::Check("--scheduler", scheduler);
-        Options o;
-        o.bytes = bytes;
-        o.packetSize = packetSize;
+        MrcSchedulerChoice::Check("--scheduler", o.scheduler);
         o.linkRate = MrcValueParser::ParseDataRate("--rate", rate);
         o.linkDelay = MrcValueParser::ParseTime("--delay", delay);
-        o.seed = seed;
-        o.scheduler = scheduler;
-        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(packetSize));
+        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(o.packetSize));
         Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(4 << 20));
         Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(4 << 20));
         Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(1)));
@@ -268,9 +254,9 @@ main(int argc, char* argv[])
 
         std::cout << "mrc-benchmark: permutation (mrc: over SRv6 with trimming; udp, tcp: over "
                      "per-flow ECMP), "
-                  << bytes << " B per flow, " << packetSize << " B payloads, links " << rate
-                  << " / " << delay << ", seed " << seed << ", run " << RngSeedManager::GetRun()
-                  << ", scheduler " << (scheduler.empty() ? "--SchedulerType's" : scheduler)
+                  << o.bytes << " B per flow, " << o.packetSize << " B payloads, links " << rate
+                  << " / " << delay << ", seed " << o.seed << ", run " << RngSeedManager::GetRun()
+                  << ", scheduler " << (o.scheduler.empty() ? "--SchedulerType's" : o.scheduler)
                   << "\n";
         std::cout << std::left << std::setw(4) << "k" << std::setw(6) << "tp" << std::right
                   << std::setw(7) << "hosts" << std::setw(10) << "done" << std::setw(12) << "sim ms"
