@@ -327,22 +327,17 @@ MrcFabricDropMonitor::AppendRows(const NodeCounts& n, std::vector<Row>& rows) co
         counts[{MrcFabricDropKind::LINK_LOSS, Text(MrcFabricLossCause(cause))}] +=
             n.linkLoss[cause];
     }
-    for (const auto& [reason, count] : n.ecmp)
-    {
-        counts[{MrcFabricDropKind::ROUTING_DROP, Text(reason)}] += count;
-    }
-    for (const auto& [reason, count] : n.srv6)
-    {
-        counts[{MrcFabricDropKind::ROUTING_DROP, Text(reason)}] += count;
-    }
-    for (const auto& [reason, count] : n.host)
-    {
-        counts[{MrcFabricDropKind::ROUTING_DROP, Text(reason)}] += count;
-    }
-    for (const auto& [reason, count] : n.pipeline)
-    {
-        counts[{MrcFabricDropKind::ROUTING_DROP, Text(reason)}] += count;
-    }
+    // Every routing layer's drops, whatever its DropReason type.
+    const auto routingDrops = [&counts](const auto& byReason) {
+        for (const auto& [reason, count] : byReason)
+        {
+            counts[{MrcFabricDropKind::ROUTING_DROP, Text(reason)}] += count;
+        }
+    };
+    routingDrops(n.ecmp);
+    routingDrops(n.srv6);
+    routingDrops(n.host);
+    routingDrops(n.pipeline);
     for (const auto& [key, count] : counts)
     {
         if (count > 0)

@@ -261,10 +261,15 @@ MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
         if (a.transmissions == 1)
         {
             m_rttMaxCur = std::max(m_rttMaxCur, now - a.sentAt);
-            if (set.Contains(a.ev) && set.GetPlane(a.ev) < m_planeRttMax.size())
+            // Per plane only when PlaneReorderWindow uses it (two EV lookups per packet).
+            if (m_planeReorder && set.Contains(a.ev))
             {
-                Time& cur = m_planeRttMax[set.GetPlane(a.ev)].first;
-                cur = std::max(cur, now - a.sentAt);
+                const uint32_t plane = set.GetPlane(a.ev);
+                if (plane < m_planeRttMax.size())
+                {
+                    Time& cur = m_planeRttMax[plane].first;
+                    cur = std::max(cur, now - a.sentAt);
+                }
             }
             auto [it, fresh] =
                 m_lastAckOnPath.try_emplace(m_ctx.paths->GetPathId(a.ev), a.sentAt, now);
@@ -301,10 +306,7 @@ MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
     }
     if (m_reorderWindowAttr.IsZero())
     {
-        // The queueing spread across paths: the longest recent RTT over the base RTT, at least
-        // the target delay.
-        const Time spread = std::max(m_rttMaxCur, m_rttMaxPrev) - m_ctx.baseRtt;
-        m_detector.SetReorderWindow(std::max(m_ctx.baseRtt * 0.75, spread));
+        m_detector.SetReorderWindow(SpreadWindow(std::max(m_rttMaxCur, m_rttMaxPrev)));
     }
     const std::vector<uint32_t> lost = DetectLosses(feedback);
     for (uint32_t psn : lost)
@@ -424,18 +426,24 @@ Time
 MrcSelectiveRecovery::GetReorderWindow(uint32_t ev) const
 {
     const MrcPathSet& set = m_ctx.paths->GetPathSet();
-    if (!m_planeReorder || !m_reorderWindowAttr.IsZero() || !set.Contains(ev)
-        || set.GetPlane(ev) >= m_planeRttMax.size())
+    if (!m_planeReorder || !m_reorderWindowAttr.IsZero() || !set.Contains(ev))
     {
         return m_detector.GetReorderWindow();
     }
-    const auto& [cur, prev] = m_planeRttMax[set.GetPlane(ev)];
-    const Time longest = std::max(cur, prev);
-    if (longest.IsZero())
-    {
-        return m_detector.GetReorderWindow(); // nothing heard on the plane lately
-    }
-    return std::max(m_ctx.baseRtt * 0.75, longest - m_ctx.baseRtt);
+    const uint32_t plane = set.GetPlane(ev);
+    const Time longest = plane < m_planeRttMax.size()
+                             ? std::max(m_planeRttMax[plane].first, m_planeRttMax[plane].second)
+                             : Time(0);
+    // Nothing heard on the plane lately: the queue pair's window.
+    return longest.IsZero() ? m_detector.GetReorderWindow() : SpreadWindow(longest);
+}
+
+Time
+MrcSelectiveRecovery::SpreadWindow(Time longestRtt) const
+{
+    // The queueing spread across paths: the longest recent RTT over the base RTT, at least the
+    // target delay.
+    return std::max(m_ctx.baseRtt * 0.75, longestRtt - m_ctx.baseRtt);
 }
 
 std::optional<Time>

@@ -165,6 +165,12 @@ class MrcSelectiveRecovery : public MrcLossRecovery
      */
     Time GetReorderWindow(uint32_t ev) const;
 
+    /**
+     * \param longestRtt the longest RTT of the last 4-8 base RTTs (of the queue pair or a plane)
+     * \return the derived reorder window: that RTT over the base RTT, at least the target delay
+     */
+    Time SpreadWindow(Time longestRtt) const;
+
     // Attributes
     double m_oooWindows;       //!< OutOfOrderWindows
     uint32_t m_oooMinPackets;  //!< OutOfOrderMinPackets

@@ -85,7 +85,7 @@ MrcSwitchPipeline::Attach(Ptr<Node> node)
     // Ipv6L3Protocol::AddInterface registered the traffic-control layer's Receive once per
     // interface other than the loopback (which goes to Ipv6L3Protocol directly); Node removes
     // one registration per call.
-    m_ports.assign(node->GetNDevices(), Port{});
+    m_ports.assign(node->GetNDevices(), nullptr);
     m_forward = MakeCallback(&MrcSwitchPipeline::Forward, this);
     m_forwardMulticast = MakeCallback(&MrcSwitchPipeline::ForwardMulticast, this);
     m_deliverLocally = MakeCallback(&MrcSwitchPipeline::DeliverLocally, this);
@@ -105,7 +105,7 @@ MrcSwitchPipeline::Attach(Ptr<Node> node)
                                       device);
         if (!device->NeedsArp())
         {
-            m_ports[device->GetIfIndex()] = Port{interface, i};
+            m_ports[device->GetIfIndex()] = interface;
         }
     }
 }
@@ -144,31 +144,21 @@ MrcSwitchPipeline::GetDroppedPackets(DropReason reason) const
 }
 
 bool
-MrcSwitchPipeline::NeedsSlowPath(const Port& port, const Ipv6Header& header) const
+MrcSwitchPipeline::NeedsSlowPath(const Ptr<Ipv6Interface>& input, const Ipv6Header& header) const
 {
     const Ipv6Address dst = header.GetDestination();
-    if (!port.interface || !port.interface->IsUp()
-        || header.GetNextHeader() == Ipv6Header::IPV6_EXT_HOP_BY_HOP || dst.IsMulticast())
+    if (!input || !input->IsUp() || header.GetNextHeader() == Ipv6Header::IPV6_EXT_HOP_BY_HOP
+        || dst.IsMulticast())
     {
         return true;
     }
-    const auto ownedBy = [&dst](const Ptr<Ipv6Interface>& interface) {
-        for (uint32_t a = 0; a < interface->GetNAddresses(); ++a)
-        {
-            if (interface->GetAddress(a).GetAddress() == dst)
-            {
-                return true;
-            }
-        }
-        return false;
-    };
-    if (m_strongEndSystem)
+    if (!m_strongEndSystem)
     {
-        return ownedBy(port.interface);
+        return m_ipv6->GetInterfaceForAddress(dst) >= 0; // an address of any interface
     }
-    for (uint32_t i = 0; i < m_ipv6->GetNInterfaces(); ++i)
+    for (uint32_t a = 0; a < input->GetNAddresses(); ++a)
     {
-        if (ownedBy(m_ipv6->GetInterface(i)))
+        if (input->GetAddress(a).GetAddress() == dst)
         {
             return true;
         }
@@ -246,8 +236,8 @@ MrcSwitchPipeline::Forward(Ptr<const NetDevice> idev,
     out.SetHopLimit(header.GetHopLimit() - 1);
     Ptr<NetDevice> device = route->GetOutputDevice();
     const uint32_t index = device->GetIfIndex();
-    const Port* port = index < m_ports.size() ? &m_ports[index] : nullptr;
-    if (!port || !port->interface)
+    const Ptr<Ipv6Interface> output = index < m_ports.size() ? m_ports[index] : nullptr;
+    if (!output)
     {
         // Not a port the pipeline knows (added later, or one that needs neighbour discovery).
         NS_LOG_WARN("output device " << index << " is not a point-to-point fabric port");
@@ -263,7 +253,7 @@ MrcSwitchPipeline::Forward(Ptr<const NetDevice> idev,
                                                                device->GetMtu());
         return;
     }
-    if (!port->interface->IsUp())
+    if (!output->IsUp())
     {
         Drop(packet, out, DropReason::OUTPUT_DOWN);
         return;

@@ -66,7 +66,8 @@ class TrafficControlLayer;
  * FlowMonitor installed on switches sees no forwarding there (install it on hosts, or turn
  * the pipeline off); this object's Drop trace reports its drops instead. No ICMPv6 Redirect
  * is sent (fabric switches disable them). Raw IPv6 sockets on the switch do not see transit
- * packets. A hop limit of 0 on arrival is dropped (Ipv6L3Protocol would wrap it to 255).
+ * packets. A hop limit of 0 on arrival is dropped (ns-3.37's Ipv6L3Protocol would wrap it to 255;
+ * ns-3-dev drops it too).
  *
  * MrcClosTopologyHelper::Build installs it on every switch unless Enabled is false (then
  * switches are plain IPv6 routers, as before). Nodes with an IPv4 stack are left alone (the
@@ -124,13 +125,6 @@ class MrcSwitchPipeline : public Object
     void DoDispose() override;
 
   private:
-    /// What the pipeline knows of one of the node's devices.
-    struct Port
-    {
-        Ptr<Ipv6Interface> interface; //!< its IPv6 interface (null: not handled)
-        uint32_t index{0};            //!< the interface's index in Ipv6L3Protocol
-    };
-
     /**
      * Take over the node's IPv6 receive path.
      * \param node the switch
@@ -154,11 +148,11 @@ class MrcSwitchPipeline : public Object
                  NetDevice::PacketType type);
 
     /**
-     * \param port the input port
+     * \param input the input port's IPv6 interface (null: a port the pipeline does not handle)
      * \param header the packet's IPv6 header
      * \return true when ns-3's IPv6 path must handle the packet
      */
-    bool NeedsSlowPath(const Port& port, const Ipv6Header& header) const;
+    bool NeedsSlowPath(const Ptr<Ipv6Interface>& input, const Ipv6Header& header) const;
 
     /**
      * The routing's unicast-forward callback.
@@ -213,9 +207,10 @@ class MrcSwitchPipeline : public Object
     Ptr<Node> m_node;              //!< the switch
     Ptr<Ipv6L3Protocol> m_ipv6;    //!< its IPv6 stack (interfaces, routing, ICMPv6)
     Ptr<TrafficControlLayer> m_tc; //!< its traffic-control layer
-    std::vector<Port> m_ports;     //!< by device index
-    bool m_strongEndSystem{true};  //!< the node's StrongEndSystemModel
-    Ipv6RoutingProtocol::UnicastForwardCallback m_forward;            //!< Forward()
+    /// By device index: the port's IPv6 interface (null: not a point-to-point port it handles).
+    std::vector<Ptr<Ipv6Interface>> m_ports;
+    bool m_strongEndSystem{true};                          //!< the node's StrongEndSystemModel
+    Ipv6RoutingProtocol::UnicastForwardCallback m_forward; //!< Forward()
     Ipv6RoutingProtocol::MulticastForwardCallback m_forwardMulticast; //!< ForwardMulticast()
     Ipv6RoutingProtocol::LocalDeliverCallback m_deliverLocally;       //!< DeliverLocally()
     Ipv6RoutingProtocol::ErrorCallback m_routeError;                  //!< RouteError()
