@@ -11,6 +11,12 @@
  *   mrc-benchmark --ks=4,8,16 --bytes=2000000 --transport=udp
  *   mrc-benchmark --ks=8 --transport=mrc     # MRC over SRv6 with trimming switches
  *   mrc-benchmark --ks=8,16 --transport=mrc,udp   # both per k, and MRC / UDP per delivered GB
+ *   mrc-benchmark --ks=8,16 --transport=mrc --htsim=PATH/htsim_uec   # and the UEC reference
+ *
+ * --htsim=PATH runs an htsim binary (htsim_uec of github.com/ultraethernet/uet-htsim, which
+ * the user builds; nothing of it is part of the module) on the same permutation, fat-tree,
+ * link rate and delay, and prints its row and MRC's wall time and memory as multiples of its
+ * own (see mrc-benchmark-htsim.h).
  *
  * With --transport=mrc the table is followed by each run's flow completion times against the
  * line-rate ideal (every packet back to back at the host link, plus the base RTT).
@@ -22,6 +28,8 @@
  * For figures worth quoting, build with -DMRC_ASSERTS=OFF -DCMAKE_BUILD_TYPE=Release
  * (utils/mrc.sh benchmark does).
  */
+
+#include "mrc-benchmark-htsim.h"
 
 #include "ns3/boolean.h"
 #include "ns3/core-module.h"
@@ -72,18 +80,46 @@ struct Options
     Time linkDelay;                                      //!< every link's delay
     uint32_t seed{1};                                    //!< RNG seed
     std::string scheduler{MrcSchedulerChoice::kDefault}; //!< event scheduler
+    std::string htsim;                                   //!< htsim binary (empty: none)
 };
+
+/// What main needs of one run for its ratios.
+struct RunFigures
+{
+    double wallPerGb{0}; //!< wall seconds of Simulator::Run per delivered GB (0: nothing)
+    double totalWall{0}; //!< wall seconds of the whole run: setup, simulation, teardown
+    double peakRss{0};   //!< the process's peak resident set size so far, MiB
+};
+
+/**
+ * The benchmark's permutation: host i sends to the i-th entry (a derangement drawn from RNG
+ * stream 0 of --seed and --RngRun, the same for MRC and htsim).
+ * \param hosts host count \param seed RNG seed
+eturn the destinations
+ */
+std::vector<uint32_t>
+Permutation(uint32_t hosts, uint32_t seed)
+{
+    RngSeedManager::SetSeed(seed);
+    Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+    rng->SetStream(0);
+    return MrcPermutationHelper::Derangement(hosts, rng);
+}
+
+/// Column widths of the table, shared by the module's rows and htsim's.
+constexpr int kWidths[] = {4, 6, 7, 10, 12, 10, 14, 14, 14, 12, 12, 12};
 
 /**
  * Run the permutation once and print its row (and, for MRC, its FCTs).
  * \param k fat-tree radix
  * \param transport udp, tcp or mrc
  * \param o options
- * \return wall seconds per delivered GB (0 if nothing was delivered)
+ * \return its figures
  */
-double
+RunFigures
 RunOne(uint32_t k, const std::string& transport, const Options& o)
 {
+    const auto start = std::chrono::steady_clock::now();
     RngSeedManager::SetSeed(o.seed);                       // the run number stays --RngRun's
     MrcSchedulerChoice::Apply("--scheduler", o.scheduler); // again after each Destroy
     MrcClosTopologyHelper topoHelper;
@@ -109,10 +145,7 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     {
         mrcHelper = std::make_unique<MrcHelper>(topo, dataPlane);
         mrcHelper->Install();
-        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
-        rng->SetStream(0);
-        const std::vector<uint32_t> dst =
-            MrcPermutationHelper::Derangement(topo->GetHostCount(), rng);
+        const std::vector<uint32_t> dst = Permutation(topo->GetHostCount(), o.seed);
         finish.assign(dst.size(), Time(-1));
         for (uint32_t i = 0; i < dst.size(); ++i)
         {
@@ -169,13 +202,14 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     }
     std::ostringstream doneStr;
     doneStr << done << "/" << finish.size();
-    std::cout << std::left << std::setw(4) << k << std::setw(6) << transport << std::right
-              << std::setw(7) << topo->GetHostCount() << std::setw(10) << doneStr.str()
-              << std::fixed << std::setprecision(3) << std::setw(12) << last.GetSeconds() * 1e3
-              << std::setw(10) << wall << std::setw(14) << hops << std::setprecision(0)
-              << std::setw(14) << hops / wall << std::setw(14) << events / wall
-              << std::setprecision(1) << std::setw(12) << PeakRssMiB() << std::setw(12)
-              << delivered / 1e6 << std::setprecision(2) << std::setw(12)
+    const int* w = kWidths;
+    std::cout << std::left << std::setw(w[0]) << k << std::setw(w[1]) << transport << std::right
+              << std::setw(w[2]) << topo->GetHostCount() << std::setw(w[3]) << doneStr.str()
+              << std::fixed << std::setprecision(3) << std::setw(w[4]) << last.GetSeconds() * 1e3
+              << std::setw(w[5]) << wall << std::setw(w[6]) << hops << std::setprecision(0)
+              << std::setw(w[7]) << hops / wall << std::setw(w[8]) << events / wall
+              << std::setprecision(1) << std::setw(w[9]) << PeakRssMiB() << std::setw(w[10])
+              << delivered / 1e6 << std::setprecision(2) << std::setw(w[11])
               << (delivered > 0 ? wall / (delivered / 1e9) : 0.0) << std::endl;
     if (mrc && done == finish.size())
     {
@@ -193,7 +227,50 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     }
     Simulator::Destroy();
     Names::Clear();
-    return delivered > 0 ? wall / (delivered / 1e9) : 0.0;
+    RunFigures r;
+    r.wallPerGb = delivered > 0 ? wall / (delivered / 1e9) : 0.0;
+    r.totalWall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.peakRss = PeakRssMiB();
+    return r;
+}
+
+/**
+ * Run htsim on k's permutation, print its row and MRC's ratios to it.
+ * \param k fat-tree radix \param o options \param mrc the module's MRC run of k, if any
+ */
+void
+RunHtsimRow(uint32_t k, const Options& o, const RunFigures* mrc)
+{
+    mrcbenchmark::HtsimSetup setup;
+    setup.binary = o.htsim;
+    setup.k = k;
+    setup.dst = Permutation(k * k * k / 4, o.seed);
+    setup.bytes = o.bytes;
+    setup.packetSize = o.packetSize;
+    setup.rate = o.linkRate;
+    setup.delay = o.linkDelay;
+    setup.seed = o.seed;
+    const mrcbenchmark::HtsimResult h = mrcbenchmark::RunHtsim(setup);
+    const double delivered = double(h.done) * h.bytes;
+    std::ostringstream doneStr;
+    doneStr << h.done << "/" << h.flows;
+    const int* w = kWidths;
+    std::cout << std::left << std::setw(w[0]) << k << std::setw(w[1]) << "htsim" << std::right
+              << std::setw(w[2]) << h.flows << std::setw(w[3]) << doneStr.str() << std::fixed
+              << std::setprecision(3) << std::setw(w[4]) << h.lastFinishUs * 1e-3 << std::setw(w[5])
+              << h.wallS << std::setw(w[6]) << "-" << std::setw(w[7]) << "-" << std::setw(w[8])
+              << "-" << std::setprecision(1) << std::setw(w[9]) << h.peakRssMiB << std::setw(w[10])
+              << delivered / 1e6 << std::setprecision(2) << std::setw(w[11])
+              << (delivered > 0 ? h.wallS / (delivered / 1e9) : 0.0)
+              << "\n     htsim: " << h.commandLine << " (" << h.newPackets << " new and "
+              << h.rtxPackets << " retransmitted data packets; wall of the whole process)"
+              << std::endl;
+    if (mrc && h.wallS > 0 && h.peakRssMiB > 0)
+    {
+        std::cout << "     k=" << k << ": MRC / htsim wall (whole run, setup included) "
+                  << std::setprecision(2) << mrc->totalWall / h.wallS << ", peak RSS "
+                  << mrc->peakRss / h.peakRssMiB << std::endl;
+    }
 }
 
 } // namespace
@@ -223,6 +300,10 @@ main(int argc, char* argv[])
     cmd.AddValue("scheduler",
                  "the simulator's event scheduler (a TypeId name; empty: --SchedulerType's)",
                  o.scheduler);
+    cmd.AddValue("htsim",
+                 "path of an htsim_uec binary (uet-htsim) to run on the same permutation after "
+                 "each k, with MRC's wall time and memory as multiples of its (empty: none)",
+                 o.htsim);
     MrcValueParser::ParseCommandLine(cmd, argc, argv);
 
     try
@@ -246,6 +327,10 @@ main(int argc, char* argv[])
         MrcSchedulerChoice::Check("--scheduler", o.scheduler);
         o.linkRate = MrcValueParser::ParseDataRate("--rate", rate);
         o.linkDelay = MrcValueParser::ParseTime("--delay", delay);
+        if (!o.htsim.empty())
+        {
+            mrcbenchmark::CheckHtsim(o.htsim, o.linkRate, o.linkDelay);
+        }
         Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(o.packetSize));
         Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(4 << 20));
         Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(4 << 20));
@@ -258,26 +343,34 @@ main(int argc, char* argv[])
                   << " / " << delay << ", seed " << o.seed << ", run " << RngSeedManager::GetRun()
                   << ", scheduler " << (o.scheduler.empty() ? "--SchedulerType's" : o.scheduler)
                   << "\n";
-        std::cout << std::left << std::setw(4) << "k" << std::setw(6) << "tp" << std::right
-                  << std::setw(7) << "hosts" << std::setw(10) << "done" << std::setw(12) << "sim ms"
-                  << std::setw(10) << "wall s" << std::setw(14) << "pkt-hops" << std::setw(14)
-                  << "hops/s" << std::setw(14) << "events/s" << std::setw(12) << "peakRSS MiB"
-                  << std::setw(12) << "deliv MB" << std::setw(12) << "wall s/GB"
+        const int* w = kWidths;
+        std::cout << std::left << std::setw(w[0]) << "k" << std::setw(w[1]) << "tp" << std::right
+                  << std::setw(w[2]) << "hosts" << std::setw(w[3]) << "done" << std::setw(w[4])
+                  << "sim ms" << std::setw(w[5]) << "wall s" << std::setw(w[6]) << "pkt-hops"
+                  << std::setw(w[7]) << "hops/s" << std::setw(w[8]) << "events/s" << std::setw(w[9])
+                  << "peakRSS MiB" << std::setw(w[10]) << "deliv MB" << std::setw(w[11])
+                  << "wall s/GB"
                   << "\n";
-        std::map<std::string, double> perGb; // transport -> wall s per delivered GB
+        std::map<std::string, RunFigures> runs; // transport -> its figures
         std::stringstream list(ks);
         std::string item;
         while (std::getline(list, item, ','))
         {
             const uint32_t k = std::stoul(item);
+            runs.clear();
             for (const std::string& t : transports)
             {
-                perGb[t] = RunOne(k, t, o);
+                runs[t] = RunOne(k, t, o);
             }
-            if (perGb.count("mrc") && perGb.count("udp") && perGb["udp"] > 0)
+            if (runs.count("mrc") && runs.count("udp") && runs["udp"].wallPerGb > 0)
             {
                 std::cout << "     k=" << k << ": MRC / UDP wall per delivered GB "
-                          << std::setprecision(2) << perGb["mrc"] / perGb["udp"] << std::endl;
+                          << std::setprecision(2) << runs["mrc"].wallPerGb / runs["udp"].wallPerGb
+                          << std::endl;
+            }
+            if (!o.htsim.empty())
+            {
+                RunHtsimRow(k, o, runs.count("mrc") ? &runs["mrc"] : nullptr);
             }
         }
     }

@@ -270,6 +270,13 @@ function(mrc_standalone_finish)
                        ${CMAKE_CURRENT_SOURCE_DIR}/test/python/check_ai_cluster_validates_first.py
                        $<TARGET_FILE:mrc-ai-cluster>
                        ${CMAKE_BINARY_DIR}/example-ai-cluster-validates-first)
+      # mrc-benchmark --htsim: the files it writes for htsim, its reading of htsim's output,
+      # and its errors (against a stand-in for htsim_uec).
+      add_test(NAME example-mrc-benchmark-htsim
+               COMMAND ${Python3_EXECUTABLE}
+                       ${CMAKE_CURRENT_SOURCE_DIR}/test/python/check_benchmark_htsim.py
+                       $<TARGET_FILE:mrc-benchmark>
+                       ${CMAKE_BINARY_DIR}/example-benchmark-htsim)
       # The flagship runs an imported workload and prints its communications per pass, group
       # and collective (the sample: TP over the scale-up network, EP, DP and DP_EP over the
       # fabric; 140 comms per step).

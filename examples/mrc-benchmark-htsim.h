@@ -1,0 +1,84 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup mrc
+ * mrc-benchmark --htsim=PATH: the same permutation run by an htsim binary (the UEC reference
+ * simulator's htsim_uec, github.com/ultraethernet/uet-htsim, built by the user), for the
+ * wall-time and memory ratios of the module against the field's reference packet simulator.
+ */
+
+#ifndef MRC_BENCHMARK_HTSIM_H
+#define MRC_BENCHMARK_HTSIM_H
+
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace mrcbenchmark
+{
+
+/// What one htsim run took and did.
+struct HtsimResult
+{
+    double wallS{0};         //!< wall seconds of the whole process (setup included)
+    double peakRssMiB{0};    //!< the process's peak resident set size
+    uint32_t flows{0};       //!< flows in the connection matrix
+    uint32_t done{0};        //!< flows htsim reported finished
+    double lastFinishUs{0};  //!< simulated time the last flow finished, us
+    uint64_t newPackets{0};  //!< data packets sent for the first time ("New:")
+    uint64_t rtxPackets{0};  //!< data packets retransmitted ("Rtx:")
+    uint64_t bytes{0};       //!< bytes per flow
+    std::string commandLine; //!< what was run (in a temporary directory, removed afterwards)
+};
+
+/// The run's parameters, as the module's own run of the benchmark uses them.
+struct HtsimSetup
+{
+    std::string binary;        //!< path of an htsim_uec executable
+    uint32_t k{8};             //!< fat-tree radix (k^3/4 hosts, three tiers)
+    std::vector<uint32_t> dst; //!< host i sends to dst[i]
+    uint64_t bytes{0};         //!< bytes per flow
+    uint32_t packetSize{4096}; //!< payload bytes per packet (htsim's MTU: this plus 54)
+    DataRate rate;             //!< every link's rate (whole Gb/s)
+    Time delay;                //!< every link's delay (whole ns)
+    uint32_t seed{1};          //!< htsim's -seed
+};
+
+/**
+ * Write the permutation as an htsim connection matrix and the k-ary fat-tree as an htsim
+ * topology file, run the binary on them (-tm, -topo, -mtu, -seed, -end 1 s) in a temporary
+ * directory, and read its output ("Flow ... finished at T" per flow, "New: N Rtx: R").
+ * \param setup the run \return what it took and did
+ * \throws std::invalid_argument when the binary is not an executable file or the rate or delay
+ *         cannot be written in htsim's units; std::runtime_error when htsim fails (its last
+ *         output lines in the message)
+ */
+HtsimResult RunHtsim(const HtsimSetup& setup);
+
+/**
+ * Fail before any simulation when --htsim cannot run: the binary is not an executable file,
+ * or the links cannot be written in htsim's topology file.
+ * \param binary the --htsim path \param rate link rate \param delay link delay
+ * \throws std::invalid_argument naming the option and what it accepts
+ */
+void CheckHtsim(const std::string& binary, DataRate rate, Time delay);
+
+/**
+ * \param k fat-tree radix \param rate link rate \param delay link delay
+ * \return htsim's topology file for a k-ary fat-tree of those links (3 tiers, podsize k^2/4)
+ * \throws std::invalid_argument when the rate is not whole Gb/s or the delay not whole ns
+ */
+std::string HtsimFatTreeTopology(uint32_t k, DataRate rate, Time delay);
+
+} // namespace mrcbenchmark
+} // namespace ns3
+
+#endif /* MRC_BENCHMARK_HTSIM_H */

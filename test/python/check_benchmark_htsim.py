@@ -1,0 +1,108 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""mrc-benchmark --htsim=PATH (issue 17): the files it gives htsim, how it reads htsim's output,
+and how it fails.
+
+    check_benchmark_htsim.py <mrc-benchmark> <scratch directory>
+
+A stand-in for htsim_uec (a Python script) checks what a real one would read: the connection
+matrix is the k=4 permutation (16 flows, a derangement, --bytes each) and the topology file a
+3-tier fat-tree of 16 hosts (podsize 4, radix 2/2/4) with the links' rate and delay. It answers
+as htsim_uec does ("Flow ... finished at T" per flow, then "New: N Rtx: R ..."), and the
+benchmark must print that row (flows done, the last finish time in ms, the packet counts). A
+stand-in that fails must make the benchmark fail with its exit status and last output, and a
+path that is not an executable file must be refused before any simulation runs.
+"""
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+
+FAKE = r'''#!/usr/bin/python3
+import sys
+args = dict(zip(sys.argv[1::2], sys.argv[2::2]))
+mode = "@MODE@"
+if mode == "fail":
+    print("htsim stand-in: giving up")
+    sys.exit(3)
+lines = open(args["-tm"]).read().split("\n")
+assert lines[0] == "Nodes 16" and lines[1] == "Connections 16", lines[:2]
+pairs = [l.split() for l in lines[2:] if l]
+dst = {}
+for p in pairs:
+    s, d = map(int, p[0].split("->"))
+    assert p[1:3] == ["id", str(s + 1)] and p[3:7] == ["start", "0", "size", "100000"], p
+    dst[s] = d
+assert sorted(dst) == list(range(16)) and sorted(dst.values()) == list(range(16)), dst
+assert all(s != d for s, d in dst.items()), dst
+topo = open(args["-topo"]).read().split()
+for want in (["Nodes", "16"], ["Tiers", "3"], ["Podsize", "4"], ["Radix_Down", "2"],
+             ["Radix_Up", "2"], ["Radix_Down", "4"], ["Downlink_speed_Gbps", "100"],
+             ["Downlink_Latency_ns", "1000"]):
+    assert any(topo[i:i + 2] == want for i in range(len(topo))), want
+assert args["-mtu"] == "4150" and args["-seed"] == "1" and args["-end"] == "1000000", args
+for s in sorted(dst):
+    if s != 5:
+        print("Flow Uec_%d_%d flowId %d uecSrc %d finished at %.3f total bytes 100000"
+              % (s, dst[s], s + 1, s, 20.0 + s))
+print("New: 400 Rtx: 7 RTS: 0 Bounced: 0 ACKs: 100 NACKs: 0 Pulls: 0 sleek_pkts: 0")
+'''
+
+
+def write_fake(path, mode):
+    with open(path, "w") as f:
+        f.write(FAKE.replace("@MODE@", mode))
+    os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR)
+
+
+def run(program, htsim):
+    return subprocess.run([program, "--k=4", "--bytes=100000", "--transport=udp",
+                           "--htsim=" + htsim], capture_output=True, text=True, timeout=600)
+
+
+def main():
+    program, scratch = sys.argv[1], sys.argv[2]
+    shutil.rmtree(scratch, ignore_errors=True)
+    os.makedirs(scratch)
+    failures = []
+
+    ok = os.path.join(scratch, "htsim-ok")
+    write_fake(ok, "ok")
+    r = run(program, ok)
+    rows = [l.split() for l in r.stdout.splitlines() if l.split()[:2] == ["4", "htsim"]]
+    if r.returncode != 0 or len(rows) != 1:
+        failures.append("a working stand-in: exit %d, htsim rows %s\n%s%s"
+                        % (r.returncode, rows, r.stdout, r.stderr))
+    else:
+        row = rows[0]
+        # k, tp, hosts, done, sim ms (last finish: flow 15 at 35 us), wall, -, -, -, RSS,
+        # delivered MB (15 flows x 100000 B).
+        if row[2:5] != ["16", "15/16", "0.035"] or row[6:9] != ["-", "-", "-"] \
+                or row[10] != "1.5":
+            failures.append("htsim row %s: want 16 hosts, 15/16 done, 0.035 ms, 1.5 MB" % row)
+        if "(400 new and 7 retransmitted data packets" not in r.stdout:
+            failures.append("the packet counts are missing:\n" + r.stdout)
+
+    bad = os.path.join(scratch, "htsim-fails")
+    write_fake(bad, "fail")
+    r = run(program, bad)
+    if r.returncode == 0 or "failed (exit status 3)" not in r.stderr \
+            or "htsim stand-in: giving up" not in r.stderr:
+        failures.append("a failing stand-in: exit %d\n%s" % (r.returncode, r.stderr))
+
+    for path in (os.path.join(scratch, "missing"), scratch):
+        r = run(program, path)
+        if r.returncode == 0 or "must be an executable file" not in r.stderr \
+                or any(l.startswith("4 ") for l in r.stdout.splitlines()):
+            failures.append("--htsim=%s: exit %d, a run before the error?\n%s%s"
+                            % (path, r.returncode, r.stdout, r.stderr))
+
+    for f in failures:
+        print("FAIL:", f)
+    print("%d failure(s)" % len(failures))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
