@@ -31,8 +31,14 @@
  *   mrc-ai-cluster --quick --workload=workload-moe-sample.txt \
  *                  --ns3::MrcClusterScenario::GpusPerServer=2     # an imported training step
  *
+ * The fabrics run side by side, one per core (--jobs, default: the machine's cores, at most
+ * the fabrics), each in a child process; the output and the results directory are the same
+ * for any --jobs (--jobs=1: one after the other in this process).
+ *
  * Any MrcClusterScenario attribute can be set with --ns3::MrcClusterScenario::<Name>=value.
  */
+
+#include "mrc-ai-cluster-jobs.h"
 
 #include "ns3/core-module.h"
 #include "ns3/mrc-module.h"
@@ -44,6 +50,7 @@
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <thread>
 
 using namespace ns3;
 
@@ -63,6 +70,7 @@ struct Options
     double spanUs{-1};                         //!< failure window (-1: preset)
     bool roceSinglePlane{false};               //!< RoCEv2 fabrics on one plane at N x rate
     std::string workload;                      //!< SimAI / AICB workload file ("": none)
+    uint32_t jobs{0};                          //!< fabrics run at once (0: one per core)
 };
 
 /**
@@ -277,6 +285,11 @@ main(int argc, char* argv[])
                "RoCEv2 fabrics on one plane at Planes x LinkRate (SinglePlane)",
                o.roceSinglePlane);
     strict.Add(cmd,
+               "jobs",
+               "fabrics run at once, each in a child process, 1..64 (0: one per core, at most the "
+               "fabrics; the output is the same for any value)",
+               o.jobs);
+    strict.Add(cmd,
                "workload",
                "a SimAI/AICB workload file to run instead of the default job (WorkloadFile; "
                "see also GpusPerServer, CommScale, ComputeScale, WorkloadPlacement)",
@@ -310,6 +323,11 @@ main(int argc, char* argv[])
         if (o.out == "none")
         {
             o.out.clear();
+        }
+        if (o.jobs > 64)
+        {
+            throw std::invalid_argument("--jobs (=" + std::to_string(o.jobs)
+                                        + ") must be in [0, 64] (0: one per core)");
         }
         if (o.qps < 2 || o.qps > 64)
         {
@@ -405,36 +423,39 @@ main(int argc, char* argv[])
             MrcResultsWriter::CheckDirectory(o.out, "--out");
         }
 
-        std::vector<MrcScenarioResult> runs;
-        for (const Ptr<MrcClusterScenario>& s : scenarios)
+        uint32_t jobs = o.jobs;
+        if (jobs == 0)
         {
-            if (runs.empty())
+            jobs =
+                std::max(1U,
+                         std::min<uint32_t>(std::thread::hardware_concurrency(), scenarios.size()));
+        }
+        std::cout << scenarios.front()->GetSpec().Describe() << "\n";
+        for (const MrcFailureSpec& f : scenarios.front()->GetFailures())
+        {
+            std::cout << "  failure: " << f.kind << " " << f.DescribeTarget() << " at " << Us(f.at)
+                      << " us"
+                      << (f.duration.IsStrictlyPositive() ? " for " + Us(f.duration) + " us"
+                                                          : std::string())
+                      << "\n";
+        }
+        if (jobs > 1)
+        {
+            // Progress lines of runs side by side would overwrite each other.
+            for (const Ptr<MrcClusterScenario>& s : scenarios)
             {
-                std::cout << s->GetSpec().Describe() << "\n";
-                for (const MrcFailureSpec& f : s->GetFailures())
-                {
-                    std::cout << "  failure: " << f.kind << " " << f.DescribeTarget() << " at "
-                              << Us(f.at) << " us"
-                              << (f.duration.IsStrictlyPositive() ? " for " + Us(f.duration) + " us"
-                                                                  : std::string())
-                              << "\n";
-                }
+                s->SetAttribute("ShowProgress", BooleanValue(false));
             }
-            const auto wall = std::chrono::steady_clock::now();
-            runs.push_back(s->Run());
-            const double seconds =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
-            const MrcScenarioResult& r = runs.back();
-            std::cerr << "mrc-ai-cluster: " << r.name << " took " << std::fixed
-                      << std::setprecision(1) << seconds << " s wall, " << r.events << " events ("
-                      << std::setprecision(2) << r.events / seconds / 1e6 << " M/s), "
-                      << r.linkTraversals / seconds / 1e6 << " M packet-hops/s\n";
+        }
+        std::vector<MrcScenarioResult> runs;
+        mrcaicluster::RunScenarios(scenarios, jobs, [&runs, &o](const MrcScenarioResult& r) {
+            runs.push_back(r);
             PrintRun(r);
             if (!o.workload.empty())
             {
                 PrintComms(r);
             }
-        }
+        });
         PrintTable(runs);
         if (!o.out.empty())
         {

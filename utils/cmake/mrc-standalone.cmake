@@ -270,6 +270,12 @@ function(mrc_standalone_finish)
                        ${CMAKE_CURRENT_SOURCE_DIR}/test/python/check_ai_cluster_validates_first.py
                        $<TARGET_FILE:mrc-ai-cluster>
                        ${CMAKE_BINARY_DIR}/example-ai-cluster-validates-first)
+      # mrc-ai-cluster --jobs: fabrics in child processes print and write the same as in order.
+      add_test(NAME example-mrc-ai-cluster-jobs
+               COMMAND ${Python3_EXECUTABLE}
+                       ${CMAKE_CURRENT_SOURCE_DIR}/test/python/check_ai_cluster_jobs.py
+                       $<TARGET_FILE:mrc-ai-cluster>
+                       ${CMAKE_BINARY_DIR}/example-ai-cluster-jobs)
       # mrc-benchmark --htsim: the files it writes for htsim, its reading of htsim's output,
       # and its errors (against a stand-in for htsim_uec).
       add_test(NAME example-mrc-benchmark-htsim
