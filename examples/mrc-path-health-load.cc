@@ -303,7 +303,10 @@ Load(const Options& o)
     };
 
     std::map<double, Phase> phases; // links down -> its steady intervals
-    double sums[3] = {0, 0, 0};     // while flapping: goodput, without flaps, capacity ratio
+    // The worst steady interval: goodput / capacity, and / capacity with planes loaded equally.
+    std::pair<double, double> worst{-1, -1};
+    std::pair<double, double> worstEqual{-1, -1}; // (ratio, interval start in us)
+    double sums[3] = {0, 0, 0}; // while flapping: goodput, without flaps, capacity ratio
     for (size_t i = 0; i < g.size(); ++i)
     {
         const double t = i * o.intervalUs;
@@ -327,6 +330,11 @@ Load(const Options& o)
             ph.ratios += Gbps(g[i], o) / cap[i];
             ph.ratiosEqual += Gbps(g[i], o) / capEqualBy[size_t(down[i])];
             ph.n++;
+            const double r = Gbps(g[i], o) / cap[i];
+            const double re = Gbps(g[i], o) / capEqualBy[size_t(down[i])];
+            worst = (worst.first < 0 || r < worst.first) ? std::make_pair(r, t) : worst;
+            worstEqual = (worstEqual.first < 0 || re < worstEqual.first) ? std::make_pair(re, t)
+                                                                         : worstEqual;
         }
     }
     if (flap)
@@ -352,6 +360,14 @@ Load(const Options& o)
                   << "steady goodput / capacity with planes loaded equally by links down:";
         means(&Phase::ratiosEqual);
         std::cout << "\n";
+        if (worst.first >= 0)
+        {
+            std::cout << "worst steady interval: " << std::setprecision(3) << worst.first
+                      << " of the capacity (at " << std::setprecision(0) << worst.second << " us), "
+                      << std::setprecision(3) << worstEqual.first
+                      << " with planes loaded equally (at " << std::setprecision(0)
+                      << worstEqual.second << " us)\n";
+        }
     }
     std::cout << totals.str() << perFlow.str();
 }
