@@ -20,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -205,9 +206,9 @@ class MrcPathSelection : public Object
     uint32_t m_lastDataPlane{0};           //!< plane of the last data packet
 
   private:
-    std::vector<size_t> m_dataCursor;            //!< per plane: the default NextData's turn
-    MrcPathResolver m_resolver;                  //!< EV -> wire path
-    std::map<uint32_t, MrcWirePath> m_wirePaths; //!< resolved paths
+    std::vector<size_t> m_dataCursor; //!< per plane: the default NextData's turn
+    MrcPathResolver m_resolver;       //!< EV -> wire path
+    std::unordered_map<uint32_t, MrcWirePath> m_wirePaths; //!< resolved paths (stable refs)
 };
 
 } // namespace ns3

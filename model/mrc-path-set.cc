@@ -36,6 +36,12 @@ MrcPathSet::MrcPathSet(const std::vector<std::vector<uint32_t>>& evsPerPlane,
     {
         throw std::invalid_argument("MrcPathSet: active EVs per plane must be >= 1");
     }
+    size_t count = 0;
+    for (const std::vector<uint32_t>& evs : evsPerPlane)
+    {
+        count += evs.size();
+    }
+    m_entries.reserve(count);
     for (uint32_t p = 0; p < evsPerPlane.size(); ++p)
     {
         for (uint32_t ev : evsPerPlane[p])

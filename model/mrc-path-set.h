@@ -5,6 +5,7 @@
 #ifndef MRC_PATH_SET_H
 #define MRC_PATH_SET_H
 
+#include <boost/container/flat_map.hpp>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -176,10 +177,12 @@ class MrcPathSet
         bool enabled{true};            //!< usable
     };
 
-    std::map<uint32_t, Entry> m_entries; //!< EV -> entry
-    std::vector<Plane> m_planes;         //!< planes
-    uint32_t m_target;                   //!< active EVs per plane
-    ChangeCallback m_onChange;           //!< state-change callback
+    /// EV -> entry: a sorted vector (lookups on every packet, in EV order when listed; entries
+    /// are only added when the set is built).
+    boost::container::flat_map<uint32_t, Entry> m_entries;
+    std::vector<Plane> m_planes; //!< planes
+    uint32_t m_target;           //!< active EVs per plane
+    ChangeCallback m_onChange;   //!< state-change callback
 };
 
 } // namespace ns3
