@@ -26,6 +26,12 @@ NS_LOG_COMPONENT_DEFINE("MrcSwitchPipeline");
 
 NS_OBJECT_ENSURE_REGISTERED(MrcSwitchPipeline);
 
+namespace
+{
+/// EtherType of IPv6 (ns-3-dev deprecates the IPv6 stack's PROT_NUMBER from 3.49 on).
+constexpr uint16_t kIpv6EtherType = 0x86DD;
+} // namespace
+
 TypeId
 MrcSwitchPipeline::GetTypeId()
 {
@@ -101,7 +107,7 @@ MrcSwitchPipeline::Attach(Ptr<Node> node)
         }
         node->UnregisterProtocolHandler(tcReceive);
         node->RegisterProtocolHandler(MakeCallback(&MrcSwitchPipeline::Receive, this),
-                                      Ipv6L3Protocol::PROT_NUMBER,
+                                      kIpv6EtherType,
                                       device);
         if (!device->NeedsArp())
         {
@@ -260,10 +266,7 @@ MrcSwitchPipeline::Forward(Ptr<const NetDevice> idev,
     }
     ++m_forwarded;
     m_tc->Send(device,
-               Create<Ipv6QueueDiscItem>(packet,
-                                         device->GetBroadcast(),
-                                         Ipv6L3Protocol::PROT_NUMBER,
-                                         out));
+               Create<Ipv6QueueDiscItem>(packet, device->GetBroadcast(), kIpv6EtherType, out));
 }
 
 void
