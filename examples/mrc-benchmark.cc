@@ -42,6 +42,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <sys/resource.h>
 
@@ -94,8 +95,7 @@ struct RunFigures
 /**
  * The benchmark's permutation: host i sends to the i-th entry (a derangement drawn from RNG
  * stream 0 of --seed and --RngRun, the same for MRC and htsim).
- * \param hosts host count \param seed RNG seed
-eturn the destinations
+ * \param hosts host count \param seed RNG seed \return the destinations
  */
 std::vector<uint32_t>
 Permutation(uint32_t hosts, uint32_t seed)
@@ -106,8 +106,55 @@ Permutation(uint32_t hosts, uint32_t seed)
     return MrcPermutationHelper::Derangement(hosts, rng);
 }
 
-/// Column widths of the table, shared by the module's rows and htsim's.
+/// Column widths of the table, shared by the header and every row.
 constexpr int kWidths[] = {4, 6, 7, 10, 12, 10, 14, 14, 14, 12, 12, 12};
+
+/// One row of the table.
+struct Row
+{
+    uint32_t k{0};                  //!< fat-tree radix
+    std::string transport;          //!< udp, tcp, mrc or htsim
+    uint32_t hosts{0};              //!< hosts (flows)
+    uint32_t done{0};               //!< flows that received every byte
+    double lastFinishMs{0};         //!< simulated time of the last completion
+    double wall{0};                 //!< wall seconds
+    std::optional<uint64_t> hops;   //!< packet-hops (none: not known, printed "-")
+    std::optional<uint64_t> events; //!< events executed (none: not known)
+    double peakRss{0};              //!< MiB
+    double delivered{0};            //!< application bytes delivered
+};
+
+/// \param r a row: print it under the table's header
+void
+PrintRow(const Row& r)
+{
+    const int* w = kWidths;
+    // A count, or its rate per wall second; "-" when the simulator does not report it.
+    const auto column = [w](int c, const std::optional<uint64_t>& count, double per) {
+        std::cout << std::setw(w[c]);
+        if (count)
+        {
+            std::cout << *count / per;
+        }
+        else
+        {
+            std::cout << "-";
+        }
+    };
+    std::ostringstream done;
+    done << r.done << "/" << r.hosts;
+    std::cout << std::left << std::setw(w[0]) << r.k << std::setw(w[1]) << r.transport << std::right
+              << std::setw(w[2]) << r.hosts << std::setw(w[3]) << done.str() << std::fixed
+              << std::setprecision(3) << std::setw(w[4]) << r.lastFinishMs << std::setw(w[5])
+              << r.wall;
+    std::cout << std::setprecision(0);
+    column(6, r.hops, 1.0);
+    column(7, r.hops, r.wall);
+    column(8, r.events, r.wall);
+    std::cout << std::setprecision(1) << std::setw(w[9]) << r.peakRss << std::setw(w[10])
+              << r.delivered / 1e6 << std::setprecision(2) << std::setw(w[11])
+              << (r.delivered > 0 ? r.wall / (r.delivered / 1e9) : 0.0) << std::endl;
+}
 
 /**
  * Run the permutation once and print its row (and, for MRC, its FCTs).
@@ -200,17 +247,18 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     {
         delivered = uint64_t(done) * o.bytes; // MRC reports whole messages only
     }
-    std::ostringstream doneStr;
-    doneStr << done << "/" << finish.size();
-    const int* w = kWidths;
-    std::cout << std::left << std::setw(w[0]) << k << std::setw(w[1]) << transport << std::right
-              << std::setw(w[2]) << topo->GetHostCount() << std::setw(w[3]) << doneStr.str()
-              << std::fixed << std::setprecision(3) << std::setw(w[4]) << last.GetSeconds() * 1e3
-              << std::setw(w[5]) << wall << std::setw(w[6]) << hops << std::setprecision(0)
-              << std::setw(w[7]) << hops / wall << std::setw(w[8]) << events / wall
-              << std::setprecision(1) << std::setw(w[9]) << PeakRssMiB() << std::setw(w[10])
-              << delivered / 1e6 << std::setprecision(2) << std::setw(w[11])
-              << (delivered > 0 ? wall / (delivered / 1e9) : 0.0) << std::endl;
+    Row row;
+    row.k = k;
+    row.transport = transport;
+    row.hosts = topo->GetHostCount();
+    row.done = done;
+    row.lastFinishMs = last.GetSeconds() * 1e3;
+    row.wall = wall;
+    row.hops = hops;
+    row.events = events;
+    row.peakRss = PeakRssMiB();
+    row.delivered = delivered;
+    PrintRow(row);
     if (mrc && done == finish.size())
     {
         // Line rate: every packet back to back at the host link (4096 B payload plus
@@ -251,18 +299,17 @@ RunHtsimRow(uint32_t k, const Options& o, const RunFigures* mrc)
     setup.delay = o.linkDelay;
     setup.seed = o.seed;
     const mrcbenchmark::HtsimResult h = mrcbenchmark::RunHtsim(setup);
-    const double delivered = double(h.done) * h.bytes;
-    std::ostringstream doneStr;
-    doneStr << h.done << "/" << h.flows;
-    const int* w = kWidths;
-    std::cout << std::left << std::setw(w[0]) << k << std::setw(w[1]) << "htsim" << std::right
-              << std::setw(w[2]) << h.flows << std::setw(w[3]) << doneStr.str() << std::fixed
-              << std::setprecision(3) << std::setw(w[4]) << h.lastFinishUs * 1e-3 << std::setw(w[5])
-              << h.wallS << std::setw(w[6]) << "-" << std::setw(w[7]) << "-" << std::setw(w[8])
-              << "-" << std::setprecision(1) << std::setw(w[9]) << h.peakRssMiB << std::setw(w[10])
-              << delivered / 1e6 << std::setprecision(2) << std::setw(w[11])
-              << (delivered > 0 ? h.wallS / (delivered / 1e9) : 0.0)
-              << "\n     htsim: " << h.commandLine << " (" << h.newPackets << " new and "
+    Row row;
+    row.k = k;
+    row.transport = "htsim";
+    row.hosts = h.flows;
+    row.done = h.done;
+    row.lastFinishMs = h.lastFinishUs * 1e-3;
+    row.wall = h.wallS;
+    row.peakRss = h.peakRssMiB;
+    row.delivered = double(h.done) * h.bytes;
+    PrintRow(row);
+    std::cout << "     htsim: " << h.commandLine << " (" << h.newPackets << " new and "
               << h.rtxPackets << " retransmitted data packets; wall of the whole process)"
               << std::endl;
     if (mrc && h.wallS > 0 && h.peakRssMiB > 0)

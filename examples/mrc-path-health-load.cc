@@ -326,15 +326,16 @@ Load(const Options& o)
         // Steady: not the start-up, not an interval with (or right after) a change of state.
         if (!flap && i > 0 && down[i - 1] == down[i] && down[i] == std::floor(down[i]))
         {
-            Phase& ph = phases[down[i]];
-            ph.ratios += Gbps(g[i], o) / cap[i];
-            ph.ratiosEqual += Gbps(g[i], o) / capEqualBy[size_t(down[i])];
-            ph.n++;
             const double r = Gbps(g[i], o) / cap[i];
             const double re = Gbps(g[i], o) / capEqualBy[size_t(down[i])];
-            worst = (worst.first < 0 || r < worst.first) ? std::make_pair(r, t) : worst;
-            worstEqual = (worstEqual.first < 0 || re < worstEqual.first) ? std::make_pair(re, t)
-                                                                         : worstEqual;
+            Phase& ph = phases[down[i]];
+            ph.ratios += r;
+            ph.ratiosEqual += re;
+            ph.n++;
+            for (auto [ratio, w] : {std::make_pair(r, &worst), std::make_pair(re, &worstEqual)})
+            {
+                *w = (w->first < 0 || ratio < w->first) ? std::make_pair(ratio, t) : *w;
+            }
         }
     }
     if (flap)
