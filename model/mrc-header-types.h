@@ -73,6 +73,8 @@ enum class MrcSackMark : uint8_t
 inline constexpr uint16_t kMrcUdpPort = 4791;
 /// IANA protocol number of UDP (ns-3 deprecates UdpL4Protocol::PROT_NUMBER from 3.49 on).
 inline constexpr uint8_t kMrcUdpProtocolNumber = 17;
+/// EtherType of IPv6 (ns-3 deprecates Ipv6L3Protocol::PROT_NUMBER from 3.49 on).
+inline constexpr uint16_t kMrcIpv6EtherType = 0x86DD;
 /// Width of a packet sequence number in bits.
 inline constexpr uint32_t kMrcPsnBits = 24;
 /// Mask of a packet sequence number.

@@ -4,6 +4,7 @@
 
 #include "mrc-pfc-port.h"
 
+#include "mrc-header-types.h"
 #include "mrc-index-list.h"
 #include "mrc-pfc-tag.h"
 
@@ -31,8 +32,6 @@ NS_OBJECT_ENSURE_REGISTERED(MrcPfcPort);
 
 namespace
 {
-/// EtherType the PAUSE frame is handed to the device with (only the PPP header needs it).
-constexpr uint16_t kCarrierProtocol = 0x86DD;
 /// PPP header bytes on every frame.
 constexpr uint32_t kPppBytes = 2;
 } // namespace
@@ -459,7 +458,8 @@ MrcPfcPort::SendPause(uint8_t priority, uint16_t quanta)
     frame->AddPacketTag(MrcPfcTag(MrcPfcTag::Kind::PAUSE_FRAME, 0));
     (quanta > 0 ? m_pausesSent : m_xonsSent)[priority]++;
     m_pauseSentTrace(priority, quanta);
-    m_device->Send(frame, m_device->GetBroadcast(), kCarrierProtocol);
+    // The EtherType only fills the PPP header: IPv6's, as every other frame on the link.
+    m_device->Send(frame, m_device->GetBroadcast(), kMrcIpv6EtherType);
 }
 
 } // namespace ns3

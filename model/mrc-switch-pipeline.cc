@@ -4,6 +4,7 @@
 
 #include "mrc-switch-pipeline.h"
 
+#include "mrc-header-types.h"
 #include "mrc-ipv6-route-input-compat.h"
 
 #include "ns3/boolean.h"
@@ -25,12 +26,6 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("MrcSwitchPipeline");
 
 NS_OBJECT_ENSURE_REGISTERED(MrcSwitchPipeline);
-
-namespace
-{
-/// EtherType of IPv6 (ns-3-dev deprecates the IPv6 stack's PROT_NUMBER from 3.49 on).
-constexpr uint16_t kIpv6EtherType = 0x86DD;
-} // namespace
 
 TypeId
 MrcSwitchPipeline::GetTypeId()
@@ -107,7 +102,7 @@ MrcSwitchPipeline::Attach(Ptr<Node> node)
         }
         node->UnregisterProtocolHandler(tcReceive);
         node->RegisterProtocolHandler(MakeCallback(&MrcSwitchPipeline::Receive, this),
-                                      kIpv6EtherType,
+                                      kMrcIpv6EtherType,
                                       device);
         if (!device->NeedsArp())
         {
@@ -266,7 +261,7 @@ MrcSwitchPipeline::Forward(Ptr<const NetDevice> idev,
     }
     ++m_forwarded;
     m_tc->Send(device,
-               Create<Ipv6QueueDiscItem>(packet, device->GetBroadcast(), kIpv6EtherType, out));
+               Create<Ipv6QueueDiscItem>(packet, device->GetBroadcast(), kMrcIpv6EtherType, out));
 }
 
 void
