@@ -333,11 +333,11 @@ main(int argc, char* argv[])
         std::cout << "  recovery (all steps): " << tx.retransmissions
                   << " retransmissions (trimmed " << tx.rtxTrimmed << ", trimmed at the last hop "
                   << tx.rtxTrimmedLastHop << ", sack " << tx.rtxSack << ", path-order "
-                  << tx.rtxPathOrder << ", tail-reorder " << tx.rtxTailReorder << ", tail-probe "
-                  << tx.rtxTailProbe << ", timer " << tx.rtxTimeout << ", retired-ev "
-                  << tx.rtxRetiredEv << "; go-back-N rewinds " << tx.rewindsNack + tx.rewindsTimeout
-                  << "); receivers " << rx.duplicatesReceived << " duplicates, "
-                  << rx.trimmedReceived << " trimmed; EVs retired:";
+                  << tx.rtxPathOrder << ", plane-order " << tx.rtxPlaneOrder << ", tail-reorder "
+                  << tx.rtxTailReorder << ", tail-probe " << tx.rtxTailProbe << ", timer "
+                  << tx.rtxTimeout << ", retired-ev " << tx.rtxRetiredEv << "; go-back-N rewinds "
+                  << tx.rewindsNack + tx.rewindsTimeout << "); receivers " << rx.duplicatesReceived
+                  << " duplicates, " << rx.trimmedReceived << " trimmed; EVs retired:";
         for (const auto& [cause, n] : retired)
         {
             std::cout << " " << n << " (" << cause << ")";

@@ -445,9 +445,9 @@ main(int argc, char* argv[])
               << " run(s), mean " << timeUs << " us, min " << minUs << " us\n";
     const MrcQpStats& tx = out.sender;
     std::cerr << "mrc-loss-collective: retransmissions " << tx.retransmissions << " (path-order "
-              << tx.rtxPathOrder << ", sack " << tx.rtxSack << ", tail-reorder "
-              << tx.rtxTailReorder << ", tail-probe " << tx.rtxTailProbe << ", timer "
-              << tx.rtxTimeout << ", retired-ev " << tx.rtxRetiredEv << ", trimmed "
+              << tx.rtxPathOrder << ", plane-order " << tx.rtxPlaneOrder << ", sack " << tx.rtxSack
+              << ", tail-reorder " << tx.rtxTailReorder << ", tail-probe " << tx.rtxTailProbe
+              << ", timer " << tx.rtxTimeout << ", retired-ev " << tx.rtxRetiredEv << ", trimmed "
               << tx.rtxTrimmed + tx.rtxTrimmedLastHop << "; go-back-N rewinds " << tx.rewindsNack
               << " NAK + " << tx.rewindsTimeout << " timeout), tail probes " << tx.tailProbesSent
               << ", path probes " << tx.probesSent

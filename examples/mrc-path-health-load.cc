@@ -239,9 +239,9 @@ Load(const Options& o)
                 perFlow << " " << std::llround(Gbps(bytes, o));
             }
             perFlow << "; retransmissions " << st.retransmissions << " (path-order "
-                    << st.rtxPathOrder << ", sack " << st.rtxSack << ", tail "
-                    << st.rtxTailReorder + st.rtxTailProbe << ", timer " << st.rtxTimeout
-                    << ", retired-ev " << st.rtxRetiredEv << ", trimmed "
+                    << st.rtxPathOrder << ", plane-order " << st.rtxPlaneOrder << ", sack "
+                    << st.rtxSack << ", tail " << st.rtxTailReorder + st.rtxTailProbe << ", timer "
+                    << st.rtxTimeout << ", retired-ev " << st.rtxRetiredEv << ", trimmed "
                     << st.rtxTrimmed + st.rtxTrimmedLastHop
                     << "), inferred losses on delivering EVs " << st.lossesOnDeliveringEv
                     << ", EV retirements " << summaries[i].evRetirements << ", longest stall "

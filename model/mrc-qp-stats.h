@@ -24,6 +24,7 @@ struct MrcQpStats
     uint64_t rtxTimeout{0};           //!< retransmissions after the loss timer
     uint64_t rtxSack{0};              //!< retransmissions after the SACK loss rule
     uint64_t rtxPathOrder{0};         //!< retransmissions after a later packet on the EV arrived
+    uint64_t rtxPlaneOrder{0};        //!< retransmissions after a later packet on the plane arrived
     uint64_t rtxTailReorder{0};       //!< retransmissions by the tail reorder timer (RACK)
     uint64_t rtxTailProbe{0};         //!< retransmissions after a tail-loss probe's answer
     uint64_t rtxRetiredEv{0};         //!< retransmissions of a retired EV's packets in flight
@@ -31,7 +32,7 @@ struct MrcQpStats
     uint64_t tailProbesTrimmed{0};    //!< receiver: trimmed tail-loss probes (not answered)
     uint64_t lossesOnLiveEv{0};       //!< of which on an EV that had delivered a later packet
     uint64_t lossesOnDeliveringEv{0}; //!< inferred QP-wide on an EV still delivering: EV kept
-    uint64_t lossesLocatedLater{0};   //!< of which the per-EV order rule then located: retired
+    uint64_t lossesLocatedLater{0};   //!< of which located later (EV order, path silence): retired
     uint64_t rtxNoBitmap{0};          //!< retransmissions after NACK NO_BITMAP / PSN_OOR_WINDOW
     uint64_t bytesRetransmitted{0};   //!< payload bytes retransmitted
     uint64_t rewindsNack{0};          //!< go-back-N: rewinds after a NACK
@@ -66,6 +67,7 @@ struct MrcQpStats
         rtxTimeout += o.rtxTimeout;
         rtxSack += o.rtxSack;
         rtxPathOrder += o.rtxPathOrder;
+        rtxPlaneOrder += o.rtxPlaneOrder;
         rtxTailReorder += o.rtxTailReorder;
         rtxTailProbe += o.rtxTailProbe;
         rtxRetiredEv += o.rtxRetiredEv;

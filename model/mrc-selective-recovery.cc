@@ -71,6 +71,18 @@ MrcSelectiveRecovery::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&MrcSelectiveRecovery::m_pathOrder),
                           MakeBooleanChecker())
+            .AddAttribute("PlaneOrderLoss",
+                          "A PSN is lost when a packet sent on the same plane at least that "
+                          "plane's reorder window later has been acknowledged "
+                          "(MrcPlaneOrderLossDetector: RACK per plane; the window is the "
+                          "plane's queueing spread as PlaneReorderWindow measures it, or "
+                          "ReorderWindow when set). Each plane queues on its own, so a loss on "
+                          "an empty plane is not held up by a deep one [open: MRC does not "
+                          "publish its inference; false gives the UEC reference's SACK rule "
+                          "alone, with PathOrderLoss].",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&MrcSelectiveRecovery::m_planeOrder),
+                          MakeBooleanChecker())
             .AddAttribute("TailReorderTimer",
                           "When nothing new is left to send, a PSN sent before a packet that has "
                           "been acknowledged is lost once the longest recent RTT plus "
@@ -166,6 +178,7 @@ MrcSelectiveRecovery::Start(const Context& context)
         });
     }
     m_pathOrderDetector = MrcPathOrderLossDetector();
+    m_planeOrderDetector = MrcPlaneOrderLossDetector();
     const Time rtt = context.baseRtt;
     const Time target = rtt * 0.75;
     m_tlpDelay = m_tlpDelayAttr.IsZero() ? rtt + target : m_tlpDelayAttr;
@@ -219,6 +232,20 @@ MrcSelectiveRecovery::OnSent(MrcSendQueue::Record& r, bool retransmission)
     {
         m_pathOrderDetector.OnSent(r.psn, r.ev, r.sentAt);
     }
+    uint32_t plane = 0;
+    if (m_planeOrder && PlaneOf(r.ev, plane))
+    {
+        m_planeOrderDetector.OnSent(r.psn, plane, r.sentAt);
+    }
+    if (!m_pathSuspects.empty())
+    {
+        auto suspect = m_pathSuspects.find(m_ctx.paths->GetPathId(r.ev));
+        if (suspect != m_pathSuspects.end() && suspect->second.nextSent.IsStrictlyNegative()
+            && r.sentAt > suspect->second.sentAt)
+        {
+            suspect->second.nextSent = r.sentAt;
+        }
+    }
     m_lossQueue.emplace_back(Simulator::Now() + m_ctx.lossTimeout, r.psn);
     if (m_lossEvent.IsExpired())
     {
@@ -255,21 +282,18 @@ MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
             cur = Time(0);
         }
     }
-    const MrcPathSet& set = m_ctx.paths->GetPathSet();
     for (const MrcSendQueue::Acked& a : m_ctx.sendQueue->GetJustAcked())
     {
         if (a.transmissions == 1)
         {
             m_rttMaxCur = std::max(m_rttMaxCur, now - a.sentAt);
-            // Per plane only when PlaneReorderWindow uses it (two EV lookups per packet).
-            if (m_planeReorder && set.Contains(a.ev))
+            // Per plane only when a plane rule uses it (two EV lookups per packet).
+            uint32_t plane = 0;
+            if ((m_planeReorder || m_planeOrder) && PlaneOf(a.ev, plane)
+                && plane < m_planeRttMax.size())
             {
-                const uint32_t plane = set.GetPlane(a.ev);
-                if (plane < m_planeRttMax.size())
-                {
-                    Time& cur = m_planeRttMax[plane].first;
-                    cur = std::max(cur, now - a.sentAt);
-                }
+                Time& cur = m_planeRttMax[plane].first;
+                cur = std::max(cur, now - a.sentAt);
             }
             auto [it, fresh] =
                 m_lastAckOnPath.try_emplace(m_ctx.paths->GetPathId(a.ev), a.sentAt, now);
@@ -303,6 +327,22 @@ MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
     for (const MrcSendQueue::Acked& a : m_ctx.sendQueue->GetJustAcked())
     {
         m_suspects.erase(a.psn); // acknowledged first: the transmission may have been slow
+    }
+    if (m_planeOrder)
+    {
+        const std::vector<uint32_t> overdue = m_planeOrderDetector.OnSack(
+            *m_ctx.sendQueue,
+            [this](uint32_t ev, uint32_t& plane) {
+                return PlaneOf(ev, plane);
+            },
+            [this](uint32_t plane) {
+                return GetPlaneReorderWindow(plane);
+            });
+        for (uint32_t psn : overdue)
+        {
+            m_ctx.stats->rtxPlaneOrder++;
+            DeclareLostUnlocated(psn, "plane-order");
+        }
     }
     if (m_reorderWindowAttr.IsZero())
     {
@@ -425,17 +465,38 @@ MrcSelectiveRecovery::ScheduleSweep(uint32_t ev)
 Time
 MrcSelectiveRecovery::GetReorderWindow(uint32_t ev) const
 {
-    const MrcPathSet& set = m_ctx.paths->GetPathSet();
-    if (!m_planeReorder || !m_reorderWindowAttr.IsZero() || !set.Contains(ev))
+    uint32_t plane = 0;
+    if (!m_planeReorder || !PlaneOf(ev, plane))
     {
         return m_detector.GetReorderWindow();
     }
-    const uint32_t plane = set.GetPlane(ev);
+    return GetPlaneReorderWindow(plane);
+}
+
+Time
+MrcSelectiveRecovery::GetPlaneReorderWindow(uint32_t plane) const
+{
+    if (!m_reorderWindowAttr.IsZero())
+    {
+        return m_reorderWindowAttr;
+    }
     const Time longest = plane < m_planeRttMax.size()
                              ? std::max(m_planeRttMax[plane].first, m_planeRttMax[plane].second)
                              : Time(0);
     // Nothing heard on the plane lately: the queue pair's window.
     return longest.IsZero() ? m_detector.GetReorderWindow() : SpreadWindow(longest);
+}
+
+bool
+MrcSelectiveRecovery::PlaneOf(uint32_t ev, uint32_t& plane) const
+{
+    const MrcPathSet& set = m_ctx.paths->GetPathSet();
+    if (!set.Contains(ev))
+    {
+        return false;
+    }
+    plane = set.GetPlane(ev);
+    return true;
 }
 
 Time
@@ -479,18 +540,79 @@ MrcSelectiveRecovery::DeclareLostUnlocated(uint32_t psn, const std::string& caus
     {
         return;
     }
-    const std::optional<Time> rtt = GetLatestRtt(r->ev);
-    if (rtt && Simulator::Now() < r->sentAt + *rtt + GetReorderWindow(r->ev))
+    if (!IsOverdueOnPath(r->ev, r->sentAt))
     {
         m_ctx.stats->lossesOnDeliveringEv++;
         if (m_pathOrder)
         {
             m_suspects[psn] = {r->ev, r->sentAt};
         }
+        if (LocateBySilence(*r))
+        {
+            DeclareLost(psn, cause);
+            return;
+        }
         Queue(*r, cause);
         return;
     }
     DeclareLost(psn, cause);
+}
+
+bool
+MrcSelectiveRecovery::IsOverdueOnPath(uint32_t ev, Time sentAt) const
+{
+    const std::optional<Time> rtt = GetLatestRtt(ev);
+    if (!rtt)
+    {
+        return true; // the path never delivered anything
+    }
+    uint32_t plane = 0;
+    const Time window =
+        m_planeOrder && PlaneOf(ev, plane) ? GetPlaneReorderWindow(plane) : GetReorderWindow(ev);
+    return Simulator::Now() >= sentAt + *rtt + window;
+}
+
+bool
+MrcSelectiveRecovery::LocateBySilence(const MrcSendQueue::Record& r)
+{
+    // A dead path delivers nothing, so the per-EV order rule never locates its losses, and a
+    // time rule faster than the path's own RTT plus reorder window finds them before they are
+    // overdue on it: each is resent, the EV kept, and the path keeps taking packets. Two such
+    // losses on one path with nothing sent there in between delivered locate both.
+    const uint64_t path = m_ctx.paths->GetPathId(r.ev);
+    auto heard = m_lastAckOnPath.find(path);
+    const Time lastHeard = heard == m_lastAckOnPath.end() ? Time(-1) : heard->second.first;
+    auto [it, fresh] = m_pathSuspects.try_emplace(path, PathSuspect{r.sentAt, r.ev, Time(-1)});
+    PathSuspect& first = it->second;
+    if (fresh || r.sentAt <= first.sentAt)
+    {
+        return false;
+    }
+    if (lastHeard >= first.sentAt)
+    {
+        first = PathSuspect{r.sentAt, r.ev, Time(-1)}; // the path delivered since: a new first
+        return false;
+    }
+    // Silent, not idle: a packet sent on the path after the first loss is overdue too. (A queue
+    // holds back what is behind the first loss as well; an idle path delivers nothing because
+    // nothing was sent.)
+    // (A later loss declared on the path is no such evidence: its retransmission makes its
+    // acknowledgement ambiguous, so the path would look silent while it delivers.)
+    if (first.nextSent.IsStrictlyNegative() || !IsOverdueOnPath(first.ev, first.nextSent))
+    {
+        return false;
+    }
+    const uint32_t firstEv = first.ev;
+    const Time firstSent = first.sentAt;
+    m_pathSuspects.erase(it);
+    m_ctx.stats->lossesLocatedLater++;
+    if (firstEv != r.ev)
+    {
+        m_ctx.paths->OnSilentLoss(firstEv);
+        NotePathLoss(firstEv, firstSent);
+        ScheduleSweep(firstEv);
+    }
+    return true;
 }
 
 void

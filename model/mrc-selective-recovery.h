@@ -7,6 +7,7 @@
 
 #include "mrc-loss-recovery.h"
 #include "mrc-path-order-loss-detector.h"
+#include "mrc-plane-order-loss-detector.h"
 #include "mrc-sack-loss-detector.h"
 
 #include "ns3/event-id.h"
@@ -111,7 +112,9 @@ class MrcSelectiveRecovery : public MrcLossRecovery
      * A slow path keeps delivering older packets with RTTs that grow with its queue; a dead path
      * stops, and its latest RTT is that of before the failure. A real drop on a path that keeps
      * delivering shows as a later packet of the same EV delivered (path-order rule), which
-     * retires it.
+     * retires it. A second such loss on one path locates both when the path has gone silent:
+     * nothing sent on it since the first was delivered, though a packet sent after the first is
+     * overdue too.
      * \param psn the PSN
      * \param cause why (the Retransmit trace's cause)
      */
@@ -166,6 +169,38 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     Time GetReorderWindow(uint32_t ev) const;
 
     /**
+     * \param plane a plane
+     * \return that plane's reorder window: ReorderWindow when set, else its queueing spread
+     *         (the longest RTT of its last 4-8 base RTTs over the base RTT, at least the target
+     *         delay; the queue pair's when nothing was heard on it)
+     */
+    Time GetPlaneReorderWindow(uint32_t plane) const;
+
+    /**
+     * \param ev an EV
+     * \param[out] plane its plane
+     * \return whether the EV is in the path set (probes' and control EVs are not)
+     */
+    bool PlaneOf(uint32_t ev, uint32_t& plane) const;
+
+    /**
+     * \param ev the EV a transmission took
+     * \param sentAt its send time
+     * \return whether it is overdue on its path: sent longer ago than the path's latest RTT
+     *         plus the reorder window (its plane's with PlaneOrderLoss), or on a path that never
+     *         delivered anything
+     */
+    bool IsOverdueOnPath(uint32_t ev, Time sentAt) const;
+
+    /**
+     * Locate an unlocated loss by its path's silence (see DeclareLostUnlocated).
+     * \param r the record of the declared packet
+     * \return whether the path has gone silent: r's loss is located (retire its EV); an
+     *         earlier loss on the path has been located already
+     */
+    bool LocateBySilence(const MrcSendQueue::Record& r);
+
+    /**
      * \param longestRtt the longest RTT of the last 4-8 base RTTs (of the queue pair or a plane)
      * \return the derived reorder window: that RTT over the base RTT, at least the target delay
      */
@@ -177,6 +212,7 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     Time m_reorderWindowAttr;  //!< ReorderWindow (0: derived)
     bool m_pathOrder;          //!< PathOrderLoss
     bool m_planeReorder;       //!< PlaneReorderWindow
+    bool m_planeOrder;         //!< PlaneOrderLoss
     bool m_tailReorder;        //!< TailReorderTimer
     bool m_tailProbe;          //!< TailLossProbe
     Time m_tlpDelayAttr;       //!< TailProbeDelay (0: derived)
@@ -191,6 +227,7 @@ class MrcSelectiveRecovery : public MrcLossRecovery
 
     MrcSackLossDetector m_detector;                    //!< SACK rule
     MrcPathOrderLossDetector m_pathOrderDetector;      //!< per-EV order rule
+    MrcPlaneOrderLossDetector m_planeOrderDetector;    //!< per-plane order rule
     std::deque<uint32_t> m_rtxQueue;                   //!< PSNs to retransmit
     std::deque<std::pair<Time, uint32_t>> m_lossQueue; //!< (deadline, PSN), in send order
     EventId m_lossEvent;                               //!< loss timer
@@ -215,6 +252,17 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     /// Per path (GetPathId), its latest-sent packet acknowledged (sent once): (send time,
     /// acknowledged at).
     std::unordered_map<uint64_t, std::pair<Time, Time>> m_lastAckOnPath;
+
+    /// An unlocated loss kept on its EV, the first on its path since the path last delivered.
+    struct PathSuspect
+    {
+        Time sentAt;   //!< send time of that transmission
+        uint32_t ev;   //!< its EV
+        Time nextSent; //!< the next transmission on the path after it (negative: none yet)
+    };
+
+    /// Per path (GetPathId), its PathSuspect.
+    std::unordered_map<uint64_t, PathSuspect> m_pathSuspects;
     uint32_t m_tlpSequence{0};  //!< last probe's sequence number
     Time m_tlpSentAt{Time(-1)}; //!< last probe's send time
 };

@@ -538,6 +538,104 @@ TEST(MrcSelectiveRecovery, UnlocatedLossRetiresOnlyAnEvWhosePathWentSilent)
     Simulator::Destroy();
 }
 
+namespace
+{
+/**
+ * EV 1's path: its packet sent at 0 is acknowledged at 20 us (base RTT 10 us, reorder window
+ * 10 us). Then packets on EV 1 at 1 us (A), 23 us (M) and 35 us (B). A is declared lost at
+ * 22 us and B at 55 us on evidence of the whole queue pair: each is within its path's RTT plus
+ * reorder window when declared, so on its own each is resent with the EV kept. At 55 us M, sent
+ * on the path after A, is overdue as well.
+ * \param deliverBetween whether M is acknowledged (at 50 us)
+ * \return (EVs retired, losses located later, PSN offsets resent)
+ */
+std::tuple<std::vector<uint32_t>, uint64_t, std::vector<uint32_t>>
+TwoUnlocatedLossesOnOnePath(bool deliverBetween)
+{
+    const Time rtt = MicroSeconds(10);
+    MrcSendQueue sq(1024, kMss, kFirst);
+    MrcQpStats stats;
+    Ptr<MrcFixedWindow> cc = CreateObject<MrcFixedWindow>();
+    cc->Init(kMss, 100 * kMss, DataRate("100Gbps"), rtt);
+    Ptr<RecordingPaths> paths = CreateObject<RecordingPaths>();
+    MrcPathSelection::Config pc;
+    pc.evsPerPlane = {{1, 2}};
+    paths->Start(pc, MrcPathSelection::Hooks(), stats, CreateObject<UniformRandomVariable>());
+    Ptr<ExposedRecovery> rec = CreateObject<ExposedRecovery>();
+    // Here each EV is its own path: M's delivery would locate A by the per-EV order rule.
+    rec->SetAttribute("PathOrderLoss", BooleanValue(false));
+    rec->SetAttribute("TailLossProbe", BooleanValue(false));
+    std::vector<uint32_t> resent;
+    MrcLossRecovery::Context c = MakeContext(sq, stats, PeekPointer(cc), PeekPointer(paths), rtt);
+    c.retransmit = [&resent](uint32_t psn, uint32_t, const std::string&) {
+        resent.push_back(psn - kFirst);
+    };
+    rec->Start(c);
+    // PSNs: +0, +1 (A), +2 (M), +3 (B) on EV 1; +4 on EV 2; and one more to send, so that the
+    // tail rules stay out of it.
+    sq.Post(6 * kMss, 0, 0, std::nullopt, nullptr);
+    const std::vector<std::pair<uint32_t, Time>> sends{{1, Time(0)},
+                                                       {1, MicroSeconds(1)},
+                                                       {1, MicroSeconds(23)},
+                                                       {1, MicroSeconds(35)},
+                                                       {2, MicroSeconds(35)}};
+    for (const auto& [ev, at] : sends)
+    {
+        Simulator::Schedule(at, [&sq, &rec, ev = ev]() {
+            MrcSendQueue::Record& r = sq.CutNew();
+            r.sentAt = Simulator::Now();
+            r.ev = ev;
+            r.transmissions = 1;
+            sq.MarkSent(r);
+            rec->OnSent(r, false);
+        });
+    }
+    Simulator::Schedule(MicroSeconds(20), [&sq, &rec]() {
+        sq.AckSack(kFirst + 1, kFirst + 1, 0);
+        sq.Slide();
+        rec->OnAcknowledged(MrcAckFeedback{});
+    });
+    Simulator::Schedule(MicroSeconds(22), [&rec]() {
+        rec->DeclareLostUnlocated(kFirst + 1, "sack");
+    });
+    if (deliverBetween)
+    {
+        Simulator::Schedule(MicroSeconds(50), [&sq, &rec]() {
+            sq.AckSack(kFirst + 1, kFirst + 1, uint64_t(1) << 1);
+            rec->OnAcknowledged(MrcAckFeedback{});
+        });
+    }
+    Simulator::Schedule(MicroSeconds(55), [&rec]() {
+        rec->DeclareLostUnlocated(kFirst + 3, "sack");
+    });
+    Simulator::Stop(MicroSeconds(56));
+    Simulator::Run();
+    std::tuple<std::vector<uint32_t>, uint64_t, std::vector<uint32_t>> out{paths->retired,
+                                                                           stats.lossesLocatedLater,
+                                                                           resent};
+    rec->Dispose();
+    Simulator::Destroy();
+    return out;
+}
+} // namespace
+
+TEST(MrcSelectiveRecovery, TwoUnlocatedLossesOnASilentPathRetireItsEv)
+{
+    // A dead path never delivers a later packet, so the per-EV order rule never locates its
+    // losses; before, each was resent and the EV kept, and the path went on taking packets.
+    const auto [retired, located, resent] = TwoUnlocatedLossesOnOnePath(false);
+    EXPECT_EQ(retired, (std::vector<uint32_t>{1})) << "B's loss, after A's: the path is silent";
+    EXPECT_EQ(located, 1u) << "A located with it";
+    EXPECT_EQ(resent, (std::vector<uint32_t>{1, 3, 2}))
+        << "each resent once, and M (overdue on the retired EV) by the sweep";
+    // The same two losses, but M (sent on the path after A) was delivered: a slow path that
+    // works. Nothing is retired.
+    const auto [retired2, located2, resent2] = TwoUnlocatedLossesOnOnePath(true);
+    EXPECT_TRUE(retired2.empty()) << "the path delivered between the two losses";
+    EXPECT_EQ(located2, 0u);
+    EXPECT_EQ(resent2, (std::vector<uint32_t>{1, 3}));
+}
+
 TEST(MrcSelectiveRecovery, ARetiredEvsPacketsInFlightAreResentAfterOneOfItsRtts)
 {
     // EV 8 is retired at 5 us: its two other packets (PSNs +3, +5), still unacknowledged one
