@@ -4,6 +4,8 @@
 
 #include "mrc-plane-order-loss-detector.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 

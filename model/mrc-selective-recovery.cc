@@ -577,8 +577,8 @@ MrcSelectiveRecovery::LocateBySilence(const MrcSendQueue::Record& r)
 {
     // A dead path delivers nothing, so the per-EV order rule never locates its losses, and a
     // time rule faster than the path's own RTT plus reorder window finds them before they are
-    // overdue on it: each is resent, the EV kept, and the path keeps taking packets. Two such
-    // losses on one path with nothing sent there in between delivered locate both.
+    // overdue on it: each is resent, the EV kept, and the path keeps taking packets. A later
+    // such loss on the path locates the first and itself once the path is silent.
     const uint64_t path = m_ctx.paths->GetPathId(r.ev);
     auto heard = m_lastAckOnPath.find(path);
     const Time lastHeard = heard == m_lastAckOnPath.end() ? Time(-1) : heard->second.first;
@@ -593,11 +593,11 @@ MrcSelectiveRecovery::LocateBySilence(const MrcSendQueue::Record& r)
         first = PathSuspect{r.sentAt, r.ev, Time(-1)}; // the path delivered since: a new first
         return false;
     }
-    // Silent, not idle: a packet sent on the path after the first loss is overdue too. (A queue
-    // holds back what is behind the first loss as well; an idle path delivers nothing because
-    // nothing was sent.)
-    // (A later loss declared on the path is no such evidence: its retransmission makes its
-    // acknowledgement ambiguous, so the path would look silent while it delivers.)
+    // Silent, not idle: the first packet sent on the path after the first loss was declared
+    // (OnSent) is overdue too. A queue holds back what is behind the first loss as well; an
+    // idle path delivers nothing because nothing was sent. A later declared loss is no such
+    // evidence: its retransmission makes its acknowledgement ambiguous (Karn), so the path
+    // would look silent while it delivers.
     if (first.nextSent.IsStrictlyNegative() || !IsOverdueOnPath(first.ev, first.nextSent))
     {
         return false;
