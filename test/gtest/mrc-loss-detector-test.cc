@@ -317,6 +317,31 @@ MakeContext(MrcSendQueue& sq,
     c.retransmit = [](uint32_t, uint32_t, const std::string&) {};
     return c;
 }
+
+/**
+ * Schedule first transmissions of the posted data: each (EV, time) cuts the next PSN then and
+ * tells the recovery policy.
+ * \param sq the send queue (data posted)
+ * \param rec the policy
+ * \param sends (EV, send time) in PSN order
+ */
+void
+ScheduleSends(MrcSendQueue& sq,
+              Ptr<MrcLossRecovery> rec,
+              const std::vector<std::pair<uint32_t, Time>>& sends)
+{
+    for (const auto& [ev, at] : sends)
+    {
+        Simulator::Schedule(at, [&sq, rec, ev = ev]() {
+            MrcSendQueue::Record& r = sq.CutNew();
+            r.sentAt = Simulator::Now();
+            r.ev = ev;
+            r.transmissions = 1;
+            sq.MarkSent(r);
+            rec->OnSent(r, false);
+        });
+    }
+}
 } // namespace
 
 TEST(MrcSelectiveRecovery, TailLossRepairedByTheProbeWithinThreeRtts)
@@ -349,17 +374,12 @@ TEST(MrcSelectiveRecovery, TailLossRepairedByTheProbeWithinThreeRtts)
     };
     rec->Start(c);
     sq.Post(10 * kMss, 0, 0, std::nullopt, nullptr);
+    std::vector<std::pair<uint32_t, Time>> sends;
     for (uint32_t i = 0; i < 10; ++i)
     {
-        Simulator::Schedule(NanoSeconds(100 * i), [&sq, &rec]() {
-            MrcSendQueue::Record& r = sq.CutNew();
-            r.sentAt = Simulator::Now();
-            r.ev = 7;
-            r.transmissions = 1;
-            sq.MarkSent(r);
-            rec->OnSent(r, false);
-        });
+        sends.emplace_back(7, NanoSeconds(100 * i));
     }
+    ScheduleSends(sq, rec, sends);
     for (uint32_t i = 0; i < 9; ++i)
     {
         Simulator::Schedule(NanoSeconds(100 * i) + rtt, [&sq, &rec, i]() {
@@ -432,17 +452,12 @@ RetireWithPacketsInFlight(bool sweep)
     };
     rec->Start(c);
     sq.Post(7 * kMss, 0, 0, std::nullopt, nullptr);
+    std::vector<std::pair<uint32_t, Time>> sends;
     for (uint32_t i = 0; i < 6; ++i)
     {
-        Simulator::Schedule(MicroSeconds(i / 2), [&sq, &rec, i]() {
-            MrcSendQueue::Record& r = sq.CutNew();
-            r.sentAt = Simulator::Now();
-            r.ev = 7 + i % 2;
-            r.transmissions = 1;
-            sq.MarkSent(r);
-            rec->OnSent(r, false);
-        });
+        sends.emplace_back(7 + i % 2, MicroSeconds(i / 2));
     }
+    ScheduleSends(sq, rec, sends);
     Simulator::Schedule(MicroSeconds(5), [&rec]() {
         rec->DeclareLost(kFirst + 1, "path-order");
     });
@@ -489,17 +504,7 @@ TEST(MrcSelectiveRecovery, UnlocatedLossRetiresOnlyAnEvWhosePathWentSilent)
                                                        {2, MicroSeconds(1)},
                                                        {3, MicroSeconds(1)},
                                                        {1, MicroSeconds(2)}};
-    for (const auto& [ev, at] : sends)
-    {
-        Simulator::Schedule(at, [&sq, &rec, ev = ev]() {
-            MrcSendQueue::Record& r = sq.CutNew();
-            r.sentAt = Simulator::Now();
-            r.ev = ev;
-            r.transmissions = 1;
-            sq.MarkSent(r);
-            rec->OnSent(r, false);
-        });
-    }
+    ScheduleSends(sq, rec, sends);
     // EV 2's first packet is acknowledged after 5 us, EV 1's after 20 us.
     Simulator::Schedule(MicroSeconds(5), [&sq, &rec]() {
         sq.AckSack(kFirst, kFirst, uint64_t(1) << 1);
@@ -579,17 +584,7 @@ TwoUnlocatedLossesOnOnePath(bool deliverBetween)
                                                        {1, MicroSeconds(23)},
                                                        {1, MicroSeconds(35)},
                                                        {2, MicroSeconds(35)}};
-    for (const auto& [ev, at] : sends)
-    {
-        Simulator::Schedule(at, [&sq, &rec, ev = ev]() {
-            MrcSendQueue::Record& r = sq.CutNew();
-            r.sentAt = Simulator::Now();
-            r.ev = ev;
-            r.transmissions = 1;
-            sq.MarkSent(r);
-            rec->OnSent(r, false);
-        });
-    }
+    ScheduleSends(sq, rec, sends);
     Simulator::Schedule(MicroSeconds(20), [&sq, &rec]() {
         sq.AckSack(kFirst + 1, kFirst + 1, 0);
         sq.Slide();
