@@ -27,21 +27,20 @@ MrcPlaneOrderLossDetector::OnSent(uint32_t psn, uint32_t plane, Time sentAt)
     ++m_size;
 }
 
-std::vector<uint32_t>
-MrcPlaneOrderLossDetector::OnSack(MrcSendQueue& sq,
-                                  const PlaneOf& planeOf,
-                                  const WindowOf& windowOf)
+void
+MrcPlaneOrderLossDetector::OnAcked(const MrcSendQueue::Acked& acked, uint32_t plane)
 {
-    for (const MrcSendQueue::Acked& a : sq.GetJustAcked())
+    if (acked.transmissions != 1)
     {
-        uint32_t plane = 0;
-        // Karn's rule: the copy that arrived may have been sent on another plane.
-        if (a.transmissions == 1 && planeOf(a.ev, plane))
-        {
-            Reserve(plane);
-            m_latest[plane] = std::max(m_latest[plane], a.sentAt);
-        }
+        return;
     }
+    Reserve(plane);
+    m_latest[plane] = std::max(m_latest[plane], acked.sentAt);
+}
+
+std::vector<uint32_t>
+MrcPlaneOrderLossDetector::Detect(MrcSendQueue& sq, const WindowOf& windowOf)
+{
     std::vector<uint32_t> lost;
     for (uint32_t plane = 0; plane < m_perPlane.size(); ++plane)
     {

@@ -41,8 +41,6 @@ namespace ns3
 class MrcPlaneOrderLossDetector
 {
   public:
-    /// The plane of an EV (EVs outside the path set are not judged).
-    using PlaneOf = std::function<bool(uint32_t ev, uint32_t& plane)>;
     /// The reorder window of a plane.
     using WindowOf = std::function<Time(uint32_t plane)>;
 
@@ -55,15 +53,20 @@ class MrcPlaneOrderLossDetector
     void OnSent(uint32_t psn, uint32_t plane, Time sentAt);
 
     /**
-     * Apply the rule after a SACK has been processed by the send queue.
-     * \param sq the send queue (the records it just acknowledged: GetJustAcked)
-     * \param planeOf the plane of an acknowledged packet's EV
+     * Note a packet the last SACK acknowledged. A packet sent more than once is ignored
+     * (Karn's rule: the copy that arrived may have been sent on another plane).
+     * \param acked the acknowledged record (MrcSendQueue::GetJustAcked)
+     * \param plane the plane of its EV
+     */
+    void OnAcked(const MrcSendQueue::Acked& acked, uint32_t plane);
+
+    /**
+     * Apply the rule after the acknowledgements of a SACK have been noted (OnAcked).
+     * \param sq the send queue
      * \param windowOf each plane's reorder window now
      * \return the PSNs newly found lost (not queued already), in send order per plane
      */
-    std::vector<uint32_t> OnSack(MrcSendQueue& sq,
-                                 const PlaneOf& planeOf,
-                                 const WindowOf& windowOf);
+    std::vector<uint32_t> Detect(MrcSendQueue& sq, const WindowOf& windowOf);
 
     /**
      * \param plane a plane

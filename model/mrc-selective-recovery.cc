@@ -289,11 +289,17 @@ MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
             m_rttMaxCur = std::max(m_rttMaxCur, now - a.sentAt);
             // Per plane only when a plane rule uses it (two EV lookups per packet).
             uint32_t plane = 0;
-            if ((m_planeReorder || m_planeOrder) && PlaneOf(a.ev, plane)
-                && plane < m_planeRttMax.size())
+            if ((m_planeReorder || m_planeOrder) && PlaneOf(a.ev, plane))
             {
-                Time& cur = m_planeRttMax[plane].first;
-                cur = std::max(cur, now - a.sentAt);
+                if (plane < m_planeRttMax.size())
+                {
+                    Time& cur = m_planeRttMax[plane].first;
+                    cur = std::max(cur, now - a.sentAt);
+                }
+                if (m_planeOrder)
+                {
+                    m_planeOrderDetector.OnAcked(a, plane);
+                }
             }
             auto [it, fresh] =
                 m_lastAckOnPath.try_emplace(m_ctx.paths->GetPathId(a.ev), a.sentAt, now);
@@ -330,12 +336,8 @@ MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
     }
     if (m_planeOrder)
     {
-        const std::vector<uint32_t> overdue = m_planeOrderDetector.OnSack(
-            *m_ctx.sendQueue,
-            [this](uint32_t ev, uint32_t& plane) {
-                return PlaneOf(ev, plane);
-            },
-            [this](uint32_t plane) {
+        const std::vector<uint32_t> overdue =
+            m_planeOrderDetector.Detect(*m_ctx.sendQueue, [this](uint32_t plane) {
                 return GetPlaneReorderWindow(plane);
             });
         for (uint32_t psn : overdue)
