@@ -17,17 +17,24 @@ MrcEcmpRouteTable::MakeKey(Ipv6Address address, uint8_t prefixLength)
 {
     std::array<uint8_t, 16> bytes{};
     address.GetBytes(bytes.data());
-    for (unsigned i = 0; i < 16; ++i)
-    {
-        const int bitsHere = std::clamp(int(prefixLength) - int(i * 8), 0, 8);
-        bytes[i] &= static_cast<uint8_t>(0xff00 >> bitsHere);
-    }
     Key key{0, 0};
     for (unsigned i = 0; i < 8; ++i)
     {
         key.hi = (key.hi << 8) | bytes[i];
         key.lo = (key.lo << 8) | bytes[i + 8];
     }
+    return Mask(key, prefixLength);
+}
+
+MrcEcmpRouteTable::Key
+MrcEcmpRouteTable::Mask(Key key, uint8_t prefixLength)
+{
+    const auto keep = [](unsigned bits) { // the first bits (0..64) of a 64-bit half
+        return bits == 0 ? 0 : bits >= 64 ? ~uint64_t{0} : ~uint64_t{0} << (64 - bits);
+    };
+    const unsigned length = std::min<unsigned>(prefixLength, 128);
+    key.hi &= keep(std::min(length, 64U));
+    key.lo &= keep(length > 64 ? length - 64 : 0);
     return key;
 }
 
@@ -222,9 +229,10 @@ MrcEcmpRouteTable::IsNextHopEnabled(uint32_t interface) const
 const std::vector<uint32_t>*
 MrcEcmpRouteTable::Lookup(Ipv6Address destination) const
 {
+    const Key full = MakeKey(destination, 128);
     for (const auto& [length, routes] : m_routes)
     {
-        auto it = routes.find(MakeKey(destination, length));
+        auto it = routes.find(Mask(full, length));
         if (it != routes.end() && !it->second.active.empty())
         {
             return &it->second.active;

@@ -172,6 +172,13 @@ class MrcEcmpRouteTable
     static Key MakeKey(Ipv6Address address, uint8_t prefixLength);
 
     /**
+     * \param key a key
+     * \param prefixLength a prefix length (128 or more keeps every bit)
+     * \return the key with the bits after the prefix cleared
+     */
+    static Key Mask(Key key, uint8_t prefixLength);
+
+    /**
      * \param key a masked prefix
      * \return its address
      */

@@ -25,6 +25,39 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("MrcSwitchPipeline");
 
+namespace
+{
+
+/**
+ * Ipv6Address::IsDocumentation (2001:db8::/32) on the address's bytes: ns-3's builds an
+ * Ipv6Prefix per call, a cost paid on every forwarded packet.
+ * \param address an address
+ * \return true if it is a documentation address
+ */
+bool
+IsDocumentationAddress(const Ipv6Address& address)
+{
+    uint8_t b[16];
+    address.GetBytes(b);
+    return b[0] == 0x20 && b[1] == 0x01 && b[2] == 0x0d && b[3] == 0xb8;
+}
+
+/**
+ * Ipv6Address::IsLinkLocal (fe80::/64) on the address's bytes, for the same reason.
+ * \param address an address
+ * \return true if it is a link-local unicast address
+ */
+bool
+IsLinkLocalAddress(const Ipv6Address& address)
+{
+    uint8_t b[16];
+    address.GetBytes(b);
+    return b[0] == 0xfe && b[1] == 0x80 && b[2] == 0 && b[3] == 0 && b[4] == 0 && b[5] == 0
+           && b[6] == 0 && b[7] == 0;
+}
+
+} // namespace
+
 NS_OBJECT_ENSURE_REGISTERED(MrcSwitchPipeline);
 
 TypeId
@@ -87,6 +120,7 @@ MrcSwitchPipeline::Attach(Ptr<Node> node)
     // interface other than the loopback (which goes to Ipv6L3Protocol directly); Node removes
     // one registration per call.
     m_ports.assign(node->GetNDevices(), nullptr);
+    m_broadcasts.assign(node->GetNDevices(), Address());
     m_forward = MakeCallback(&MrcSwitchPipeline::Forward, this);
     m_forwardMulticast = MakeCallback(&MrcSwitchPipeline::ForwardMulticast, this);
     m_deliverLocally = MakeCallback(&MrcSwitchPipeline::DeliverLocally, this);
@@ -107,6 +141,7 @@ MrcSwitchPipeline::Attach(Ptr<Node> node)
         if (!device->NeedsArp())
         {
             m_ports[device->GetIfIndex()] = interface;
+            m_broadcasts[device->GetIfIndex()] = device->GetBroadcast();
         }
     }
 }
@@ -118,6 +153,7 @@ MrcSwitchPipeline::DoDispose()
     m_ipv6 = nullptr;
     m_tc = nullptr;
     m_ports.clear();
+    m_broadcasts.clear();
     m_forward = Ipv6RoutingProtocol::UnicastForwardCallback();
     m_forwardMulticast = Ipv6RoutingProtocol::MulticastForwardCallback();
     m_deliverLocally = Ipv6RoutingProtocol::LocalDeliverCallback();
@@ -176,18 +212,24 @@ MrcSwitchPipeline::Receive(Ptr<NetDevice> device,
                            NetDevice::PacketType type)
 {
     const uint32_t index = device->GetIfIndex();
+    // The header is read once, from the copy the routing gets; ns-3's path gets the original.
     Ipv6Header header;
-    if (index >= m_ports.size() || p->GetSize() < header.GetSerializedSize()
-        || p->PeekHeader(header) == 0 || NeedsSlowPath(m_ports[index], header))
+    Ptr<Packet> packet;
+    if (index < m_ports.size() && p->GetSize() >= header.GetSerializedSize())
+    {
+        packet = p->Copy();
+        if (packet->RemoveHeader(header) == 0 || NeedsSlowPath(m_ports[index], header))
+        {
+            packet = nullptr;
+        }
+    }
+    if (!packet)
     {
         ++m_slowPath;
-        NS_LOG_LOGIC("to Ipv6L3Protocol: " << p->GetSize() << " bytes, to "
-                                           << header.GetDestination());
+        NS_LOG_LOGIC("to Ipv6L3Protocol: " << p->GetSize() << " bytes");
         m_tc->Receive(device, p, protocol, from, to, type);
         return;
     }
-    Ptr<Packet> packet = p->Copy();
-    packet->RemoveHeader(header);
     if (header.GetPayloadLength() < packet->GetSize())
     {
         packet->RemoveAtEnd(packet->GetSize() - header.GetPayloadLength());
@@ -212,12 +254,12 @@ MrcSwitchPipeline::Forward(Ptr<const NetDevice> idev,
                            const Ipv6Header& header)
 {
     // As Ipv6L3Protocol::IpForward, then SendRealOut and Ipv6Interface::Send.
-    if (header.GetDestination().IsDocumentation())
+    if (IsDocumentationAddress(header.GetDestination()))
     {
         Drop(p, header, DropReason::ROUTE_ERROR);
         return;
     }
-    if (header.GetSource().IsLinkLocal())
+    if (IsLinkLocalAddress(header.GetSource()))
     {
         Drop(p, header, DropReason::LINK_LOCAL_SOURCE);
         return;
@@ -261,7 +303,7 @@ MrcSwitchPipeline::Forward(Ptr<const NetDevice> idev,
     }
     ++m_forwarded;
     m_tc->Send(device,
-               Create<Ipv6QueueDiscItem>(packet, device->GetBroadcast(), kMrcIpv6EtherType, out));
+               Create<Ipv6QueueDiscItem>(packet, m_broadcasts[index], kMrcIpv6EtherType, out));
 }
 
 void

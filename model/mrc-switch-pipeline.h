@@ -209,6 +209,8 @@ class MrcSwitchPipeline : public Object
     Ptr<TrafficControlLayer> m_tc; //!< its traffic-control layer
     /// By device index: the port's IPv6 interface (null: not a point-to-point port it handles).
     std::vector<Ptr<Ipv6Interface>> m_ports;
+    /// By device index: the port's broadcast address, the frame destination of every packet.
+    std::vector<Address> m_broadcasts;
     bool m_strongEndSystem{true};                          //!< the node's StrongEndSystemModel
     Ipv6RoutingProtocol::UnicastForwardCallback m_forward; //!< Forward()
     Ipv6RoutingProtocol::MulticastForwardCallback m_forwardMulticast; //!< ForwardMulticast()

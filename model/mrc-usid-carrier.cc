@@ -50,6 +50,26 @@ FromWords(const Words& w)
     return Ipv6Address(b);
 }
 
+/**
+ * \param w an address as words
+ * \param blockBits the block's length, a multiple of 16
+ * \param block the block's value
+ * \return true if the address starts with the block
+ */
+bool
+StartsWithBlock(const Words& w, uint32_t blockBits, uint64_t block)
+{
+    const unsigned blockWords = blockBits / 16;
+    for (unsigned i = 0; i < blockWords; ++i)
+    {
+        if (w[i] != static_cast<uint16_t>(block >> (16 * (blockWords - 1 - i))))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 MrcUsidCarrier::MrcUsidCarrier()
@@ -120,22 +140,14 @@ MrcUsidCarrier::Locator(uint16_t usid) const
 bool
 MrcUsidCarrier::InBlock(Ipv6Address address) const
 {
-    const Words w = ToWords(address);
-    const unsigned blockWords = m_blockBits / 16;
-    for (unsigned i = 0; i < blockWords; ++i)
-    {
-        if (w[i] != static_cast<uint16_t>(m_block >> (16 * (blockWords - 1 - i))))
-        {
-            return false;
-        }
-    }
-    return true;
+    return StartsWithBlock(ToWords(address), m_blockBits, m_block);
 }
 
 uint16_t
 MrcUsidCarrier::GetActive(Ipv6Address address) const
 {
-    return InBlock(address) ? ToWords(address)[m_blockBits / 16] : 0;
+    const Words w = ToWords(address);
+    return StartsWithBlock(w, m_blockBits, m_block) ? w[m_blockBits / 16] : 0;
 }
 
 bool

@@ -53,6 +53,29 @@ TEST(MrcEcmpRouteTable, OddPrefixLengths)
     EXPECT_EQ(Hops(t, "2001::1"), (std::vector<uint32_t>{9}));
 }
 
+TEST(MrcEcmpRouteTable, PrefixLengthsAroundTheHalves)
+{
+    // The key is two 64-bit halves: lengths at and next to the boundary, and whole addresses.
+    MrcEcmpRouteTable t;
+    t.AddRoute(Ipv6Address("fd00:0:0:1:8000::"), 65, {65});
+    t.AddRoute(Ipv6Address("fd00:0:0:2::"), 64, {64});
+    t.AddRoute(Ipv6Address("fd00:0:0:3::"), 63, {63}); // fd00:0:0:2::/63 as well
+    t.AddRoute(Ipv6Address("fd00::7"), 128, {128});
+    t.AddRoute(Ipv6Address("fd00::6"), 127, {127}); // fd00::6 and fd00::7
+    EXPECT_EQ(Hops(t, "fd00:0:0:1:8000::1"), (std::vector<uint32_t>{65}));
+    EXPECT_EQ(Hops(t, "fd00:0:0:1:ffff::1"), (std::vector<uint32_t>{65}));
+    EXPECT_EQ(Hops(t, "fd00:0:0:1:7fff::1"), (std::vector<uint32_t>{}));
+    EXPECT_EQ(Hops(t, "fd00:0:0:2:ffff::1"), (std::vector<uint32_t>{64}));
+    EXPECT_EQ(Hops(t, "fd00:0:0:3:ffff::1"), (std::vector<uint32_t>{63}));
+    EXPECT_EQ(Hops(t, "fd00:0:0:4::1"), (std::vector<uint32_t>{}));
+    EXPECT_EQ(Hops(t, "fd00::7"), (std::vector<uint32_t>{128}));
+    EXPECT_EQ(Hops(t, "fd00::6"), (std::vector<uint32_t>{127}));
+    EXPECT_EQ(Hops(t, "fd00::5"), (std::vector<uint32_t>{}));
+    // The network is stored masked, whatever the host bits given.
+    ASSERT_TRUE(t.GetRoute(Ipv6Address("fd00:0:0:3::"), 63).has_value());
+    EXPECT_EQ(t.GetRoute(Ipv6Address("fd00:0:0:3::"), 63)->network, Ipv6Address("fd00:0:0:2::"));
+}
+
 TEST(MrcEcmpRouteTable, WithdrawEverywhereFallsBackToShorterPrefix)
 {
     MrcEcmpRouteTable t;
