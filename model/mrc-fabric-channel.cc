@@ -44,6 +44,20 @@ MrcFabricChannel::GetPauseFrames() const
     return m_pauseFrames;
 }
 
+void
+MrcFabricChannel::RefreshPfcPorts()
+{
+    m_pfcPortsKnown = false;
+    m_pfcPorts = {};
+}
+
+void
+MrcFabricChannel::DoDispose()
+{
+    RefreshPfcPorts();
+    PointToPointChannel::DoDispose();
+}
+
 bool
 MrcFabricChannel::TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice> src, Time txTime)
 {
@@ -51,10 +65,16 @@ MrcFabricChannel::TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice> 
     {
         return PointToPointChannel::TransmitStart(p, src, txTime);
     }
-    Ptr<PointToPointNetDevice> dst =
-        GetPointToPointDevice(0) == src ? GetPointToPointDevice(1) : GetPointToPointDevice(0);
-    Ptr<MrcPfcPort> srcPort = src->GetObject<MrcPfcPort>();
-    Ptr<MrcPfcPort> dstPort = dst->GetObject<MrcPfcPort>();
+    if (!m_pfcPortsKnown)
+    {
+        m_pfcPorts = {GetPointToPointDevice(0)->GetObject<MrcPfcPort>(),
+                      GetPointToPointDevice(1)->GetObject<MrcPfcPort>()};
+        m_pfcPortsKnown = true;
+    }
+    const unsigned srcEnd = GetPointToPointDevice(0) == src ? 0 : 1;
+    Ptr<PointToPointNetDevice> dst = GetPointToPointDevice(1 - srcEnd);
+    const Ptr<MrcPfcPort>& srcPort = m_pfcPorts[srcEnd];
+    const Ptr<MrcPfcPort>& dstPort = m_pfcPorts[1 - srcEnd];
     if (!srcPort && !dstPort)
     {
         return PointToPointChannel::TransmitStart(p, src, txTime);

@@ -7,8 +7,12 @@
 
 #include "ns3/point-to-point-channel.h"
 
+#include <array>
+
 namespace ns3
 {
+
+class MrcPfcPort;
 
 /**
  * \ingroup mrc
@@ -40,8 +44,21 @@ class MrcFabricChannel : public PointToPointChannel
     /// \return PAUSE frames carried to an MrcPfcPort
     uint64_t GetPauseFrames() const;
 
+    /**
+     * Forget which ends have an MrcPfcPort: they are looked up again at the next frame.
+     * MrcPfcPort calls it when it is aggregated to a device of this channel.
+     */
+    void RefreshPfcPorts();
+
+  protected:
+    void DoDispose() override;
+
   private:
-    uint64_t m_pauseFrames{0}; //!< PAUSE frames carried
+    /// The two ends' MrcPfcPorts (null where none), looked up at the first frame after a
+    /// refresh, not per frame: the aggregate search was 5 % of a fabric's instructions.
+    std::array<Ptr<MrcPfcPort>, 2> m_pfcPorts;
+    bool m_pfcPortsKnown{false}; //!< m_pfcPorts is current
+    uint64_t m_pauseFrames{0};   //!< PAUSE frames carried
 };
 
 } // namespace ns3

@@ -4,6 +4,7 @@
 
 #include "mrc-pfc-port.h"
 
+#include "mrc-fabric-channel.h"
 #include "mrc-header-types.h"
 #include "mrc-index-list.h"
 #include "mrc-pfc-tag.h"
@@ -178,6 +179,13 @@ MrcPfcPort::NotifyNewAggregate()
     if (!m_device)
     {
         m_device = PeekPointer(GetObject<PointToPointNetDevice>());
+    }
+    if (m_device)
+    {
+        if (auto channel = DynamicCast<MrcFabricChannel>(m_device->GetChannel()))
+        {
+            channel->RefreshPfcPorts(); // it caches which of its ends have a port
+        }
     }
     Object::NotifyNewAggregate();
 }

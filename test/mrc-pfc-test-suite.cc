@@ -10,6 +10,7 @@
 #include "mrc-pfc-test-bench.h"
 
 #include "ns3/double.h"
+#include "ns3/mrc-pfc-tag.h"
 #include "ns3/packet-sink.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -473,6 +474,62 @@ class PfcConfigTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * MrcFabricChannel remembers which of its ends have an MrcPfcPort; a port installed after the
+ * link has carried frames is seen from the next frame on (its frames get the INGRESS tag the
+ * receiving switch charges to the port).
+ */
+class PfcLateInstallTestCase : public TestCase
+{
+  public:
+    PfcLateInstallTestCase()
+        : TestCase("a PFC port installed after the first frames is used from the next frame")
+    {
+    }
+
+  private:
+    /**
+     * The receiving device's receive callback.
+     * \param device the device
+     * \param p the frame
+     * \return true
+     */
+    bool Receive(Ptr<NetDevice> device, Ptr<const Packet> p, uint16_t, const Address&)
+    {
+        MrcPfcTag tag;
+        const bool tagged = p->PeekPacketTag(tag) && tag.GetKind() == MrcPfcTag::Kind::INGRESS;
+        m_ingress.push_back(tagged ? std::optional<uint32_t>(tag.GetIfIndex()) : std::nullopt);
+        return true;
+    }
+
+    void DoRun() override
+    {
+        NodeContainer nodes(2);
+        NetDeviceContainer devices = PfcChain::Link(nodes.Get(0), nodes.Get(1), "100Gbps");
+        Ptr<NetDevice> a = devices.Get(0);
+        Ptr<NetDevice> b = devices.Get(1);
+        b->SetReceiveCallback(MakeCallback(&PfcLateInstallTestCase::Receive, this));
+        const auto send = [a, b]() {
+            a->Send(Create<Packet>(100), b->GetAddress(), 0x86DD);
+        };
+        Simulator::Schedule(MicroSeconds(1), send);
+        Simulator::Schedule(MicroSeconds(5), [b]() {
+            MrcPfcHelper().Install(b);
+        });
+        Simulator::Schedule(MicroSeconds(10), send);
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_EQ(m_ingress.size(), 2u, "both frames delivered");
+        NS_TEST_EXPECT_MSG_EQ(m_ingress[0].has_value(), false, "no PFC port yet: no tag");
+        NS_TEST_EXPECT_MSG_EQ(m_ingress[1].has_value(), true, "the new port is seen");
+        NS_TEST_EXPECT_MSG_EQ(m_ingress[1].value_or(99), b->GetIfIndex(), "tagged for b's port");
+        Simulator::Destroy();
+    }
+
+    std::vector<std::optional<uint32_t>> m_ingress; //!< per frame: the INGRESS tag's interface
+};
+
+/**
+ * \ingroup mrc-test
  * The PFC test suite.
  */
 class MrcPfcTestSuite : public TestSuite
@@ -488,6 +545,7 @@ class MrcPfcTestSuite : public TestSuite
         AddTestCase(new PfcLossyPriorityTestCase);
         AddTestCase(new PfcTwoHopTestCase);
         AddTestCase(new PfcDynamicThresholdTestCase);
+        AddTestCase(new PfcLateInstallTestCase);
     }
 };
 
