@@ -88,6 +88,7 @@ MrcPathSet::SetState(uint32_t ev, MrcEvState to, const std::string& cause)
         return;
     }
     e.state = to;
+    ++m_version;
     if (m_onChange)
     {
         m_onChange(ev, from, to, cause);
@@ -105,6 +106,7 @@ MrcPathSet::RemoveActive(uint32_t ev)
     }
     const size_t index = it - pl.active.begin();
     pl.active.erase(it);
+    ++m_version;
     return index;
 }
 
@@ -112,6 +114,7 @@ void
 MrcPathSet::AddActive(uint32_t ev)
 {
     m_planes.at(m_entries.at(ev).plane).active.push_back(ev);
+    ++m_version;
 }
 
 void
@@ -193,6 +196,7 @@ MrcPathSet::Deny(uint32_t ev)
     {
         pl.active.push_back(pl.backups.front());
         pl.backups.erase(pl.backups.begin());
+        ++m_version;
     }
     return index;
 }
@@ -201,6 +205,7 @@ void
 MrcPathSet::SetPlaneEnabled(uint32_t plane, bool enabled)
 {
     m_planes.at(plane).enabled = enabled;
+    ++m_version;
 }
 
 bool
@@ -259,6 +264,12 @@ const std::vector<uint32_t>&
 MrcPathSet::GetActive(uint32_t plane) const
 {
     return m_planes.at(plane).active;
+}
+
+uint64_t
+MrcPathSet::GetVersion() const
+{
+    return m_version;
 }
 
 const std::vector<uint32_t>&

@@ -156,6 +156,11 @@ class MrcPathSet
     uint32_t GetPlane(uint32_t ev) const;
     /// \param plane a plane \return its active EVs in rotation order
     const std::vector<uint32_t>& GetActive(uint32_t plane) const;
+    /**
+     * \return a number that changes whenever an EV's state, a plane's active EVs or whether a
+     *         plane is enabled changes (for callers that cache what they derive from these)
+     */
+    uint64_t GetVersion() const;
     /// \param plane a plane \return its backup EVs
     const std::vector<uint32_t>& GetBackups(uint32_t plane) const;
 
@@ -183,6 +188,7 @@ class MrcPathSet
     std::vector<Plane> m_planes; //!< planes
     uint32_t m_target;           //!< active EVs per plane
     ChangeCallback m_onChange;   //!< state-change callback
+    uint64_t m_version{0};       //!< see GetVersion()
 };
 
 } // namespace ns3

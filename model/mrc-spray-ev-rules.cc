@@ -232,6 +232,32 @@ MrcSprayEvRules::IsGoodNow(uint32_t ev) const
            || (state == MrcEvState::SKIP && SkipOver(Peek(ev), m_set.GetPlane(ev)));
 }
 
+const MrcSprayEvRules::PlaneStates&
+MrcSprayEvRules::StatesOf(uint32_t plane) const
+{
+    if (m_planeStates.size() < m_set.GetPlaneCount())
+    {
+        m_planeStates.resize(m_set.GetPlaneCount());
+    }
+    PlaneStates& p = m_planeStates.at(plane);
+    if (p.version != m_set.GetVersion())
+    {
+        p.version = m_set.GetVersion();
+        p.good = 0;
+        p.skipping.clear();
+        for (uint32_t ev : m_set.GetActive(plane))
+        {
+            const MrcEvState state = m_set.GetState(ev);
+            p.good += state == MrcEvState::GOOD ? 1 : 0;
+            if (state == MrcEvState::SKIP)
+            {
+                p.skipping.push_back(ev);
+            }
+        }
+    }
+    return p;
+}
+
 uint32_t
 MrcSprayEvRules::GetGoodCount(uint32_t plane) const
 {
@@ -239,10 +265,11 @@ MrcSprayEvRules::GetGoodCount(uint32_t plane) const
     {
         return 0;
     }
-    const std::vector<uint32_t>& active = m_set.GetActive(plane);
-    return std::count_if(active.begin(), active.end(), [this](uint32_t ev) {
-        return IsGoodNow(ev);
-    });
+    // As counting IsGoodNow over the active EVs, with the states read once per set change.
+    const PlaneStates& p = StatesOf(plane);
+    return p.good + std::count_if(p.skipping.begin(), p.skipping.end(), [&](uint32_t ev) {
+               return SkipOver(Peek(ev), plane);
+           });
 }
 
 bool
@@ -252,10 +279,10 @@ MrcSprayEvRules::HasGood(uint32_t plane) const
     {
         return false;
     }
-    const std::vector<uint32_t>& active = m_set.GetActive(plane);
-    return std::any_of(active.begin(), active.end(), [this](uint32_t ev) {
-        return IsGoodNow(ev);
-    });
+    const PlaneStates& p = StatesOf(plane);
+    return p.good > 0 || std::any_of(p.skipping.begin(), p.skipping.end(), [&](uint32_t ev) {
+               return SkipOver(Peek(ev), plane);
+           });
 }
 
 std::optional<uint32_t>

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <map>
 #include <optional>
 #include <unordered_map>
@@ -305,26 +306,42 @@ class MrcSprayEvRules
      */
     bool StillMoreMarked(const Entry& e, uint32_t plane) const;
 
-    MrcPathSet& m_set;                             //!< the EV set
-    std::unordered_map<uint32_t, Entry> m_entries; //!< EV -> what the rules remember (stable refs)
-    const Entry m_fresh{};                         //!< what the rules know of an unseen EV
-    std::vector<Rotation> m_rotations;             //!< per plane: data rotation
-    uint32_t m_probeSuccesses;                     //!< successes to restore an EV
-    uint32_t m_skipRotations{1};                   //!< rotations a SKIP lasts
-    Time m_skipTime;                               //!< > 0: time a SKIP lasts (else rotations)
-    Time m_skipMemory;                             //!< time mode: echo memory after a SKIP
-    std::function<Time()> m_clock;                 //!< now (time mode)
-    uint32_t m_alwaysSkipFactor{32};               //!< ALWAYS_SKIP: SKIP this many times longer
-    double m_escalationRatio{4};                   //!< escalation: marking rate over the mean
-    double m_markRateGain{0.125};                  //!< weight of one feedback in a marking rate
-    double m_releaseRatio{2};                      //!< escalated SKIP ends below this x others
-    mutable Time m_marksAt{Time(-1)};              //!< when m_markSum was last taken
-    mutable std::vector<double> m_markSum;         //!< per plane: its active EVs' marking rates
-    mutable std::vector<size_t> m_markCount;       //!< per plane: active EVs in m_markSum
-    Time m_holdDownInitial;                        //!< dampening: first hold-down of a flapping EV
-    Time m_holdDownMax;                            //!< dampening: largest hold-down
-    Time m_flapWindow;                             //!< dampening: flap window
-    std::function<uint64_t(uint32_t)> m_pathKey;   //!< EV -> path (none: unknown)
+    /// Per plane: what GetGoodCount and HasGood take from the set, kept until the set changes
+    /// (they are asked for every plane on every data packet).
+    struct PlaneStates
+    {
+        uint64_t version{std::numeric_limits<uint64_t>::max()}; //!< the set's version of it
+        uint32_t good{0};                                       //!< active EVs in GOOD
+        std::vector<uint32_t> skipping; //!< active EVs in SKIP (whether over: asked each time)
+    };
+
+    /**
+     * \param plane a plane
+     * \return its active EVs' states, as of the set's current version
+     */
+    const PlaneStates& StatesOf(uint32_t plane) const;
+
+    MrcPathSet& m_set;                              //!< the EV set
+    std::unordered_map<uint32_t, Entry> m_entries;  //!< EV -> what the rules remember (stable refs)
+    const Entry m_fresh{};                          //!< what the rules know of an unseen EV
+    std::vector<Rotation> m_rotations;              //!< per plane: data rotation
+    uint32_t m_probeSuccesses;                      //!< successes to restore an EV
+    uint32_t m_skipRotations{1};                    //!< rotations a SKIP lasts
+    Time m_skipTime;                                //!< > 0: time a SKIP lasts (else rotations)
+    Time m_skipMemory;                              //!< time mode: echo memory after a SKIP
+    std::function<Time()> m_clock;                  //!< now (time mode)
+    uint32_t m_alwaysSkipFactor{32};                //!< ALWAYS_SKIP: SKIP this many times longer
+    double m_escalationRatio{4};                    //!< escalation: marking rate over the mean
+    double m_markRateGain{0.125};                   //!< weight of one feedback in a marking rate
+    double m_releaseRatio{2};                       //!< escalated SKIP ends below this x others
+    mutable Time m_marksAt{Time(-1)};               //!< when m_markSum was last taken
+    mutable std::vector<double> m_markSum;          //!< per plane: its active EVs' marking rates
+    mutable std::vector<size_t> m_markCount;        //!< per plane: active EVs in m_markSum
+    Time m_holdDownInitial;                         //!< dampening: first hold-down of a flapping EV
+    Time m_holdDownMax;                             //!< dampening: largest hold-down
+    Time m_flapWindow;                              //!< dampening: flap window
+    std::function<uint64_t(uint32_t)> m_pathKey;    //!< EV -> path (none: unknown)
+    mutable std::vector<PlaneStates> m_planeStates; //!< per plane: see StatesOf()
 };
 
 } // namespace ns3

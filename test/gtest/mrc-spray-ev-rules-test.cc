@@ -269,6 +269,41 @@ TEST(MrcSprayEvRules, DenylistAndDisabledPlanes)
     EXPECT_TRUE(s.rules.Next(0).has_value());
 }
 
+TEST(MrcSprayEvRules, GoodCountFollowsEveryChangeOfTheSet)
+{
+    // GetGoodCount/HasGood keep what they read from the set until it changes: each kind of
+    // change must show at once, and a SKIP counts again as soon as it is over.
+    Evs s;
+    EXPECT_EQ(s.rules.GetGoodCount(0), 3u);
+    EXPECT_EQ(*s.rules.Next(0), 10u);
+    s.rules.OnEcn(11); // state change
+    EXPECT_EQ(s.rules.GetGoodCount(0), 2u);
+    EXPECT_EQ(*s.rules.Next(0), 12u);
+    s.rules.Next(0); // a new rotation: the SKIP is over (counted before Next ends it)
+    EXPECT_EQ(s.rules.GetGoodCount(0), 3u);
+    s.rules.OnSilentLoss(10); // retired, a backup takes its place: still 3
+    EXPECT_EQ(s.set.GetState(10), MrcEvState::ASSUMED_BAD);
+    EXPECT_EQ(s.rules.GetGoodCount(0), 3u);
+    s.rules.Deny(13); // the backup denied, the last backup takes its place
+    EXPECT_EQ(s.rules.GetGoodCount(0), 3u);
+    s.rules.Deny(14); // no backup left
+    EXPECT_EQ(s.rules.GetGoodCount(0), 2u);
+    s.set.SetPlaneEnabled(0, false);
+    EXPECT_EQ(s.rules.GetGoodCount(0), 0u);
+    EXPECT_FALSE(s.rules.HasGood(0));
+    s.set.SetPlaneEnabled(0, true);
+    EXPECT_EQ(s.rules.GetGoodCount(0), 2u);
+    EXPECT_TRUE(s.rules.HasGood(0));
+    const std::vector<uint32_t> active = s.set.GetActive(0);
+    for (uint32_t ev : active)
+    {
+        s.rules.OnSilentLoss(ev);
+    }
+    EXPECT_EQ(s.rules.GetGoodCount(0), 0u);
+    EXPECT_FALSE(s.rules.HasGood(0));
+    EXPECT_EQ(s.rules.GetGoodCount(1), 3u) << "the other plane untouched";
+}
+
 TEST(MrcPathSet, RejectsBadConfigurations)
 {
     EXPECT_THROW(MrcPathSet({{1, 2}}, 0), std::invalid_argument);
