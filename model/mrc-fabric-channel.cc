@@ -52,6 +52,35 @@ MrcFabricChannel::RefreshPfcPorts()
 }
 
 void
+MrcFabricChannel::UpdatePfcPorts()
+{
+    if (!m_pfcPortsKnown)
+    {
+        m_pfcPorts = {GetPointToPointDevice(0)->GetObject<MrcPfcPort>(),
+                      GetPointToPointDevice(1)->GetObject<MrcPfcPort>()};
+        m_pfcPortsKnown = true;
+    }
+}
+
+Ptr<MrcPfcPort>
+MrcFabricChannel::GetPfcPort(Ptr<const NetDevice> device)
+{
+    if (GetNDevices() != 2)
+    {
+        return nullptr;
+    }
+    UpdatePfcPorts();
+    for (unsigned end = 0; end < 2; ++end)
+    {
+        if (PeekPointer(GetPointToPointDevice(end)) == PeekPointer(device))
+        {
+            return m_pfcPorts[end];
+        }
+    }
+    return nullptr;
+}
+
+void
 MrcFabricChannel::DoDispose()
 {
     RefreshPfcPorts();
@@ -65,12 +94,7 @@ MrcFabricChannel::TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice> 
     {
         return PointToPointChannel::TransmitStart(p, src, txTime);
     }
-    if (!m_pfcPortsKnown)
-    {
-        m_pfcPorts = {GetPointToPointDevice(0)->GetObject<MrcPfcPort>(),
-                      GetPointToPointDevice(1)->GetObject<MrcPfcPort>()};
-        m_pfcPortsKnown = true;
-    }
+    UpdatePfcPorts();
     const unsigned srcEnd = GetPointToPointDevice(0) == src ? 0 : 1;
     Ptr<PointToPointNetDevice> dst = GetPointToPointDevice(1 - srcEnd);
     const Ptr<MrcPfcPort>& srcPort = m_pfcPorts[srcEnd];

@@ -6,6 +6,7 @@
 #define MRC_FABRIC_CHANNEL_H
 
 #include "ns3/point-to-point-channel.h"
+#include "ns3/point-to-point-net-device.h" // point-to-point-channel.h needs it complete
 
 #include <array>
 
@@ -50,10 +51,19 @@ class MrcFabricChannel : public PointToPointChannel
      */
     void RefreshPfcPorts();
 
+    /**
+     * \param device one of the channel's two devices
+     * \return its MrcPfcPort, or null (none, or not a device of this channel)
+     */
+    Ptr<MrcPfcPort> GetPfcPort(Ptr<const NetDevice> device);
+
   protected:
     void DoDispose() override;
 
   private:
+    /// Look the two ends' MrcPfcPorts up if a refresh asked for it (two devices attached).
+    void UpdatePfcPorts();
+
     /// The two ends' MrcPfcPorts (null where none), looked up at the first frame after a
     /// refresh, not per frame: the aggregate search was 5 % of a fabric's instructions.
     std::array<Ptr<MrcPfcPort>, 2> m_pfcPorts;

@@ -100,8 +100,14 @@ MrcNicPort::Pfc()
 {
     if (!m_pfc && m_device)
     {
-        // Looked up until found: MrcPfcHelper::Install may come after MrcHelper::Install.
-        m_pfc = m_device->GetObject<MrcPfcPort>();
+        // Looked up until found: MrcPfcHelper::Install may come after MrcHelper::Install. A
+        // fabric channel keeps its ends' ports (told when one is installed): asking it is
+        // cheap, searching the device's aggregates on every send was not (1.5 % of a run).
+        if (!m_channel)
+        {
+            m_channel = DynamicCast<MrcFabricChannel>(m_device->GetChannel());
+        }
+        m_pfc = m_channel ? m_channel->GetPfcPort(m_device) : m_device->GetObject<MrcPfcPort>();
         if (m_pfc)
         {
             m_pfc->TraceConnectWithoutContext("PauseStateChange",

@@ -5,6 +5,7 @@
 #ifndef MRC_NIC_PORT_H
 #define MRC_NIC_PORT_H
 
+#include "mrc-fabric-channel.h"
 #include "mrc-pfc-port.h"
 #include "mrc-wire-path.h"
 
@@ -125,6 +126,7 @@ class MrcNicPort : public SimpleRefCount<MrcNicPort>
     EventId m_doneEvent;                  //!< end of serialisation
     Ptr<NetDevice> m_device;              //!< the port's device (PFC), or null
     Ptr<MrcPfcPort> m_pfc;                //!< the device's MrcPfcPort, once found
+    Ptr<MrcFabricChannel> m_channel;      //!< the device's channel, if a fabric channel
     bool m_holding{false};                //!< a packet is held by a pause
     uint64_t m_pausedHolds{0};            //!< GetPausedHolds
     std::list<Ptr<MrcQueuePair>> m_ready; //!< QPs that may have data, round-robin order
