@@ -275,14 +275,7 @@ MrcSprayEvRules::GetGoodCount(uint32_t plane) const
 bool
 MrcSprayEvRules::HasGood(uint32_t plane) const
 {
-    if (!m_set.IsPlaneEnabled(plane))
-    {
-        return false;
-    }
-    const PlaneStates& p = StatesOf(plane);
-    return p.good > 0 || std::any_of(p.skipping.begin(), p.skipping.end(), [&](uint32_t ev) {
-               return SkipOver(Peek(ev), plane);
-           });
+    return GetGoodCount(plane) > 0;
 }
 
 std::optional<uint32_t>
