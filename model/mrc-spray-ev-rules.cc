@@ -16,6 +16,7 @@ MrcSprayEvRules::MrcSprayEvRules(MrcPathSet& set, uint32_t probeSuccesses)
     : m_set(set)
     , m_rotations(set.GetPlaneCount())
     , m_probeSuccesses(probeSuccesses)
+    , m_planeStates(set.GetPlaneCount())
 {
     if (probeSuccesses == 0)
     {
@@ -235,10 +236,6 @@ MrcSprayEvRules::IsGoodNow(uint32_t ev) const
 const MrcSprayEvRules::PlaneStates&
 MrcSprayEvRules::StatesOf(uint32_t plane) const
 {
-    if (m_planeStates.size() < m_set.GetPlaneCount())
-    {
-        m_planeStates.resize(m_set.GetPlaneCount());
-    }
     PlaneStates& p = m_planeStates.at(plane);
     if (p.version != m_set.GetVersion())
     {

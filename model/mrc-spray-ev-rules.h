@@ -341,7 +341,7 @@ class MrcSprayEvRules
     Time m_holdDownMax;                             //!< dampening: largest hold-down
     Time m_flapWindow;                              //!< dampening: flap window
     std::function<uint64_t(uint32_t)> m_pathKey;    //!< EV -> path (none: unknown)
-    mutable std::vector<PlaneStates> m_planeStates; //!< per plane: see StatesOf()
+    mutable std::vector<PlaneStates> m_planeStates; //!< per plane (sized once): see StatesOf()
 };
 
 } // namespace ns3
