@@ -19,6 +19,7 @@
 #include "ns3/mrc-fabric-net-device.h"
 #include "ns3/mrc-ipv6-host-list-routing.h"
 #include "ns3/mrc-pfc-device-queue.h"
+#include "ns3/mrc-rank-plan.h"
 #include "ns3/mrc-switch-pipeline.h"
 #include "ns3/mrc-trimming-queue-disc.h"
 #include "ns3/mrc-value-parser.h"
@@ -74,9 +75,10 @@ struct LinkFactories
 };
 
 /**
- * Connect two nodes as PointToPointHelper::Install (ns-3.37 .. ns-3-dev, without MPI) does,
- * step for step, so that MAC addresses, device indices and flow control are the same; only
- * the device type differs (PointToPointHelper cannot be given one).
+ * Connect two nodes as PointToPointHelper::Install (ns-3.37 .. ns-3-dev) does, step for step,
+ * so that MAC addresses, device indices and flow control are the same; only the device type
+ * differs (PointToPointHelper cannot be given one). Between two ranks of a distributed run,
+ * MrcFabricChannel::SetUpRanks does what PointToPointHelper's remote channel does.
  * \param f the factories
  * \param a one node
  * \param b the other node
@@ -106,6 +108,7 @@ InstallLink(const LinkFactories& f, Ptr<Node> a, Ptr<Node> b)
     Ptr<MrcFabricChannel> channel = f.channel.Create<MrcFabricChannel>();
     devA->Attach(channel);
     devB->Attach(channel);
+    channel->SetUpRanks(); // a link between two ranks of a distributed run
     NetDeviceContainer container;
     container.Add(devA);
     container.Add(devB);
@@ -252,6 +255,22 @@ MrcClosTopologyHelper::GetMaxLinks() const
     return m_maxLinks;
 }
 
+void
+MrcClosTopologyHelper::SetRanks(uint32_t ranks)
+{
+    if (ranks == 0)
+    {
+        throw std::invalid_argument("MrcClosTopologyHelper::SetRanks: ranks (=0) must be >= 1");
+    }
+    m_ranks = ranks;
+}
+
+uint32_t
+MrcClosTopologyHelper::GetRanks() const
+{
+    return m_ranks;
+}
+
 Ptr<MrcFabricTopology>
 MrcClosTopologyHelper::Build(const MrcClosSpec& spec) const
 {
@@ -282,12 +301,23 @@ MrcClosTopologyHelper::Build(const MrcClosSpec& spec) const
     }
     NS_LOG_INFO("building " << spec.Describe());
 
+    const MrcRankPlan ranks = [&] {
+        try
+        {
+            return MrcRankPlan(spec, m_ranks);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            throw std::invalid_argument(std::string("MrcClosTopologyHelper::SetRanks: ")
+                                        + e.what());
+        }
+    }();
     Ptr<MrcFabricTopology> topo = Create<MrcFabricTopology>(spec);
     auto nameIt = names.begin();
     NodeContainer all;
     for (uint32_t h = 0; h < spec.GetHostCount(); ++h)
     {
-        Ptr<Node> node = CreateObject<Node>();
+        Ptr<Node> node = CreateObject<Node>(ranks.OfHost(h));
         Names::Add(*nameIt++, node);
         topo->AddHost(node);
         all.Add(node);
@@ -299,7 +329,7 @@ MrcClosTopologyHelper::Build(const MrcClosSpec& spec) const
         {
             for (uint32_t i = 0; i < counts[t]; ++i)
             {
-                Ptr<Node> node = CreateObject<Node>();
+                Ptr<Node> node = CreateObject<Node>(ranks.OfSwitch(MrcSwitchTier(t), i));
                 Names::Add(*nameIt++, node);
                 topo->AddSwitch(MrcSwitchTier(t), p, node);
                 all.Add(node);

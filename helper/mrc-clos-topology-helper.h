@@ -135,11 +135,26 @@ class MrcClosTopologyHelper
     uint64_t GetMaxLinks() const;
 
     /**
+     * Spread the nodes over the ranks of a distributed run (ns-3's MPI engine): each node is
+     * created with the system id MrcRankPlan gives it (hosts with their T0, T0s in contiguous
+     * blocks, pods kept whole where the ranks divide them), and links between two ranks carry
+     * frames with MpiInterface (MrcFabricChannel::SetUpRanks). The program must enable
+     * MpiInterface and a distributed simulator implementation first, with as many processes
+     * as ranks. Default 1: every node on system id 0, as in an ordinary run.
+     * \param ranks number of ranks, >= 1; Build() also requires at most the T0 count
+     * \throws std::invalid_argument if ranks is 0
+     */
+    void SetRanks(uint32_t ranks);
+    /// \return the number of ranks Build() spreads the nodes over
+    uint32_t GetRanks() const;
+
+    /**
      * Build the fabric.
      * \param spec its shape
      * \return the fabric
      * \throws std::invalid_argument if the spec is impossible, has more links than the cap
-     *         (SetMaxLinks), a parameter is out of range or a node name is already taken
+     *         (SetMaxLinks), a parameter is out of range, the fabric has fewer T0s per plane
+     *         than ranks (SetRanks) or a node name is already taken
      */
     Ptr<MrcFabricTopology> Build(const MrcClosSpec& spec) const;
 
@@ -163,6 +178,7 @@ class MrcClosTopologyHelper
     std::string m_namePrefix;                           //!< node name prefix
     uint64_t m_maxLinks{MrcClosSpec::kDefaultMaxLinks}; //!< cap on the links Build() makes
     std::string m_maxLinksKnob{"MrcClosTopologyHelper::SetMaxLinks"}; //!< how to raise it
+    uint32_t m_ranks{1}; //!< ranks of a distributed run the nodes are spread over
 };
 
 } // namespace ns3

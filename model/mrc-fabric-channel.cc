@@ -14,6 +14,11 @@
 #include "ns3/ppp-header.h"
 #include "ns3/simulator.h"
 
+#ifdef NS3_MPI
+#    include "ns3/mpi-interface.h"
+#    include "ns3/mpi-receiver.h"
+#endif
+
 namespace ns3
 {
 
@@ -87,6 +92,104 @@ MrcFabricChannel::DoDispose()
     PointToPointChannel::DoDispose();
 }
 
+void
+MrcFabricChannel::SetUpRanks()
+{
+#ifdef NS3_MPI
+    if (GetNDevices() != 2 || !MpiInterface::IsEnabled())
+    {
+        return;
+    }
+    const uint32_t self = MpiInterface::GetSystemId();
+    for (unsigned end = 0; end < 2; ++end)
+    {
+        m_remoteEnd[end] = GetPointToPointDevice(end)->GetNode()->GetSystemId() != self;
+    }
+    if (m_remoteEnd[0] == m_remoteEnd[1])
+    {
+        m_remoteEnd = {false, false}; // both here, or neither: no frame crosses ranks
+        return;
+    }
+    for (unsigned end = 0; end < 2; ++end)
+    {
+        Ptr<MpiReceiver> receiver = CreateObject<MpiReceiver>();
+        receiver->SetReceiveCallback(
+            MakeCallback(&MrcFabricChannel::ReceiveFromRank, this).Bind(end));
+        GetPointToPointDevice(end)->AggregateObject(receiver);
+    }
+    NS_LOG_INFO("link crosses ranks: nodes " << GetPointToPointDevice(0)->GetNode()->GetId()
+                                             << " and "
+                                             << GetPointToPointDevice(1)->GetNode()->GetId());
+#endif
+}
+
+bool
+MrcFabricChannel::CrossesRanks() const
+{
+    return m_remoteEnd[0] || m_remoteEnd[1];
+}
+
+uint64_t
+MrcFabricChannel::GetForeignFrames() const
+{
+    return m_foreignFrames;
+}
+
+bool
+MrcFabricChannel::Carry(Ptr<const Packet> p,
+                        Ptr<PointToPointNetDevice> src,
+                        unsigned dstEnd,
+                        Time txTime)
+{
+#ifdef NS3_MPI
+    if (m_remoteEnd[dstEnd])
+    {
+        Ptr<PointToPointNetDevice> dst = GetPointToPointDevice(dstEnd);
+        MpiInterface::SendPacket(p->Copy(),
+                                 Simulator::Now() + txTime + GetDelay(),
+                                 dst->GetNode()->GetId(),
+                                 dst->GetIfIndex());
+        return true;
+    }
+#endif
+    return PointToPointChannel::TransmitStart(p, src, txTime);
+}
+
+void
+MrcFabricChannel::DeliverPause(Ptr<const Packet> frame, unsigned dstEnd, Time delay)
+{
+    Ptr<Packet> copy = frame->Copy();
+    PppHeader ppp;
+    copy->RemoveHeader(ppp);
+    MrcPfcPauseHeader pause;
+    copy->RemoveHeader(pause);
+    const Ptr<MrcPfcPort>& dstPort = m_pfcPorts[dstEnd];
+    if (!pause.IsValid() || !dstPort)
+    {
+        NS_LOG_WARN("PAUSE frame dropped: " << (dstPort ? pause.GetError() : "peer has no PFC"));
+        return;
+    }
+    m_pauseFrames++;
+    Simulator::ScheduleWithContext(GetPointToPointDevice(dstEnd)->GetNode()->GetId(),
+                                   delay,
+                                   &MrcPfcPort::ReceivePause,
+                                   dstPort,
+                                   pause);
+}
+
+void
+MrcFabricChannel::ReceiveFromRank(unsigned dstEnd, Ptr<Packet> p)
+{
+    MrcPfcTag tag;
+    if (p->PeekPacketTag(tag) && tag.GetKind() == MrcPfcTag::Kind::PAUSE_FRAME)
+    {
+        UpdatePfcPorts();
+        DeliverPause(p, dstEnd, Time(0)); // it has crossed the wire already
+        return;
+    }
+    GetPointToPointDevice(dstEnd)->Receive(p);
+}
+
 bool
 MrcFabricChannel::TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice> src, Time txTime)
 {
@@ -94,44 +197,42 @@ MrcFabricChannel::TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice> 
     {
         return PointToPointChannel::TransmitStart(p, src, txTime);
     }
-    UpdatePfcPorts();
     const unsigned srcEnd = GetPointToPointDevice(0) == src ? 0 : 1;
-    Ptr<PointToPointNetDevice> dst = GetPointToPointDevice(1 - srcEnd);
+    const unsigned dstEnd = 1 - srcEnd;
+    if (m_remoteEnd[srcEnd])
+    {
+        // The copy of a node that another rank simulates sent it (an ns-3 model started a
+        // timer on every copy, e.g. IPv6 router solicitations): it must not reach a node this
+        // rank simulates, which gets that node's real frames from the other rank.
+        m_foreignFrames++;
+        NS_LOG_LOGIC("frame from a node of another rank dropped at the rank border");
+        return true;
+    }
+    UpdatePfcPorts();
     const Ptr<MrcPfcPort>& srcPort = m_pfcPorts[srcEnd];
-    const Ptr<MrcPfcPort>& dstPort = m_pfcPorts[1 - srcEnd];
+    const Ptr<MrcPfcPort>& dstPort = m_pfcPorts[dstEnd];
     if (!srcPort && !dstPort)
     {
-        return PointToPointChannel::TransmitStart(p, src, txTime);
+        return Carry(p, src, dstEnd, txTime);
     }
     MrcPfcTag tag;
     if (p->PeekPacketTag(tag) && tag.GetKind() == MrcPfcTag::Kind::PAUSE_FRAME)
     {
-        Ptr<Packet> frame = p->Copy();
-        PppHeader ppp;
-        frame->RemoveHeader(ppp);
-        MrcPfcPauseHeader pause;
-        frame->RemoveHeader(pause);
-        if (!pause.IsValid() || !dstPort)
+        if (m_remoteEnd[dstEnd])
         {
-            NS_LOG_WARN(
-                "PAUSE frame dropped: " << (dstPort ? pause.GetError() : "peer has no PFC"));
-            return true; // it occupied the wire all the same
+            return Carry(p, src, dstEnd, txTime); // parsed and counted where it arrives
         }
-        m_pauseFrames++;
-        Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
-                                       txTime + GetDelay(),
-                                       &MrcPfcPort::ReceivePause,
-                                       dstPort,
-                                       pause);
-        return true;
+        DeliverPause(p, dstEnd, txTime + GetDelay());
+        return true; // it occupied the wire all the same
     }
     Ptr<Packet> copy = p->Copy();
     copy->RemovePacketTag(tag);
     if (dstPort)
     {
-        copy->AddPacketTag(MrcPfcTag(MrcPfcTag::Kind::INGRESS, dst->GetIfIndex()));
+        copy->AddPacketTag(
+            MrcPfcTag(MrcPfcTag::Kind::INGRESS, GetPointToPointDevice(dstEnd)->GetIfIndex()));
     }
-    return PointToPointChannel::TransmitStart(copy, src, txTime);
+    return Carry(copy, src, dstEnd, txTime);
 }
 
 } // namespace ns3

@@ -27,6 +27,16 @@ class MrcPfcPort;
  *    payload does not parse is dropped (and logged);
  *  - every other frame gets an MrcPfcTag INGRESS naming the receiving device's interface index
  *    (any older one is removed), so the receiving switch can charge it to its ingress port.
+ *
+ * Distributed runs (ns-3 built with MPI, MpiInterface enabled): when the two ends' nodes have
+ * different system ids, SetUpRanks() makes the link cross ranks as PointToPointRemoteChannel
+ * does. A frame for the end simulated by another rank is sent to it with
+ * MpiInterface::SendPacket, arriving after txTime + delay (tags travel with it); the receiving
+ * rank hands it to the device's MpiReceiver, which calls ReceiveFromRank: a PAUSE frame goes
+ * to the port's MrcPfcPort::ReceivePause, any other frame to the device's Receive. The link's
+ * delay is then the run's lookahead (ns-3's distributed simulators read the Delay attribute).
+ * Every rank holds a copy of every node; a frame that the copy of a node simulated by another
+ * rank hands to such a link is dropped and counted (GetForeignFrames), never delivered.
  */
 class MrcFabricChannel : public PointToPointChannel
 {
@@ -57,6 +67,22 @@ class MrcFabricChannel : public PointToPointChannel
      */
     Ptr<MrcPfcPort> GetPfcPort(Ptr<const NetDevice> device);
 
+    /**
+     * Make the link cross ranks if its two devices are attached and their nodes are simulated
+     * by different ranks of a distributed run (see the class description). Without MPI, or
+     * with both ends on one rank, nothing changes. Call it once, after both Attach() calls.
+     */
+    void SetUpRanks();
+
+    /// \return true if SetUpRanks() found the ends on different ranks
+    bool CrossesRanks() const;
+
+    /**
+     * \return frames that the end this rank does not simulate handed to a link crossing ranks,
+     *         dropped there (that node's real frames come from its own rank; 0 without MPI)
+     */
+    uint64_t GetForeignFrames() const;
+
   protected:
     void DoDispose() override;
 
@@ -64,11 +90,41 @@ class MrcFabricChannel : public PointToPointChannel
     /// Look the two ends' MrcPfcPorts up if a refresh asked for it (two devices attached).
     void UpdatePfcPorts();
 
+    /**
+     * Carry a frame to the other end: PointToPointChannel's delivery, or, if that end is on
+     * another rank, MpiInterface::SendPacket.
+     * \param p the frame
+     * \param src the sending device
+     * \param dstEnd the receiving end (0 or 1)
+     * \param txTime its serialisation time
+     * \return true
+     */
+    bool Carry(Ptr<const Packet> p, Ptr<PointToPointNetDevice> src, unsigned dstEnd, Time txTime);
+
+    /**
+     * Hand a PAUSE frame to an end's MrcPfcPort after delay (dropped, and logged, if it does not
+     * parse or that end has no port).
+     * \param frame the PAUSE frame with its PPP header
+     * \param dstEnd the receiving end
+     * \param delay when it arrives, from now
+     */
+    void DeliverPause(Ptr<const Packet> frame, unsigned dstEnd, Time delay);
+
+    /**
+     * A frame from the other rank arrived at an end (the MpiReceiver's callback).
+     * \param dstEnd the receiving end
+     * \param p the frame
+     */
+    void ReceiveFromRank(unsigned dstEnd, Ptr<Packet> p);
+
     /// The two ends' MrcPfcPorts (null where none), looked up at the first frame after a
     /// refresh, not per frame: the aggregate search was 5 % of a fabric's instructions.
     std::array<Ptr<MrcPfcPort>, 2> m_pfcPorts;
     bool m_pfcPortsKnown{false}; //!< m_pfcPorts is current
     uint64_t m_pauseFrames{0};   //!< PAUSE frames carried
+    /// Per end: simulated by another rank (SetUpRanks); never true without MPI
+    std::array<bool, 2> m_remoteEnd{false, false};
+    uint64_t m_foreignFrames{0}; //!< frames from the remote end's local copy, dropped
 };
 
 } // namespace ns3

@@ -11,6 +11,7 @@ cpp_examples = [
     ("mrc-fat-tree-ecmp --k=4 --bytes=200000 --transport=both", "True", "False"),
     ("mrc-fat-tree-ecmp --topology=clos --planes=2 --t0=4 --hostsPerT0=4 --t1=2 --bytes=100000", "True", "False"),
     ("mrc-benchmark --k=4 --bytes=100000", "True", "False"),
+    ("mrc-distributed-permutation --k=4 --bytes=100000", "True", "False"),
     ("mrc-incast-trimming --senders=8 --packets=20", "True", "False"),
     ("mrc-srv6-paths", "True", "False"),
     ("mrc-transfer --bytes=500000 --loss=0.01", "True", "False"),

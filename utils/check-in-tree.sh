@@ -3,7 +3,7 @@
 # the examples listed in test/examples-to-run.py through ns-3's own test.py.
 #
 #   utils/check-in-tree.sh [--ns3-dir DIR] [--profile P] [--jobs N] [--no-werror] [--fresh]
-#                          [--no-apt] [--fullness F]
+#                          [--no-apt] [--fullness F] [--mpi]
 #
 #   --ns3-dir DIR  an ns-3 source tree (ns-3.37 ... ns-3-dev). Default: Debian's ns-3.37
 #                  source, fetched once with `apt-get source ns3` into $MRC_CACHE
@@ -15,6 +15,14 @@
 #   --fresh        wipe the tree's build directories and configure from scratch.
 #   --no-apt       do not install packages / fetch sources (fail if something is missing).
 #   --fullness F   test.py fullness: QUICK (default), EXTENSIVE or TAKES_FOREVER.
+#   --mpi          configure ns-3 with MPI (--enable-mpi, the mpi module enabled: ns-3's
+#                  distributed simulator; ns-3 then defines NS3_MPI and libmrc links it),
+#                  installing libopenmpi-dev and openmpi-bin. Without --ns3-dir the tree is a
+#                  separate copy of Debian's ns-3.37 source, $MRC_CACHE/ns3-3.37-mpi/ns-3.37
+#                  (unpacked from the cached source package), so that switching between the
+#                  two does not rebuild everything. OpenMPI refuses to start as root: the tests
+#                  run with OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 (as root)
+#                  and OMPI_MCA_rmaps_base_oversubscribe=1 (more ranks than cores).
 #
 # Only the ns-3 libraries mrc needs are built (--enable-modules=mrc;csma), and of ns-3's tests
 # and examples only mrc's (--filter-module-examples-and-tests=mrc; ns-3's src/test system
@@ -34,6 +42,7 @@ WERROR=1
 FRESH=0
 APT=1
 FULLNESS=QUICK
+MPI=0
 
 die() { echo "check-in-tree: error: $*" >&2; exit 1; }
 log() { echo "check-in-tree: $*"; }
@@ -52,6 +61,7 @@ while [ $# -gt 0 ]; do
     --no-werror) WERROR=0; shift ;;
     --fresh) FRESH=1; shift ;;
     --no-apt) APT=0; shift ;;
+    --mpi) MPI=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown argument: $1" ;;
   esac
@@ -97,6 +107,10 @@ ensure_packages() {
 # dpkg-dev, bzip2, xz-utils: `apt-get source` unpacks the Debian source package.
 # lld: ns-3 links with it when present (much faster than ld.bfd on debug objects).
 ensure_packages g++ cmake ninja-build lld python3 libboost-dev dpkg-dev bzip2 xz-utils
+# --mpi: OpenMPI (headers, mpicxx wrappers for CMake's FindMPI, and mpiexec)
+if [ $MPI -eq 1 ]; then
+  ensure_packages libopenmpi-dev openmpi-bin
+fi
 
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=$(command -v python3)
@@ -107,6 +121,7 @@ PY=/usr/bin/python3
 find_debian_tree() {
   local d
   for d in "$CACHE"/ns3-3.37*/ns-3.37 "$CACHE"/ns3-*/ns-3.*; do
+    case $d in "$CACHE"/ns3-*-mpi/*) continue ;; esac # --mpi's own copy
     if [ -x "$d/ns3" ] && [ -f "$d/test.py" ]; then echo "$d"; return 0; fi
   done
   return 1
@@ -130,6 +145,52 @@ ensure_deb_src() {
   apt_updated=0
 }
 
+# --mpi: a separate copy of Debian's source, unpacked from the source package that
+# `apt-get source` left in $CACHE (the same files, Debian's patches applied), never configured
+# without MPI.
+find_debian_mpi_tree() {
+  local d
+  for d in "$CACHE"/ns3-*-mpi/ns-3.*; do
+    if [ -x "$d/ns3" ] && [ -f "$d/test.py" ]; then echo "$d"; return 0; fi
+  done
+  return 1
+}
+latest_dsc() { # the newest ns3_*.dsc in $CACHE, or nothing
+  local f d=""
+  for f in "$CACHE"/ns3_*.dsc; do [ -f "$f" ] && d=$f; done
+  echo "$d"
+}
+if [ -z "$NS3_DIR" ] && [ $MPI -eq 1 ]; then
+  if ! NS3_DIR=$(find_debian_mpi_tree); then
+    dsc=$(latest_dsc)
+    if [ -z "$dsc" ]; then
+      [ $APT -eq 1 ] || die "no ns-3 source package in $CACHE (and --no-apt given)"
+      ensure_deb_src
+      apt_update
+      mkdir -p "$CACHE"
+      log "fetching Debian's ns-3 source package into $CACHE"
+      (cd "$CACHE" && apt-get source --download-only -qq ns3 >/dev/null) \
+        || die "apt-get source --download-only ns3 failed"
+      dsc=$(latest_dsc)
+      [ -n "$dsc" ] || die "apt-get source gave no ns3_*.dsc in $CACHE"
+    fi
+    # Version: [epoch:]upstream-debian revision -> upstream (3.37)
+    ns3_upstream=$(sed -nE 's/^Version:[[:space:]]*([0-9]+:)?([^-]+)-.*$/\2/p' "$dsc" | head -n 1)
+    [ -n "$ns3_upstream" ] || die "no Version in $dsc"
+    mpi_top="$CACHE/ns3-$ns3_upstream-mpi"
+    mpi_tmp="$CACHE/.mrc-unpack-mpi.$$"
+    log "unpacking $(basename "$dsc") into $mpi_top (the --mpi tree)"
+    rm -rf "$mpi_tmp"
+    if ! dpkg-source -x "$dsc" "$mpi_tmp" > "$CACHE/.mrc-unpack-mpi.log" 2>&1; then
+      cat "$CACHE/.mrc-unpack-mpi.log" >&2
+      rm -rf "$mpi_tmp"
+      die "dpkg-source -x $dsc failed"
+    fi
+    rm -rf "$mpi_top"
+    mv "$mpi_tmp" "$mpi_top"
+    NS3_DIR=$(find_debian_mpi_tree) || die "no ns-3 tree in $mpi_top after unpacking $dsc"
+  fi
+fi
 if [ -z "$NS3_DIR" ]; then
   if ! NS3_DIR=$(find_debian_tree); then
     [ $APT -eq 1 ] || die "no ns-3 source in $CACHE (and --no-apt given)"
@@ -151,7 +212,11 @@ if command -v flock >/dev/null; then
   flock -n 9 || { log "waiting for another run on $NS3_DIR"; flock 9; }
 fi
 NS3_VERSION=$(cat "$NS3_DIR/VERSION" 2>/dev/null || echo unknown)
-log "module $SRC_DIR -> ns-$NS3_VERSION tree $NS3_DIR (profile $PROFILE, -j$JOBS)"
+if [ $MPI -eq 1 ]; then
+  log "module $SRC_DIR -> ns-$NS3_VERSION tree $NS3_DIR (profile $PROFILE, -j$JOBS, MPI)"
+else
+  log "module $SRC_DIR -> ns-$NS3_VERSION tree $NS3_DIR (profile $PROFILE, -j$JOBS)"
+fi
 phase "setup done"
 
 # ------------------------------------------------------------------------------------------
@@ -224,10 +289,18 @@ strip_ansi() { sed -u 's/\x1b\[[0-9;]*[mK]//g'; }
 # libns3-dev is installed, picks /usr/include/ns3/csma-helper.h and fails to link.
 MODULES="$MODULE"
 [ -d src/csma ] && MODULES="$MODULE;csma"
+# --mpi: ns-3's mpi module (mrc links it when ns-3 is configured with MPI)
+if [ $MPI -eq 1 ]; then
+  [ -d src/mpi ] || die "$NS3_DIR has no src/mpi"
+  MODULES="$MODULES;mpi"
+fi
 CONFIG_ARGS=(-G Ninja -d "$PROFILE" --enable-tests --enable-examples
   --enable-modules="$MODULES" --filter-module-examples-and-tests="$MODULE"
   --disable-python-bindings --disable-gtk)
 [ $WERROR -eq 1 ] && CONFIG_ARGS+=(--enable-werror) || CONFIG_ARGS+=(--disable-werror)
+if [ $MPI -eq 1 ]; then
+  CONFIG_ARGS+=(--enable-mpi)
+fi
 STAMP=cmake-cache/.mrc-check-in-tree.stamp
 if [ $FRESH -eq 1 ]; then
   log "--fresh: removing $NS3_DIR/build and cmake-cache"
@@ -250,6 +323,11 @@ else
   sed -n '/^Modules configured to be built/,/^Modules that cannot/p' mrc-configure.log \
     | grep -qE "(^|[[:space:]])$MODULE([[:space:]]|$)" \
     || { tail -n 60 mrc-configure.log; die "module $MODULE is not among the modules to build"; }
+  if [ $MPI -eq 1 ]; then
+    sed -n '/^Modules configured to be built/,/^Modules that cannot/p' mrc-configure.log \
+      | grep -qE "(^|[[:space:]])mpi([[:space:]]|$)" \
+      || { tail -n 60 mrc-configure.log; die "--mpi: module mpi is not among the modules to build"; }
+  fi
   echo "${CONFIG_ARGS[*]}" > "$STAMP"
 fi
 phase "configured"
@@ -302,6 +380,14 @@ log "examples to run: ${#EXAMPLES[@]}"
 [ ${#SUITES[@]} -gt 0 ] || die "test.py lists no $MODULE test suite"
 
 TEST_LOG="$NS3_DIR/mrc-test.log"
+if [ $MPI -eq 1 ]; then
+  # for tests and examples that start mpiexec: OpenMPI refuses root without these, and
+  # refuses more ranks than cores without oversubscription
+  if [ "$(id -u)" -eq 0 ]; then
+    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  fi
+  export OMPI_MCA_rmaps_base_oversubscribe=1
+fi
 : > "$TEST_LOG"
 status=0
 # --suite=mrc* (fnmatch) runs the module's suites in one test.py run; --constrain=example runs
@@ -357,7 +443,11 @@ fi
 phase "tested (log $TEST_LOG)"
 
 echo "============================================================"
-echo " $MODULE in ns-$NS3_VERSION ($NS3_DIR), profile $PROFILE"
+if [ $MPI -eq 1 ]; then
+  echo " $MODULE in ns-$NS3_VERSION ($NS3_DIR), profile $PROFILE, MPI"
+else
+  echo " $MODULE in ns-$NS3_VERSION ($NS3_DIR), profile $PROFILE"
+fi
 echo " suites passed:   $n_suite_pass / ${#SUITES[@]}"
 echo " examples passed: $n_ex_pass / ${#EXAMPLES[@]}"
 echo " module warnings: $n_warn"

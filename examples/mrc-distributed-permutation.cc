@@ -1,0 +1,218 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * An MRC permutation (every host writes --bytes to a distinct host, over SRv6 with trimming
+ * switches) on a k-ary fat-tree, in one process or distributed over the ranks of ns-3's MPI
+ * engine:
+ *
+ *   mrc-distributed-permutation --k=4                       # one process
+ *   mpiexec -n 2 mrc-distributed-permutation --k=4 --mpi    # two ranks
+ *
+ * --mpi needs an ns-3 configured with --enable-mpi and the module built in its contrib/
+ * (Debian's libns3 has no MPI; see "Distributed runs" in doc/mrc.rst). The fabric is spread
+ * over the ranks by MrcRankPlan (hosts with their T0, whole pods where the ranks divide them);
+ * every rank builds the whole fabric and every queue pair, starts only its own hosts' writes,
+ * and sends its results to rank 0, which prints them.
+ *
+ * Lines starting with "RESULT" are the simulation's outcome: one per flow (source,
+ * destination, completion time in ns, or "not done"), the flows done, the packet-hops (link
+ * traversals), drops and trims, and the frames that copies of nodes a rank does not simulate
+ * handed to links into the nodes it simulates (MrcFabricChannel drops them: 0 unless a model
+ * starts traffic on every copy of a node and that traffic crosses a switch). The wall time of
+ * Simulator::Run (rank 0's), the events of all ranks and the packet-hops per wall second go to
+ * standard error: they vary between runs and with the number of ranks.
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/mrc-module.h"
+
+#include <chrono>
+#include <iostream>
+#include <set>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * MessageDelivered trace of a receiver.
+ * \param finish where to record the time
+ * \param msn message
+ * \param bytes size
+ */
+void
+OnDelivered(Time* finish, uint32_t msn, uint64_t bytes)
+{
+    *finish = Simulator::Now();
+}
+
+/**
+ * \param topo the fabric
+ * \param local true: the nodes this rank simulates; false: the others
+ * \return their queue-disc totals on this rank
+ */
+MrcFabricQueueStats::Totals
+Totals(Ptr<MrcFabricTopology> topo, bool local)
+{
+    NodeContainer all(topo->GetHosts(), topo->GetAllSwitches());
+    NodeContainer some;
+    for (auto it = all.Begin(); it != all.End(); ++it)
+    {
+        if (MrcDistributed::IsLocal(*it) == local)
+        {
+            some.Add(*it);
+        }
+    }
+    return MrcFabricQueueStats::Sum(some);
+}
+
+/**
+ * \param topo the fabric
+ * \return frames its links dropped at the rank border on this rank (MrcFabricChannel)
+ */
+uint64_t
+ForeignFrames(Ptr<MrcFabricTopology> topo)
+{
+    NodeContainer all(topo->GetHosts(), topo->GetAllSwitches());
+    std::set<Ptr<MrcFabricChannel>> channels;
+    for (auto it = all.Begin(); it != all.End(); ++it)
+    {
+        for (uint32_t i = 0; i < (*it)->GetNDevices(); ++i)
+        {
+            if (auto c = DynamicCast<MrcFabricChannel>((*it)->GetDevice(i)->GetChannel()))
+            {
+                channels.insert(c);
+            }
+        }
+    }
+    uint64_t frames = 0;
+    for (const auto& c : channels)
+    {
+        frames += c->GetForeignFrames();
+    }
+    return frames;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    uint32_t k = 4;
+    uint64_t bytes = 200000;
+    uint32_t seed = 1;
+    bool mpi = false;
+    CommandLine cmd(__FILE__);
+    MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
+    strict.Add(cmd, "k", "fat-tree radix (even, 4..64)", k);
+    strict.Add(cmd, "bytes", "bytes each host writes", bytes);
+    strict.Add(cmd, "seed", "RNG seed (the permutation and every random choice)", seed);
+    cmd.AddValue("mpi",
+                 "distribute over the ranks of ns-3's MPI engine (start with mpiexec; needs ns-3 "
+                 "built with --enable-mpi)",
+                 mpi);
+    MrcValueParser::ParseCommandLine(cmd, argc, argv);
+
+    try
+    {
+        if (bytes == 0)
+        {
+            throw std::invalid_argument("--bytes (=0) must be >= 1");
+        }
+        if (mpi)
+        {
+            MrcDistributed::Enable(&argc, &argv);
+        }
+        const uint32_t rank = MrcDistributed::GetRank();
+        const uint32_t ranks = MrcDistributed::GetRanks();
+        RngSeedManager::SetSeed(seed);
+
+        MrcClosTopologyHelper topoHelper;
+        topoHelper.SetTrimmingQueues();
+        topoHelper.SetRanks(ranks);
+        Ptr<MrcFabricTopology> topo = topoHelper.Build(MrcClosSpec::FatTree(k));
+        MrcDataPlaneHelper dataPlane;
+        dataPlane.SetDataPlane(MrcDataPlane::SRV6);
+        dataPlane.Install(topo);
+        MrcHelper mrc(topo, dataPlane);
+        mrc.Install();
+
+        const uint32_t hosts = topo->GetHostCount();
+        Ptr<UniformRandomVariable> rng = CreateObject<UniformRandomVariable>();
+        rng->SetStream(0);
+        const std::vector<uint32_t> dst = MrcPermutationHelper::Derangement(hosts, rng);
+        std::vector<Time> finish(hosts, Time(-1));
+        for (uint32_t i = 0; i < hosts; ++i)
+        {
+            auto [a, b] = mrc.Connect(i, dst[i]);
+            if (MrcDistributed::IsLocal(topo->GetHost(i)))
+            {
+                a->PostWrite(bytes); // the other ranks only hold a copy of this host
+            }
+            b->TraceConnectWithoutContext("MessageDelivered",
+                                          MakeBoundCallback(&OnDelivered, &finish[i]));
+        }
+        Simulator::Stop(Seconds(1));
+        const uint64_t events0 = Simulator::GetEventCount();
+        const auto t0 = std::chrono::steady_clock::now();
+        Simulator::Run();
+        const double wall =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+        // A flow's completion is known at its receiver's rank only: the maximum over ranks.
+        std::vector<int64_t> fct(hosts);
+        for (uint32_t i = 0; i < hosts; ++i)
+        {
+            fct[i] = finish[i].IsNegative() ? -1 : finish[i].GetNanoSeconds();
+        }
+        MrcDistributed::MaxToRoot(fct);
+        const MrcFabricQueueStats::Totals mine = Totals(topo, true);
+        std::vector<uint64_t> sums{mine.sentPackets,
+                                   mine.droppedPackets,
+                                   mine.trimmedPackets,
+                                   Totals(topo, false).sentPackets,
+                                   Simulator::GetEventCount() - events0,
+                                   ForeignFrames(topo)};
+        MrcDistributed::SumToRoot(sums);
+        if (rank == 0)
+        {
+            std::cout << "mrc-distributed-permutation: k=" << k << ", " << hosts << " hosts, "
+                      << bytes << " B each, seed " << seed << ", " << ranks << " rank(s)"
+                      << (mpi ? " (MPI)" : "") << "\n";
+            uint32_t done = 0;
+            for (uint32_t i = 0; i < hosts; ++i)
+            {
+                std::cout << "RESULT flow " << i << " -> " << dst[i] << ": ";
+                if (fct[i] < 0)
+                {
+                    std::cout << "not done\n";
+                    continue;
+                }
+                ++done;
+                std::cout << fct[i] << " ns\n";
+            }
+            std::cout << "RESULT done " << done << "/" << hosts << "\n"
+                      << "RESULT packet-hops " << sums[0] << ", drops " << sums[1] << ", trims "
+                      << sums[2] << "\n"
+                      << "RESULT frames from copies of other ranks' nodes stopped at rank borders "
+                      << sums[5] << std::endl;
+            // Standard error: the wall time varies from run to run, the output must not.
+            std::cerr << "packets sent by the copies of other ranks' nodes (ns-3's IPv6 router "
+                         "solicitations, which go no further than their T0) "
+                      << sums[3] << "\n"
+                      << "wall s " << wall << " (rank 0), events " << sums[4]
+                      << " (all ranks), packet-hops per wall second " << sums[0] / wall
+                      << std::endl;
+        }
+        Simulator::Destroy();
+        MrcDistributed::Disable();
+    }
+    catch (const std::exception& e)
+    {
+        std::cerr << "error: " << e.what() << "\n";
+        MrcDistributed::Disable();
+        return 1;
+    }
+    return 0;
+}

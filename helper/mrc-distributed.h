@@ -1,0 +1,78 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef MRC_DISTRIBUTED_H
+#define MRC_DISTRIBUTED_H
+
+#include "ns3/node.h"
+#include "ns3/ptr.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup mrc
+ * \brief A distributed run on ns-3's MPI engine, as the module's programs use it, in one place:
+ * the same calls compile with and without MPI.
+ *
+ * ns-3 compiles its mpi module only when configured with --enable-mpi (Debian's libns3 has
+ * none); the module then sees NS3_MPI. Without it IsAvailable() is false, Enable() throws, and
+ * the other functions describe a run of one rank (GetRank 0, every node local, reductions
+ * leave their values as they are), so a program needs no #ifdef.
+ *
+ * A distributed run: every rank builds the same fabric (MrcClosTopologyHelper::SetRanks with
+ * GetRanks()) and the same transport objects; each simulates only its nodes (system id ==
+ * GetRank()); only local nodes may start traffic (IsLocal); the results a rank holds are those
+ * of its nodes, combined with SumToRoot / MaxToRoot, and printed by rank 0.
+ */
+class MrcDistributed
+{
+  public:
+    /// \return true if this ns-3 has its MPI engine (built with --enable-mpi)
+    static bool IsAvailable();
+
+    /**
+     * Use ns-3's distributed simulator (ns3::DistributedSimulatorImpl, conservative
+     * granted-time windows) and enable MpiInterface. Call it first in main(), before any
+     * simulator call, in a program started by mpiexec.
+     * \param argc main's argc \param argv main's argv (MPI may consume arguments)
+     * \throws std::runtime_error if IsAvailable() is false
+     */
+    static void Enable(int* argc, char*** argv);
+
+    /// End the MPI run (after the last Simulator::Destroy); nothing without Enable()
+    static void Disable();
+
+    /// \return true between Enable() and Disable()
+    static bool IsEnabled();
+
+    /// \return this process's rank (0 when not enabled)
+    static uint32_t GetRank();
+
+    /// \return the number of ranks (1 when not enabled)
+    static uint32_t GetRanks();
+
+    /// \param node a node \return true if this rank simulates it
+    static bool IsLocal(Ptr<const Node> node);
+
+    /**
+     * Element-wise sum over the ranks, the result at rank 0 (the other ranks' values are
+     * unspecified afterwards). Every rank must call it with vectors of the same size.
+     * \param values this rank's values; rank 0's become the sums
+     */
+    static void SumToRoot(std::vector<uint64_t>& values);
+
+    /**
+     * Element-wise maximum over the ranks, the result at rank 0, as SumToRoot.
+     * \param values this rank's values; rank 0's become the maxima
+     */
+    static void MaxToRoot(std::vector<int64_t>& values);
+};
+
+} // namespace ns3
+
+#endif /* MRC_DISTRIBUTED_H */
