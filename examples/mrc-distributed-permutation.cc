@@ -1,9 +1,10 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * An MRC permutation (every host writes --bytes to a distinct host, over SRv6 with trimming
- * switches) on a k-ary fat-tree, in one process or distributed over the ranks of ns-3's MPI
- * engine:
+ * A permutation of RDMA writes (every host writes --bytes to a distinct host) on a k-ary
+ * fat-tree of one of the compared fabrics (--fabric, MrcClusterFabricHelper: by default MRC over
+ * SRv6 with trimming switches; roce-pfc: RoCEv2 with PFC and DCQCN), in one process or
+ * distributed over the ranks of ns-3's MPI engine:
  *
  *   mrc-distributed-permutation --k=4                       # one process
  *   mpiexec -n 2 mrc-distributed-permutation --k=4 --mpi    # two ranks
@@ -16,11 +17,11 @@
  *
  * Lines starting with "RESULT" are the simulation's outcome: one per flow (source,
  * destination, completion time in ns, or "not done"), the flows done, the packet-hops (link
- * traversals), drops and trims, and the frames that copies of nodes a rank does not simulate
- * handed to links into the nodes it simulates (MrcFabricChannel drops them: 0 unless a model
- * starts traffic on every copy of a node and that traffic crosses a switch). The wall time of
- * Simulator::Run (rank 0's), the events of all ranks and the packet-hops per wall second go to
- * standard error: they vary between runs and with the number of ranks.
+ * traversals), drops and trims, PAUSE frames delivered, and the frames that copies of nodes a rank
+ * does not simulate handed to links into the nodes it simulates (MrcFabricChannel drops them: 0
+ * unless a model starts traffic on every copy of a node and that traffic crosses a switch). The
+ * wall time of Simulator::Run (rank 0's), the events of all ranks and the packet-hops per wall
+ * second go to standard error: they vary between runs and with the number of ranks.
  */
 
 #include "ns3/core-module.h"
@@ -69,10 +70,12 @@ Totals(Ptr<MrcFabricTopology> topo, bool local)
 
 /**
  * \param topo the fabric
- * \return frames its links dropped at the rank border on this rank (MrcFabricChannel)
+ * \param pause true: PAUSE frames its links delivered on this rank; false: frames they dropped
+ *        at the rank border on this rank (MrcFabricChannel)
+ * \return that count
  */
 uint64_t
-ForeignFrames(Ptr<MrcFabricTopology> topo)
+ChannelFrames(Ptr<MrcFabricTopology> topo, bool pause)
 {
     NodeContainer all(topo->GetHosts(), topo->GetAllSwitches());
     std::set<Ptr<MrcFabricChannel>> channels;
@@ -89,7 +92,7 @@ ForeignFrames(Ptr<MrcFabricTopology> topo)
     uint64_t frames = 0;
     for (const auto& c : channels)
     {
-        frames += c->GetForeignFrames();
+        frames += pause ? c->GetPauseFrames() : c->GetForeignFrames();
     }
     return frames;
 }
@@ -103,11 +106,16 @@ main(int argc, char* argv[])
     uint64_t bytes = 200000;
     uint32_t seed = 1;
     bool mpi = false;
+    std::string fabricName = "mrc-srv6";
     CommandLine cmd(__FILE__);
     MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
     strict.Add(cmd, "k", "fat-tree radix (even, 4..64)", k);
     strict.Add(cmd, "bytes", "bytes each host writes", bytes);
     strict.Add(cmd, "seed", "RNG seed (the permutation and every random choice)", seed);
+    cmd.AddValue("fabric",
+                 "mrc-srv6 (MRC, trimming switches), mrc-ecmp, roce-ecmp (RoCEv2, lossy) or "
+                 "roce-pfc (RoCEv2 with PFC and DCQCN)",
+                 fabricName);
     cmd.AddValue("mpi",
                  "distribute over the ranks of ns-3's MPI engine (start with mpiexec; needs ns-3 "
                  "built with --enable-mpi)",
@@ -120,6 +128,7 @@ main(int argc, char* argv[])
         {
             throw std::invalid_argument("--bytes (=0) must be >= 1");
         }
+        MrcClusterFabricHelper fabric(MrcClusterFabricHelper::Parse(fabricName, "--fabric"));
         if (mpi)
         {
             MrcDistributed::Enable(&argc, &argv);
@@ -128,14 +137,10 @@ main(int argc, char* argv[])
         const uint32_t ranks = MrcDistributed::GetRanks();
         RngSeedManager::SetSeed(seed);
 
-        MrcClosTopologyHelper topoHelper;
-        topoHelper.SetTrimmingQueues();
-        topoHelper.SetRanks(ranks);
-        Ptr<MrcFabricTopology> topo = topoHelper.Build(MrcClosSpec::FatTree(k));
-        MrcDataPlaneHelper dataPlane;
-        dataPlane.SetDataPlane(MrcDataPlane::SRV6);
-        dataPlane.Install(topo);
-        MrcHelper mrc(topo, dataPlane);
+        fabric.GetTopologyHelper().SetRanks(ranks);
+        Ptr<MrcFabricTopology> topo = fabric.Build(MrcClosSpec::FatTree(k));
+        MrcHelper mrc(topo, fabric.GetDataPlane());
+        fabric.ConfigureTransport(mrc, 1);
         mrc.Install();
 
         const uint32_t hosts = topo->GetHostCount();
@@ -173,13 +178,14 @@ main(int argc, char* argv[])
                                    mine.trimmedPackets,
                                    Totals(topo, false).sentPackets,
                                    Simulator::GetEventCount() - events0,
-                                   ForeignFrames(topo)};
+                                   ChannelFrames(topo, false),
+                                   ChannelFrames(topo, true)};
         MrcDistributed::SumToRoot(sums);
         if (rank == 0)
         {
-            std::cout << "mrc-distributed-permutation: k=" << k << ", " << hosts << " hosts, "
-                      << bytes << " B each, seed " << seed << ", " << ranks << " rank(s)"
-                      << (mpi ? " (MPI)" : "") << "\n";
+            std::cout << "mrc-distributed-permutation: " << fabricName << ", k=" << k << ", "
+                      << hosts << " hosts, " << bytes << " B each, seed " << seed << ", " << ranks
+                      << " rank(s)" << (mpi ? " (MPI)" : "") << "\n";
             uint32_t done = 0;
             for (uint32_t i = 0; i < hosts; ++i)
             {
@@ -195,6 +201,7 @@ main(int argc, char* argv[])
             std::cout << "RESULT done " << done << "/" << hosts << "\n"
                       << "RESULT packet-hops " << sums[0] << ", drops " << sums[1] << ", trims "
                       << sums[2] << "\n"
+                      << "RESULT PAUSE frames " << sums[6] << "\n"
                       << "RESULT frames from copies of other ranks' nodes stopped at rank borders "
                       << sums[5] << std::endl;
             // Standard error: the wall time varies from run to run, the output must not.
