@@ -359,7 +359,65 @@ class FabricInvalidParametersTestCase : public TestCase
                    h.SetLinkRate(MrcLinkTier::HOST_T0, DataRate(0));
                }),
                "link rate must be > 0");
+        Expect(ErrorOf([&] {
+                   h.SetRanks(0);
+               }),
+               "SetRanks: ranks (=0) must be >= 1");
+        Expect(ErrorOf([&] {
+                   MrcClosTopologyHelper r;
+                   r.SetRanks(9);
+                   r.Build(MrcClosSpec::FatTree(4));
+               }),
+               "SetRanks: MrcRankPlan: ranks (=9) must be in 1..8");
         NS_TEST_ASSERT_MSG_EQ(NodeList::GetNNodes(), 0u, "nothing was built");
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * SetRanks: every node is created with the system id MrcRankPlan gives it (without MPI the run
+ * ignores system ids, so the fabric works as on one rank).
+ */
+class FabricRanksTestCase : public TestCase
+{
+  public:
+    FabricRanksTestCase()
+        : TestCase("SetRanks gives each node its rank's system id")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const MrcClosSpec spec = MrcClosSpec::FatTree(4, 2);
+        MrcClosTopologyHelper h;
+        NS_TEST_ASSERT_MSG_EQ(h.GetRanks(), 1u, "one rank by default");
+        h.SetRanks(2);
+        Ptr<MrcFabricTopology> topo = h.Build(spec);
+        const MrcRankPlan plan(spec, 2);
+        uint32_t onRank1 = 0;
+        for (uint32_t i = 0; i < topo->GetHostCount(); ++i)
+        {
+            const uint32_t id = topo->GetHost(i)->GetSystemId();
+            NS_TEST_EXPECT_MSG_EQ(id, plan.OfHost(i), "host " << i);
+            onRank1 += id;
+        }
+        NS_TEST_EXPECT_MSG_EQ(onRank1, 8u, "half of the 16 hosts on rank 1");
+        for (uint32_t p = 0; p < spec.planes; ++p)
+        {
+            for (uint32_t t = 0; t < 3; ++t)
+            {
+                const NodeContainer& c = topo->GetSwitches(MrcSwitchTier(t), p);
+                for (uint32_t i = 0; i < c.GetN(); ++i)
+                {
+                    NS_TEST_EXPECT_MSG_EQ(c.Get(i)->GetSystemId(),
+                                          plan.OfSwitch(MrcSwitchTier(t), i),
+                                          "plane " << p << " tier " << t << " switch " << i);
+                }
+            }
+        }
+        Simulator::Destroy();
+        Names::Clear();
     }
 };
 
@@ -376,6 +434,7 @@ class MrcTopologyTestSuite : public TestSuite
         AddTestCase(new FabricWiringTestCase);
         AddTestCase(new FabricReachabilityTestCase);
         AddTestCase(new FabricInvalidParametersTestCase);
+        AddTestCase(new FabricRanksTestCase);
     }
 };
 
