@@ -18,6 +18,42 @@
 namespace ns3
 {
 
+#ifdef NS3_MPI
+namespace
+{
+
+/**
+ * Element-wise reduction over the ranks, the result in rank 0's values (nothing when MPI is
+ * not enabled or there is nothing to reduce).
+ * \param values this rank's values
+ * \param type their MPI type
+ * \param op the reduction
+ */
+template<typename T>
+void
+ReduceToRoot(std::vector<T>& values, MPI_Datatype type, MPI_Op op)
+{
+    if (!MpiInterface::IsEnabled() || values.empty())
+    {
+        return;
+    }
+    std::vector<T> out(values.size());
+    MPI_Reduce(values.data(),
+               out.data(),
+               static_cast<int>(values.size()),
+               type,
+               op,
+               0,
+               MpiInterface::GetCommunicator());
+    if (MpiInterface::GetSystemId() == 0)
+    {
+        values = out;
+    }
+}
+
+} // namespace
+#endif
+
 bool
 MrcDistributed::IsAvailable()
 {
@@ -95,21 +131,7 @@ void
 MrcDistributed::SumToRoot(std::vector<uint64_t>& values)
 {
 #ifdef NS3_MPI
-    if (IsEnabled() && !values.empty())
-    {
-        std::vector<uint64_t> out(values.size());
-        MPI_Reduce(values.data(),
-                   out.data(),
-                   static_cast<int>(values.size()),
-                   MPI_UINT64_T,
-                   MPI_SUM,
-                   0,
-                   MpiInterface::GetCommunicator());
-        if (GetRank() == 0)
-        {
-            values = out;
-        }
-    }
+    ReduceToRoot(values, MPI_UINT64_T, MPI_SUM);
 #endif
 }
 
@@ -117,21 +139,7 @@ void
 MrcDistributed::MaxToRoot(std::vector<int64_t>& values)
 {
 #ifdef NS3_MPI
-    if (IsEnabled() && !values.empty())
-    {
-        std::vector<int64_t> out(values.size());
-        MPI_Reduce(values.data(),
-                   out.data(),
-                   static_cast<int>(values.size()),
-                   MPI_INT64_T,
-                   MPI_MAX,
-                   0,
-                   MpiInterface::GetCommunicator());
-        if (GetRank() == 0)
-        {
-            values = out;
-        }
-    }
+    ReduceToRoot(values, MPI_INT64_T, MPI_MAX);
 #endif
 }
 

@@ -123,12 +123,6 @@ MrcFabricChannel::SetUpRanks()
 #endif
 }
 
-bool
-MrcFabricChannel::CrossesRanks() const
-{
-    return m_remoteEnd[0] || m_remoteEnd[1];
-}
-
 uint64_t
 MrcFabricChannel::GetForeignFrames() const
 {

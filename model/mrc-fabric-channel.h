@@ -74,9 +74,6 @@ class MrcFabricChannel : public PointToPointChannel
      */
     void SetUpRanks();
 
-    /// \return true if SetUpRanks() found the ends on different ranks
-    bool CrossesRanks() const;
-
     /**
      * \return frames that the end this rank does not simulate handed to a link crossing ranks,
      *         dropped there (that node's real frames come from its own rank; 0 without MPI)
