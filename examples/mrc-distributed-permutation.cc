@@ -50,26 +50,6 @@ OnDelivered(Time* finish, uint32_t msn, uint64_t bytes)
 
 /**
  * \param topo the fabric
- * \param local true: the nodes this rank simulates; false: the others
- * \return their queue-disc totals on this rank
- */
-MrcFabricQueueStats::Totals
-Totals(Ptr<MrcFabricTopology> topo, bool local)
-{
-    NodeContainer all(topo->GetHosts(), topo->GetAllSwitches());
-    NodeContainer some;
-    for (auto it = all.Begin(); it != all.End(); ++it)
-    {
-        if (MrcDistributed::IsLocal(*it) == local)
-        {
-            some.Add(*it);
-        }
-    }
-    return MrcFabricQueueStats::Sum(some);
-}
-
-/**
- * \param topo the fabric
  * \param pause true: PAUSE frames its links delivered on this rank; false: frames they dropped
  *        at the rank border on this rank (MrcFabricChannel)
  * \return that count
@@ -172,14 +152,16 @@ main(int argc, char* argv[])
             fct[i] = finish[i].IsNegative() ? -1 : finish[i].GetNanoSeconds();
         }
         MrcDistributed::MaxToRoot(fct);
-        const MrcFabricQueueStats::Totals mine = Totals(topo, true);
-        std::vector<uint64_t> sums{mine.sentPackets,
-                                   mine.droppedPackets,
-                                   mine.trimmedPackets,
-                                   Totals(topo, false).sentPackets,
-                                   Simulator::GetEventCount() - events0,
-                                   ChannelFrames(topo, false),
-                                   ChannelFrames(topo, true)};
+        const NodeContainer all(topo->GetHosts(), topo->GetAllSwitches());
+        const auto mine = MrcFabricQueueStats::Sum(MrcDistributed::Select(all, true));
+        std::vector<uint64_t> sums{
+            mine.sentPackets,
+            mine.droppedPackets,
+            mine.trimmedPackets,
+            MrcFabricQueueStats::Sum(MrcDistributed::Select(all, false)).sentPackets,
+            Simulator::GetEventCount() - events0,
+            ChannelFrames(topo, false),
+            ChannelFrames(topo, true)};
         MrcDistributed::SumToRoot(sums);
         if (rank == 0)
         {

@@ -5,6 +5,7 @@
 #include "mrc-distributed.h"
 
 #include "ns3/global-value.h"
+#include "ns3/mrc-rank-locality.h"
 #include "ns3/string.h"
 
 #include <stdexcept>
@@ -90,23 +91,13 @@ MrcDistributed::Disable()
 bool
 MrcDistributed::IsEnabled()
 {
-#ifdef NS3_MPI
-    return MpiInterface::IsEnabled();
-#else
-    return false;
-#endif
+    return MrcRankLocality::IsDistributed();
 }
 
 uint32_t
 MrcDistributed::GetRank()
 {
-#ifdef NS3_MPI
-    if (MpiInterface::IsEnabled())
-    {
-        return MpiInterface::GetSystemId();
-    }
-#endif
-    return 0;
+    return MrcRankLocality::GetRank();
 }
 
 uint32_t
@@ -124,7 +115,21 @@ MrcDistributed::GetRanks()
 bool
 MrcDistributed::IsLocal(Ptr<const Node> node)
 {
-    return !IsEnabled() || node->GetSystemId() == GetRank();
+    return MrcRankLocality::IsLocal(node);
+}
+
+NodeContainer
+MrcDistributed::Select(const NodeContainer& nodes, bool local)
+{
+    NodeContainer some;
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        if (IsLocal(*it) == local)
+        {
+            some.Add(*it);
+        }
+    }
+    return some;
 }
 
 void
@@ -141,6 +146,21 @@ MrcDistributed::MaxToRoot(std::vector<int64_t>& values)
 #ifdef NS3_MPI
     ReduceToRoot(values, MPI_INT64_T, MPI_MAX);
 #endif
+}
+
+void
+MrcDistributed::GatherCollective(Ptr<MrcCollective> collective)
+{
+    if (!IsEnabled())
+    {
+        return;
+    }
+    std::vector<int64_t> record = collective->GetRunRecord();
+    MaxToRoot(record);
+    if (GetRank() == 0)
+    {
+        collective->MergeRunRecords(record);
+    }
 }
 
 } // namespace ns3

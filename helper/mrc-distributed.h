@@ -5,6 +5,8 @@
 #ifndef MRC_DISTRIBUTED_H
 #define MRC_DISTRIBUTED_H
 
+#include "ns3/mrc-collective.h"
+#include "ns3/node-container.h"
 #include "ns3/node.h"
 #include "ns3/ptr.h"
 
@@ -60,6 +62,13 @@ class MrcDistributed
     static bool IsLocal(Ptr<const Node> node);
 
     /**
+     * \param nodes some nodes
+     * \param local true: those this rank simulates; false: the others (copies)
+     * \return them, in order
+     */
+    static NodeContainer Select(const NodeContainer& nodes, bool local = true);
+
+    /**
      * Element-wise sum over the ranks, the result at rank 0 (the other ranks' values are
      * unspecified afterwards). Every rank must call it with vectors of the same size.
      * \param values this rank's values; rank 0's become the sums
@@ -71,6 +80,15 @@ class MrcDistributed
      * \param values this rank's values; rank 0's become the maxima
      */
     static void MaxToRoot(std::vector<int64_t>& values);
+
+    /**
+     * Give rank 0 the whole run of a collective that every rank built and ran (each saw its
+     * own hosts' part): after Simulator::Run, every rank calls it; rank 0's collective then
+     * reports every transfer, the duration and any failure (MrcCollective::MergeRunRecords).
+     * Nothing happens when not enabled: one process already holds the whole run.
+     * \param collective the collective (the same one on every rank)
+     */
+    static void GatherCollective(Ptr<MrcCollective> collective);
 };
 
 } // namespace ns3

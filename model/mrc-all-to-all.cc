@@ -98,4 +98,14 @@ MrcAllToAll::OnSendComplete(uint32_t index)
     }
 }
 
+std::vector<MrcCollective::PlannedTransfer>
+MrcAllToAll::GetPlannedTransfers(uint32_t src, uint32_t dst) const
+{
+    if (src == dst || src >= GetRankCount() || dst >= GetRankCount())
+    {
+        return {};
+    }
+    return {{MrcLineRateModel::Chunks(m_size, GetRankCount())[dst], 0}};
+}
+
 } // namespace ns3

@@ -71,4 +71,18 @@ MrcBulkTransfer::DoStart()
     }
 }
 
+std::vector<MrcCollective::PlannedTransfer>
+MrcBulkTransfer::GetPlannedTransfers(uint32_t src, uint32_t dst) const
+{
+    std::vector<PlannedTransfer> plan;
+    if (src == 0 && dst == 1)
+    {
+        for (uint64_t bytes : MrcLineRateModel::Chunks(m_size, m_messages))
+        {
+            plan.push_back({bytes, 0});
+        }
+    }
+    return plan;
+}
+
 } // namespace ns3

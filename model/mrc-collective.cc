@@ -4,6 +4,7 @@
 
 #include "mrc-collective.h"
 
+#include "mrc-rank-locality.h"
 #include "mrc-wire-size.h"
 
 #include "ns3/abort.h"
@@ -16,6 +17,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <limits>
 #include <set>
 #include <stdexcept>
 
@@ -33,6 +35,8 @@ namespace
 constexpr uint32_t kDataOverhead = MrcDataWireBytes(0);
 /// Receiver virtual address of every pair's region (VerifyData).
 constexpr uint64_t kRegionVa = 0x100000;
+/// Numbers per transfer in a run record: post, acknowledgement, delivery, corrupt.
+constexpr size_t kRecordFields = 4;
 } // namespace
 
 TypeId
@@ -158,6 +162,7 @@ MrcCollective::Setup(Ptr<MrcFabricTopology> topo,
             group->RegisterMemory(kRegionVa, m_regions.back());
         }
         m_groups.push_back(group);
+        m_pairs.emplace_back(src, dst);
         m_pairIndex[{src, dst}] = index;
         m_links.push_back(topo->GetSwitchHops(m_hosts[src], m_hosts[dst]) + 1);
         m_maxLinks = std::max(m_maxLinks, m_links.back());
@@ -199,8 +204,10 @@ MrcCollective::Start()
     m_transfers.clear();
     m_inFlight.clear();
     m_delivered = 0;
+    m_acked = 0;
     m_corrupt = 0;
     m_cursor.assign(m_groups.size(), 0);
+    m_pairSeq.assign(m_groups.size(), 0);
     m_run++;
     m_running = true;
     m_done = false;
@@ -208,11 +215,98 @@ MrcCollective::Start()
     m_failure.clear();
     m_start = Simulator::Now();
     m_end = Time(0);
+    m_distributed = MrcRankLocality::IsDistributed();
+    m_deliveriesHere = GetTransferCount();
+    if (m_distributed)
+    {
+        ExpectRemoteTransfers();
+    }
     DoStart();
-    if (m_running && GetTransferCount() == 0)
+    if (m_running && m_deliveriesHere == 0 && (!m_distributed || m_sendsHere == 0))
     {
         End(false);
     }
+}
+
+std::vector<std::vector<MrcCollective::PlannedTransfer>>
+MrcCollective::GetPlan() const
+{
+    std::vector<std::vector<PlannedTransfer>> plan;
+    for (auto [src, dst] : m_pairs)
+    {
+        plan.push_back(GetPlannedTransfers(src, dst));
+    }
+    return plan;
+}
+
+std::vector<MrcCollective::PlannedTransfer>
+MrcCollective::GetPlannedTransfers(uint32_t src, uint32_t dst) const
+{
+    throw std::logic_error(GetName()
+                           + " does not say which transfers it posts on a rank pair "
+                             "(GetPlannedTransfers), so it cannot run on several ranks");
+}
+
+bool
+MrcCollective::IsSenderHere(uint32_t pair) const
+{
+    return MrcRankLocality::IsLocal(m_groups[pair]->GetSender(0)->GetNode());
+}
+
+bool
+MrcCollective::IsReceiverHere(uint32_t pair) const
+{
+    return MrcRankLocality::IsLocal(m_groups[pair]->GetReceiver(0)->GetNode());
+}
+
+uint64_t
+MrcCollective::Reserve(uint32_t pair, uint64_t bytes)
+{
+    const uint64_t offset = m_cursor[pair];
+    m_cursor[pair] += bytes;
+    if (m_verifyData && bytes > 0)
+    {
+        auto& region = m_regions[pair];
+        if (region->size() < m_cursor[pair])
+        {
+            region->resize(m_cursor[pair]);
+        }
+        std::fill(region->begin() + offset, region->begin() + offset + bytes, 0);
+    }
+    return offset;
+}
+
+void
+MrcCollective::ExpectRemoteTransfers()
+{
+    m_plan = GetPlan();
+    m_deliveriesHere = 0;
+    m_sendsHere = 0;
+    for (uint32_t pair = 0; pair < m_groups.size(); ++pair)
+    {
+        const bool sender = IsSenderHere(pair);
+        const bool receiver = IsReceiverHere(pair);
+        m_sendsHere += sender ? m_plan[pair].size() : 0;
+        m_deliveriesHere += receiver ? m_plan[pair].size() : 0;
+        if (sender || !receiver)
+        {
+            continue; // posted here (Post), or neither end is this rank's
+        }
+        for (uint32_t seq = 0; seq < m_plan[pair].size(); ++seq)
+        {
+            Transfer t;
+            std::tie(t.src, t.dst) = m_pairs[pair];
+            t.bytes = m_plan[pair][seq].bytes;
+            t.tag = m_plan[pair][seq].tag;
+            t.seq = seq;
+            t.ideal = m_lineRate->Transfer(t.bytes, m_links[pair]);
+            t.offset = Reserve(pair, t.bytes);
+            m_inFlight[{pair, m_groups[pair]->ExpectWrite(t.bytes)}] = m_transfers.size();
+            m_transfers.push_back(t);
+        }
+    }
+    NS_LOG_INFO(GetName() << " on rank " << MrcRankLocality::GetRank() << ": " << m_sendsHere
+                          << " transfers to post, " << m_deliveriesHere << " to receive");
 }
 
 uint32_t
@@ -221,31 +315,40 @@ MrcCollective::Post(uint32_t src, uint32_t dst, uint64_t bytes, uint32_t tag)
     auto it = m_pairIndex.find({src, dst});
     NS_ABORT_MSG_IF(it == m_pairIndex.end(),
                     GetName() << ": ranks " << src << " -> " << dst << " not connected");
+    const uint32_t pair = it->second;
+    const uint32_t seq = m_pairSeq[pair]++;
+    if (m_distributed)
+    {
+        const auto& plan = m_plan[pair];
+        NS_ABORT_MSG_IF(seq >= plan.size() || plan[seq].bytes != bytes || plan[seq].tag != tag,
+                        GetName() << ": transfer " << seq << " of ranks " << src << " -> " << dst
+                                  << " (" << bytes << " B, tag " << tag
+                                  << ") is not the one GetPlannedTransfers announced");
+        if (!IsSenderHere(pair))
+        {
+            return std::numeric_limits<uint32_t>::max(); // the sending host's rank posts it
+        }
+    }
     Transfer t;
     t.src = src;
     t.dst = dst;
     t.bytes = bytes;
     t.tag = tag;
+    t.seq = seq;
+    t.isPosted = true;
     t.posted = Simulator::Now();
-    t.ideal = m_lineRate->Transfer(bytes, m_links[it->second]);
-    t.offset = m_cursor[it->second];
-    m_cursor[it->second] += bytes;
+    t.ideal = m_lineRate->Transfer(bytes, m_links[pair]);
+    t.offset = Reserve(pair, bytes);
     const uint32_t index = m_transfers.size();
     m_transfers.push_back(t);
     std::shared_ptr<std::vector<uint8_t>> data;
     if (m_verifyData && bytes > 0)
     {
-        auto& region = m_regions[it->second];
-        if (region->size() < m_cursor[it->second])
-        {
-            region->resize(m_cursor[it->second]);
-        }
-        std::fill(region->begin() + t.offset, region->begin() + t.offset + bytes, 0);
         data = Pattern(index);
     }
     const uint32_t msg =
-        m_groups[it->second]->PostWrite(bytes, kRegionVa + t.offset, 0, std::nullopt, data);
-    m_inFlight[{it->second, msg}] = index;
+        m_groups[pair]->PostWrite(bytes, kRegionVa + t.offset, 0, std::nullopt, data);
+    m_inFlight[{pair, msg}] = index;
     NS_LOG_LOGIC(GetName() << " rank " << src << " -> " << dst << ": " << bytes << " B (tag " << tag
                            << ")");
     return index;
@@ -263,11 +366,16 @@ MrcCollective::OnGroupComplete(uint32_t pair, uint32_t msg)
     Transfer& t = m_transfers[index];
     t.acked = Simulator::Now();
     t.isAcked = true;
+    m_acked++;
     if (t.isDelivered)
     {
         m_inFlight.erase(it);
     }
     OnSendComplete(index);
+    if (m_running && m_distributed && m_delivered == m_deliveriesHere && m_acked == m_sendsHere)
+    {
+        End(false);
+    }
 }
 
 void
@@ -296,14 +404,18 @@ MrcCollective::OnGroupReceive(uint32_t pair,
         const auto& region = *m_regions[pair];
         if (!std::equal(expected->begin(), expected->end(), region.begin() + t.offset))
         {
+            t.isCorrupt = true;
             m_corrupt++;
             NS_LOG_WARN(GetName() << ": transfer " << index << " (rank " << t.src << " -> " << t.dst
                                   << ") delivered wrong bytes");
         }
     }
-    m_transferTrace(t.src, t.dst, t.bytes, t.delivered - t.posted);
+    if (!m_distributed)
+    {
+        m_transferTrace(t.src, t.dst, t.bytes, t.delivered - t.posted);
+    }
     OnDelivered(index);
-    if (m_running && m_delivered == GetTransferCount())
+    if (m_running && m_delivered == m_deliveriesHere && (!m_distributed || m_acked == m_sendsHere))
     {
         End(false);
     }
@@ -329,6 +441,10 @@ MrcCollective::End(bool failed)
     m_end = Simulator::Now();
     NS_LOG_INFO(GetName() << " run ended after " << (m_end - m_start).As(Time::US)
                           << (failed ? " (failed)" : ""));
+    if (m_distributed)
+    {
+        return; // this rank's share only: MrcDistributed::GatherCollective has the run
+    }
     m_doneTrace(m_end - m_start, failed);
     if (!m_doneCallback.IsNull())
     {
@@ -340,9 +456,11 @@ std::shared_ptr<std::vector<uint8_t>>
 MrcCollective::Pattern(uint32_t index) const
 {
     const Transfer& t = m_transfers[index];
+    const uint32_t pair = m_pairIndex.at({t.src, t.dst});
     auto data = std::make_shared<std::vector<uint8_t>>(t.bytes);
-    // xorshift32 seeded by run and transfer: cheap, and differs from transfer to transfer.
-    uint32_t x = (m_run * 2654435761U) ^ (index * 40503U + 0x9e3779b9U);
+    // xorshift32 seeded by run, pair and number: cheap, differs from transfer to transfer, and
+    // the same on the sending and the receiving rank of a distributed run.
+    uint32_t x = (m_run * 2654435761U) ^ (pair * 40503U + 0x9e3779b9U) ^ (t.seq * 69069U);
     x = (x == 0) ? 1 : x;
     for (auto& byte : *data)
     {
@@ -352,6 +470,113 @@ MrcCollective::Pattern(uint32_t index) const
         byte = static_cast<uint8_t>(x);
     }
     return data;
+}
+
+std::vector<int64_t>
+MrcCollective::GetRunRecord() const
+{
+    const auto plan = GetPlan();
+    std::vector<size_t> base;
+    size_t count = 0;
+    for (const auto& transfers : plan)
+    {
+        base.push_back(count);
+        count += transfers.size();
+    }
+    std::vector<int64_t> record(count * kRecordFields + 2, 0);
+    for (const Transfer& t : m_transfers)
+    {
+        const uint32_t pair = m_pairIndex.at({t.src, t.dst});
+        if (t.seq >= plan[pair].size())
+        {
+            continue; // not announced: MergeRunRecords would not know it either
+        }
+        int64_t* r = &record[(base[pair] + t.seq) * kRecordFields];
+        r[0] = t.isPosted ? t.posted.GetTimeStep() + 1 : 0;
+        r[1] = t.isAcked ? t.acked.GetTimeStep() + 1 : 0;
+        r[2] = t.isDelivered ? t.delivered.GetTimeStep() + 1 : 0;
+        r[3] = t.isCorrupt ? 1 : 0;
+    }
+    // The earliest failure wins the maximum.
+    record[count * kRecordFields] = m_failed ? 1 : 0;
+    record[count * kRecordFields + 1] =
+        m_failed ? std::numeric_limits<int64_t>::max() - m_end.GetTimeStep() : 0;
+    return record;
+}
+
+void
+MrcCollective::MergeRunRecords(const std::vector<int64_t>& merged)
+{
+    const auto plan = GetPlan();
+    size_t count = 0;
+    for (const auto& transfers : plan)
+    {
+        count += transfers.size();
+    }
+    if (merged.size() != count * kRecordFields + 2)
+    {
+        throw std::invalid_argument(GetName() + ": MergeRunRecords: the record holds "
+                                    + std::to_string(merged.size()) + " numbers, this run's "
+                                    + std::to_string(count * kRecordFields + 2));
+    }
+    std::vector<Transfer> all;
+    const int64_t* r = merged.data();
+    for (uint32_t pair = 0; pair < plan.size(); ++pair)
+    {
+        uint64_t offset = 0;
+        for (uint32_t seq = 0; seq < plan[pair].size(); ++seq, r += kRecordFields)
+        {
+            Transfer t;
+            std::tie(t.src, t.dst) = m_pairs[pair];
+            t.bytes = plan[pair][seq].bytes;
+            t.tag = plan[pair][seq].tag;
+            t.seq = seq;
+            t.ideal = m_lineRate->Transfer(t.bytes, m_links[pair]);
+            t.offset = offset;
+            offset += t.bytes;
+            t.isPosted = r[0] > 0;
+            t.posted = TimeStep(std::max<int64_t>(r[0] - 1, 0));
+            t.isAcked = r[1] > 0;
+            t.acked = TimeStep(std::max<int64_t>(r[1] - 1, 0));
+            t.isDelivered = r[2] > 0;
+            t.delivered = TimeStep(std::max<int64_t>(r[2] - 1, 0));
+            t.isCorrupt = r[3] > 0;
+            all.push_back(t);
+        }
+    }
+    // Post order, as one process records them (same-time posts: by pair, then number).
+    std::stable_sort(all.begin(), all.end(), [](const Transfer& a, const Transfer& b) {
+        return std::make_pair(!a.isPosted, a.posted) < std::make_pair(!b.isPosted, b.posted);
+    });
+    m_transfers = std::move(all);
+    m_inFlight.clear();
+    m_delivered = 0;
+    m_acked = 0;
+    m_corrupt = 0;
+    Time last(0);
+    for (const Transfer& t : m_transfers)
+    {
+        m_delivered += t.isDelivered ? 1 : 0;
+        m_acked += t.isAcked ? 1 : 0;
+        m_corrupt += t.isCorrupt ? 1 : 0;
+        last = t.isDelivered ? std::max(last, t.delivered) : last;
+    }
+    const bool failed = merged[count * kRecordFields] > 0;
+    m_running = false;
+    m_failed = failed;
+    m_done = failed || m_delivered == m_transfers.size();
+    if (failed)
+    {
+        m_end = TimeStep(std::numeric_limits<int64_t>::max() - merged[count * kRecordFields + 1]);
+        if (m_failure.empty())
+        {
+            m_failure = "a queue pair error on another rank (see that rank's log)";
+        }
+    }
+    else
+    {
+        m_end = m_done ? last : Time(0);
+    }
 }
 
 uint32_t

@@ -47,6 +47,15 @@ namespace ns3
  *
  * Like MrcQpGroup, a collective must outlive the simulation run: its queue pairs call back
  * into it.
+ *
+ * Distributed runs (ns-3's MPI engine, MrcDistributed): every rank builds the same collective;
+ * each posts the transfers of the ranks whose hosts it simulates, and each expects, in the
+ * order GetPlannedTransfers gives, the transfers its hosts receive from hosts of other ranks
+ * (MrcQpGroup::ExpectWrite), so the pattern advances on each rank from its own hosts'
+ * completions. A rank knows the part of the run its hosts saw; the traces, the done callback
+ * and End do not fire for the run as a whole there. MrcDistributed::GatherCollective then
+ * gives rank 0 the whole run (GetRunRecord, MergeRunRecords): its transfers, duration and
+ * failure, as one process would have them (but for ns-3's same-time event order).
  */
 class MrcCollective : public Object
 {
@@ -63,8 +72,18 @@ class MrcCollective : public Object
         Time delivered;          //!< arrived whole at the receiver (zero: not yet)
         Time ideal;              //!< line-rate ideal of this transfer alone on its path
         uint64_t offset{0};      //!< where it lands in the receiver's region (VerifyData)
+        uint32_t seq{0};         //!< its number among its rank pair's transfers of the run
+        bool isPosted{false};    //!< posted (false: known here only as expected, see below)
         bool isAcked{false};     //!< acknowledged
         bool isDelivered{false}; //!< delivered
+        bool isCorrupt{false};   //!< delivered with wrong bytes (VerifyData)
+    };
+
+    /// A transfer that a run posts on a rank pair (GetPlannedTransfers).
+    struct PlannedTransfer
+    {
+        uint64_t bytes{0}; //!< size
+        uint32_t tag{0};   //!< subclass label
     };
 
     /**
@@ -147,6 +166,35 @@ class MrcCollective : public Object
     std::vector<std::pair<uint32_t, uint32_t>> GetPairs() const;
 
     /**
+     * The transfers one run posts on a rank pair, in the order it posts them: what the
+     * receiving rank of a distributed run expects from another rank. Built-in patterns all say;
+     * the default throws, so a pattern that does not say cannot run on several ranks.
+     * \param src sending rank
+     * \param dst receiving rank (a pair of GetPeerPairs)
+     * \return the transfers, in posting order
+     * \throws std::logic_error if the pattern does not say
+     */
+    virtual std::vector<PlannedTransfer> GetPlannedTransfers(uint32_t src, uint32_t dst) const;
+
+    /**
+     * This process's knowledge of the last run, as numbers that combine across ranks by
+     * element-wise maximum: per planned transfer (pairs in GetPeerPairs order, then posting
+     * order) post, acknowledgement and delivery times plus one (0: not seen here) and a
+     * corrupt flag, then whether the run failed here and when.
+     * \return the record (the same size on every rank)
+     */
+    std::vector<int64_t> GetRunRecord() const;
+
+    /**
+     * Take the whole run from the element-wise maximum of every rank's GetRunRecord (rank 0,
+     * MrcDistributed::GatherCollective): GetTransfers (ordered by post time), the counts, the
+     * end and the failure then describe the whole run. Fires no trace.
+     * \param merged the combined record
+     * \throws std::invalid_argument if its size is not GetRunRecord's
+     */
+    void MergeRunRecords(const std::vector<int64_t>& merged);
+
+    /**
      * TracedCallback signature of TransferComplete.
      * \param src sending rank
      * \param dst receiving rank
@@ -185,7 +233,8 @@ class MrcCollective : public Object
      * \param dst receiving rank (the pair must be in GetPeerPairs)
      * \param bytes size
      * \param tag subclass label
-     * \return the transfer's index in GetTransfers()
+     * \return the transfer's index in GetTransfers() (in a distributed run, the largest
+     *         uint32_t when another rank simulates the sending host: that rank posts it)
      */
     uint32_t Post(uint32_t src, uint32_t dst, uint64_t bytes, uint32_t tag = 0);
 
@@ -210,17 +259,38 @@ class MrcCollective : public Object
     void End(bool failed);
     /**
      * \param index a transfer of the run
-     * \return its bytes (VerifyData): a pattern of the run and the transfer
+     * \return its bytes (VerifyData): a pattern of the run, its pair and its number there
      */
     std::shared_ptr<std::vector<uint8_t>> Pattern(uint32_t index) const;
+    /// \param pair group index \return true if this process simulates its sending host
+    bool IsSenderHere(uint32_t pair) const;
+    /// \param pair group index \return true if this process simulates its receiving host
+    bool IsReceiverHere(uint32_t pair) const;
+    /**
+     * \param pair group index
+     * \param bytes a transfer's size
+     * \return its offset in the pair's region; the region grown and cleared (VerifyData)
+     */
+    uint64_t Reserve(uint32_t pair, uint64_t bytes);
+    /// Distributed run: expect the transfers that other ranks' hosts send to this one's.
+    void ExpectRemoteTransfers();
+    /// \return the planned transfers of every pair, in group order
+    std::vector<std::vector<PlannedTransfer>> GetPlan() const;
 
     std::vector<uint32_t> m_hosts;                                //!< rank -> host
     std::vector<Ptr<MrcQpGroup>> m_groups;                        //!< per pair
     std::vector<uint32_t> m_links;                                //!< per pair: path links
     std::vector<std::shared_ptr<std::vector<uint8_t>>> m_regions; //!< per pair (VerifyData)
-    std::vector<uint64_t> m_cursor; //!< per pair: next offset in its region
-    uint32_t m_run{0};              //!< runs started
-    uint32_t m_corrupt{0};          //!< corrupt deliveries in the run
+    std::vector<uint64_t> m_cursor;                     //!< per pair: next offset in its region
+    std::vector<uint32_t> m_pairSeq;                    //!< per pair: transfers posted in the run
+    std::vector<std::pair<uint32_t, uint32_t>> m_pairs; //!< per group: (src, dst)
+    bool m_distributed{false};                          //!< this run is one rank's share
+    uint32_t m_deliveriesHere{0};                       //!< deliveries this process sees
+    uint32_t m_sendsHere{0};                          //!< distributed: transfers this process posts
+    uint32_t m_acked{0};                              //!< transfers acknowledged in the run
+    std::vector<std::vector<PlannedTransfer>> m_plan; //!< distributed: per group, the run
+    uint32_t m_run{0};                                //!< runs started
+    uint32_t m_corrupt{0};                            //!< corrupt deliveries in the run
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_pairIndex; //!< (src, dst) -> group
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_inFlight;  //!< (group, msg) -> transfer
     std::vector<Transfer> m_transfers;                             //!< the run's transfers

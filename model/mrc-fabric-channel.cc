@@ -22,6 +22,17 @@
 namespace ns3
 {
 
+#ifdef NS3_MPI
+namespace
+{
+/// ns-3's MAX_MPI_MSG_SIZE (granted-time-window-mpi-interface.h, not installed; the same
+/// in ns-3.37 and ns-3-dev): the receive buffer of one message between ranks.
+constexpr uint32_t kMpiMessageBytes = 2000;
+/// What ns-3's SendPacket puts before the packet: receive time, node, device.
+constexpr uint32_t kMpiEnvelopeBytes = 16;
+} // namespace
+#endif
+
 NS_LOG_COMPONENT_DEFINE("MrcFabricChannel");
 
 NS_OBJECT_ENSURE_REGISTERED(MrcFabricChannel);
@@ -139,6 +150,18 @@ MrcFabricChannel::Carry(Ptr<const Packet> p,
     if (m_remoteEnd[dstEnd])
     {
         Ptr<PointToPointNetDevice> dst = GetPointToPointDevice(dstEnd);
+        // ns-3's MPI interfaces receive into buffers of MAX_MPI_MSG_SIZE (2000) bytes: the
+        // serialised packet (its real bytes, headers, tags) and 16 bytes of time and address.
+        // A longer message would abort MPI itself (MPI_ERR_TRUNCATE) with nothing to say why.
+        NS_ABORT_MSG_IF(p->GetSerializedSize() + kMpiEnvelopeBytes > kMpiMessageBytes,
+                        "MrcFabricChannel: a frame of "
+                            << p->GetSize() << " B serialises to " << p->GetSerializedSize()
+                            << " B, more than ns-3's MPI interface carries between ranks ("
+                            << kMpiMessageBytes - kMpiEnvelopeBytes
+                            << " B: MAX_MPI_MSG_SIZE less time and address). Payload bytes that "
+                               "a model carries for real (MrcCollective::VerifyData, "
+                               "application data) count in full: use a smaller "
+                               "ns3::MrcQueuePair::Mss (1024 fits) or run on one rank");
         MpiInterface::SendPacket(p->Copy(),
                                  Simulator::Now() + txTime + GetDelay(),
                                  dst->GetNode()->GetId(),

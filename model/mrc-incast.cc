@@ -125,4 +125,18 @@ MrcIncast::GetIncastTimes() const
     return times;
 }
 
+std::vector<MrcCollective::PlannedTransfer>
+MrcIncast::GetPlannedTransfers(uint32_t src, uint32_t dst) const
+{
+    if (dst == 0 && src >= 1 && src <= GetSenderCount())
+    {
+        return {{m_size, 0}};
+    }
+    if (HasVictim() && src == GetRankCount() - 2 && dst == GetRankCount() - 1)
+    {
+        return {{m_victimSize, 1}};
+    }
+    return {};
+}
+
 } // namespace ns3

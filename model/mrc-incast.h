@@ -44,6 +44,12 @@ class MrcIncast : public MrcCollective
     /// \return the incast senders' completion times in the last run
     std::vector<Time> GetIncastTimes() const;
 
+    /**
+     * \param src sending rank \param dst receiving rank
+     * \return the transfers a run posts on that pair, in order (none if it uses no such pair)
+     */
+    std::vector<PlannedTransfer> GetPlannedTransfers(uint32_t src, uint32_t dst) const override;
+
   protected:
     uint32_t GetMinRanks() const override;
     std::vector<std::pair<uint32_t, uint32_t>> GetPeerPairs() const override;

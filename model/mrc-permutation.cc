@@ -134,4 +134,14 @@ MrcPermutation::DoStart()
     }
 }
 
+std::vector<MrcCollective::PlannedTransfer>
+MrcPermutation::GetPlannedTransfers(uint32_t src, uint32_t dst) const
+{
+    if (src < m_destinations.size() && m_destinations[src] == dst)
+    {
+        return {{m_size, 0}};
+    }
+    return {};
+}
+
 } // namespace ns3

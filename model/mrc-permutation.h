@@ -43,6 +43,12 @@ class MrcPermutation : public MrcCollective
     /// \return the destinations (after Setup)
     const std::vector<uint32_t>& GetDestinations() const;
 
+    /**
+     * \param src sending rank \param dst receiving rank
+     * \return the transfers a run posts on that pair, in order (none if it uses no such pair)
+     */
+    std::vector<PlannedTransfer> GetPlannedTransfers(uint32_t src, uint32_t dst) const override;
+
   protected:
     void DoSetup() override;
     std::vector<std::pair<uint32_t, uint32_t>> GetPeerPairs() const override;

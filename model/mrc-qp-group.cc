@@ -4,6 +4,8 @@
 
 #include "mrc-qp-group.h"
 
+#include "mrc-rank-locality.h"
+
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -87,16 +89,16 @@ MrcQpGroup::PostWrite(uint64_t bytes,
                                     + std::to_string(data->size()) + " bytes, the message "
                                     + std::to_string(bytes));
     }
-    UintegerValue mss;
-    m_members.front().first->GetAttribute("Mss", mss);
+    const std::vector<Part> parts = NextStripe(bytes);
     const uint32_t id = m_nextId++;
-    const std::vector<Part> parts =
-        Stripe(bytes, m_members.size(), static_cast<uint32_t>(mss.Get()), id % m_members.size());
+    // In a distributed run the receiving host may be another rank's: its copy there counts the
+    // parts in (ExpectWrite), this one only their acknowledgements.
+    const bool receiverHere = MrcRankLocality::IsLocal(m_members.front().second->GetNode());
     Message& m = m_messages[id];
     m.bytes = bytes;
     m.immediate = immediate;
     m.unacknowledged = parts.size();
-    m.undelivered = parts.size();
+    m.undelivered = receiverHere ? parts.size() : 0;
     m_stats.messagesPosted++;
     m_stats.bytesPosted += bytes;
     for (const Part& part : parts)
@@ -116,9 +118,52 @@ MrcQpGroup::PostWrite(uint64_t bytes,
                                                     last ? immediate : std::nullopt,
                                                     slice);
         m_sendParts[{part.member, msn}] = id;
-        m_recvParts[{part.member, msn}] = id;
+        if (receiverHere)
+        {
+            m_recvParts[{part.member, msn}] = id;
+        }
     }
     NS_LOG_INFO("group message " << id << " (" << bytes << " B) in " << parts.size() << " parts");
+    return id;
+}
+
+std::vector<MrcQpGroup::Part>
+MrcQpGroup::NextStripe(uint64_t bytes) const
+{
+    UintegerValue mss;
+    m_members.front().first->GetAttribute("Mss", mss);
+    return Stripe(bytes,
+                  m_members.size(),
+                  static_cast<uint32_t>(mss.Get()),
+                  m_nextId % m_members.size());
+}
+
+uint32_t
+MrcQpGroup::ExpectWrite(uint64_t bytes, std::optional<uint32_t> immediate)
+{
+    if (m_members.empty())
+    {
+        throw std::logic_error("MrcQpGroup::ExpectWrite: the group has no queue pair");
+    }
+    if (MrcRankLocality::IsLocal(m_members.front().first->GetNode()))
+    {
+        throw std::logic_error("MrcQpGroup::ExpectWrite: this process simulates the sending "
+                               "host; PostWrite covers both ends");
+    }
+    const std::vector<Part> parts = NextStripe(bytes);
+    const uint32_t id = m_nextId++;
+    m_expectedMsn.resize(m_members.size(), 0);
+    Message& m = m_messages[id];
+    m.bytes = bytes;
+    m.immediate = immediate;
+    m.unacknowledged = 0;
+    m.undelivered = parts.size();
+    for (const Part& part : parts)
+    {
+        m_recvParts[{part.member, m_expectedMsn[part.member]++}] = id;
+    }
+    NS_LOG_INFO("expecting group message " << id << " (" << bytes << " B) in " << parts.size()
+                                           << " parts");
     return id;
 }
 

@@ -92,6 +92,20 @@ class MrcQpGroup : public Object
                        std::shared_ptr<const std::vector<uint8_t>> data = nullptr);
 
     /**
+     * The receiving side of a WRITE posted on this group by another rank (a distributed run,
+     * where this process simulates the receiving host but not the sending one): the group
+     * stripes it as PostWrite does on the sending rank and takes the same message number, so
+     * the receive callback reports it whole. Call it once per message, in the order the
+     * sending rank posts them, for a group whose members are used only through the group.
+     * \param bytes message size
+     * \param immediate the immediate data it carries, if any
+     * \return the group's message number (0, 1, ...)
+     * \throws std::logic_error if the group has no member or this process simulates the
+     *         sending host (PostWrite then covers both ends)
+     */
+    uint32_t ExpectWrite(uint64_t bytes, std::optional<uint32_t> immediate = std::nullopt);
+
+    /**
      * Register receiver memory on every receiving member.
      * \param va its virtual address
      * \param region the bytes (written in place)
@@ -154,6 +168,8 @@ class MrcQpGroup : public Object
                          uint32_t msn,
                          uint64_t bytes,
                          std::optional<uint32_t> immediate);
+    /// \return the parts of the next message (its number is m_nextId) \param bytes its size
+    std::vector<Part> NextStripe(uint64_t bytes) const;
     /// \param id a message whose parts are all accounted for on both ends: forget it
     void Forget(uint32_t id);
 
@@ -162,8 +178,9 @@ class MrcQpGroup : public Object
     std::map<std::pair<uint32_t, uint32_t>, uint32_t> m_recvParts; //!< (member, MSN) -> message
     std::map<uint32_t, Message> m_messages;                        //!< messages in flight
     uint32_t m_nextId{0};                                          //!< next message number
-    Stats m_stats;                                                 //!< counters
-    Callback<void, uint32_t> m_sendComplete;                       //!< completion callback
+    std::vector<uint32_t> m_expectedMsn;     //!< per member: next MSN of ExpectWrite
+    Stats m_stats;                           //!< counters
+    Callback<void, uint32_t> m_sendComplete; //!< completion callback
     Callback<void, uint32_t, uint64_t, std::optional<uint32_t>> m_receive; //!< receive callback
 };
 

@@ -65,6 +65,12 @@ MrcQueuePair::GetQpn() const
     return m_qpn;
 }
 
+Ptr<Node>
+MrcQueuePair::GetNode() const
+{
+    return m_l4 ? m_l4->GetNode() : nullptr;
+}
+
 void
 MrcQueuePair::OnEvStateChange(uint32_t ev, MrcEvState from, MrcEvState to, const std::string& cause)
 {

@@ -17,6 +17,7 @@
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/ipv6-header.h"
+#include "ns3/node.h"
 #include "ns3/object-factory.h"
 #include "ns3/object.h"
 #include "ns3/packet.h"
@@ -157,6 +158,9 @@ class MrcQueuePair : public Object
 
     /// \return this QP's number
     uint32_t GetQpn() const;
+
+    /// \return the node of its NIC (nullptr before the QP is attached to one)
+    Ptr<Node> GetNode() const;
 
     /**
      * Connect to the peer (MrcHelper does this for both ends).

@@ -128,4 +128,20 @@ MrcRingCollective::OnDelivered(uint32_t index)
     Advance(t.dst);
 }
 
+std::vector<MrcCollective::PlannedTransfer>
+MrcRingCollective::GetPlannedTransfers(uint32_t src, uint32_t dst) const
+{
+    const uint32_t n = GetRankCount();
+    std::vector<PlannedTransfer> plan;
+    if (src < n && dst == (src + 1) % n)
+    {
+        const auto chunks = MrcLineRateModel::Chunks(m_size, n);
+        for (uint32_t step = 0; step < GetStepCount(); ++step)
+        {
+            plan.push_back({chunks[GetChunkIndex(src, step)], step});
+        }
+    }
+    return plan;
+}
+
 } // namespace ns3

@@ -58,6 +58,12 @@ class MrcRingCollective : public MrcCollective
      */
     uint64_t GetExpectedReceivedBytes(uint32_t rank) const;
 
+    /**
+     * \param src sending rank \param dst receiving rank
+     * \return the transfers a run posts on that pair, in order (none if it uses no such pair)
+     */
+    std::vector<PlannedTransfer> GetPlannedTransfers(uint32_t src, uint32_t dst) const override;
+
   protected:
     std::vector<std::pair<uint32_t, uint32_t>> GetPeerPairs() const override;
     uint32_t GetTransferCount() const override;

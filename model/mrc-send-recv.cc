@@ -72,4 +72,15 @@ MrcSendRecv::DoStart()
     }
 }
 
+std::vector<MrcCollective::PlannedTransfer>
+MrcSendRecv::GetPlannedTransfers(uint32_t src, uint32_t dst) const
+{
+    const uint32_t n = GetRankCount() / 2;
+    if (src < n && dst == n + src)
+    {
+        return {{m_size, 0}};
+    }
+    return {};
+}
+
 } // namespace ns3

@@ -4,6 +4,8 @@
 
 #include "mrc-training-job.h"
 
+#include "mrc-rank-locality.h"
+
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -239,6 +241,12 @@ MrcTrainingJob::AddOperation(const Operation& op)
 void
 MrcTrainingJob::Start()
 {
+    if (MrcRankLocality::IsDistributed())
+    {
+        throw std::logic_error("MrcTrainingJob: a step waits on collectives ending on every "
+                               "rank, which a distributed run (MPI) does not coordinate yet; "
+                               "run single collectives there (MrcDistributed::GatherCollective)");
+    }
     if (m_simple && !m_ops.empty())
     {
         throw std::logic_error("MrcTrainingJob: AddCollective and AddOperation both used; a "

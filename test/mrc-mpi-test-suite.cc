@@ -14,12 +14,16 @@
 
 #    include "ns3/test.h"
 
+#    include <algorithm>
+#    include <cctype>
 #    include <cstdio>
 #    include <cstdlib>
 #    include <fstream>
 #    include <map>
 #    include <sstream>
 #    include <string>
+#    include <utility>
+#    include <vector>
 
 using namespace ns3;
 
@@ -39,6 +43,65 @@ struct Outcome
 
 /**
  * \ingroup mrc-test
+ * A test case that runs the module's examples on one process or on MPI ranks.
+ */
+class MpiExampleTestCase : public TestCase
+{
+  public:
+    /// \param name the test case's name
+    explicit MpiExampleTestCase(const std::string& name)
+        : TestCase(name)
+    {
+    }
+
+  protected:
+    /**
+     * Run an example and keep its RESULT lines.
+     * \param example the example's name
+     * \param ranks 0: no mpiexec, no --mpi; otherwise mpiexec -n ranks ... --mpi
+     * \param args its other arguments
+     * \return the RESULT lines
+     */
+    std::string RunExample(const std::string& example, int ranks, const std::string& args)
+    {
+        std::string file = example + "-" + std::to_string(ranks) + args;
+        std::replace_if(
+            file.begin(),
+            file.end(),
+            [](char c) {
+                return !std::isalnum(static_cast<unsigned char>(c));
+            },
+            '-');
+        const std::string out = CreateTempDirFilename(file + ".txt");
+        std::ostringstream template_;
+        if (ranks > 0)
+        {
+            // OpenMPI refuses to start as root without these (CI runs as root).
+            template_ << "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpiexec -n "
+                      << ranks << " %s --mpi";
+        }
+        else
+        {
+            template_ << "%s";
+        }
+        template_ << " " << args;
+        std::ostringstream command;
+        command << "python3 ./ns3 run " << example << " --no-build --command-template=\""
+                << template_.str() << "\" 2>&1 | grep '^RESULT' > " << out;
+        const int status = std::system(command.str().c_str());
+        NS_TEST_EXPECT_MSG_EQ(status, 0, "command failed: " << command.str());
+        std::ifstream in(out);
+        std::string text;
+        for (std::string line; std::getline(in, line);)
+        {
+            text += line + "\n";
+        }
+        return text;
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * mrc-distributed-permutation on one process, one MPI rank and two ranks.
  *
  * One packet per flow: the three runs print exactly the same. 100 kB per flow: one rank prints
@@ -54,11 +117,11 @@ struct Outcome
  * arrive, so PAUSE frames between ranks count) and the packet-hops stay within 20 % and 2 % of
  * one process's.
  */
-class DistributedPermutationTestCase : public TestCase
+class DistributedPermutationTestCase : public MpiExampleTestCase
 {
   public:
     DistributedPermutationTestCase()
-        : TestCase("k=4 permutation on one process, one MPI rank and two ranks")
+        : MpiExampleTestCase("k=4 permutation on one process, one MPI rank and two ranks")
     {
     }
 
@@ -71,27 +134,12 @@ class DistributedPermutationTestCase : public TestCase
      */
     Outcome Run(int ranks, uint64_t bytes, const std::string& fabric = "mrc-srv6")
     {
-        const std::string out = CreateTempDirFilename(
-            "ranks-" + std::to_string(ranks) + "-" + std::to_string(bytes) + "-" + fabric + ".txt");
-        std::ostringstream template_;
-        if (ranks > 0)
-        {
-            // OpenMPI refuses to start as root without these (CI runs as root).
-            template_ << "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpiexec -n "
-                      << ranks << " %s --mpi";
-        }
-        else
-        {
-            template_ << "%s";
-        }
-        template_ << " --k=4 --bytes=" << bytes << " --fabric=" << fabric;
-        std::ostringstream command;
-        command << "python3 ./ns3 run mrc-distributed-permutation --no-build --command-template=\""
-                << template_.str() << "\" 2>&1 | grep '^RESULT' > " << out;
-        const int status = std::system(command.str().c_str());
-        NS_TEST_EXPECT_MSG_EQ(status, 0, "command failed: " << command.str());
+        const std::string text =
+            RunExample("mrc-distributed-permutation",
+                       ranks,
+                       "--k=4 --bytes=" + std::to_string(bytes) + " --fabric=" + fabric);
         Outcome o;
-        std::ifstream in(out);
+        std::istringstream in(text);
         for (std::string line; std::getline(in, line);)
         {
             o.text += line + "\n";
@@ -181,6 +229,111 @@ class DistributedPermutationTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * mrc-distributed-collective: a ring all-reduce and an all-to-all of 16 ranks with real bytes
+ * (VerifyData), on one process, one MPI rank and two ranks.
+ *
+ * On one rank the output is exactly one process's (the distributed code path with every host
+ * local, and GatherCollective's merge). On two ranks each rank posts its hosts' transfers and
+ * expects those from the other rank's hosts (the ring's steps cross the rank border twice per
+ * step, the all-to-all's half of its transfers cross it): every transfer is delivered, with
+ * the right bytes, the bytes each rank received are exactly one process's, and the duration,
+ * the slowest transfer and the packet-hops stay within 5 %, 5 % and 2 % of one process's (not
+ * exactly, for the tie order explained in DistributedPermutationTestCase).
+ */
+class DistributedCollectiveTestCase : public MpiExampleTestCase
+{
+  public:
+    DistributedCollectiveTestCase()
+        : MpiExampleTestCase("k=4 ring all-reduce and all-to-all on one process and MPI ranks")
+    {
+    }
+
+  private:
+    /**
+     * \param text RESULT lines \param prefix the start of one of them
+     * \return the numbers in that line, in order
+     */
+    static std::vector<double> Numbers(const std::string& text, const std::string& prefix)
+    {
+        const size_t at = text.find(prefix);
+        std::vector<double> numbers;
+        if (at == std::string::npos)
+        {
+            return numbers;
+        }
+        std::istringstream line(
+            text.substr(at + prefix.size(), text.find('\n', at) - at - prefix.size()));
+        for (std::string word; line >> word;)
+        {
+            char* end = nullptr;
+            const double v = std::strtod(word.c_str(), &end);
+            if (end != word.c_str())
+            {
+                numbers.push_back(v);
+            }
+        }
+        return numbers;
+    }
+
+    void DoRun() override
+    {
+        for (const std::string collective : {"ring", "alltoall"})
+        {
+            // Real bytes: 1 KiB packets, since ns-3 carries at most 2000 B per message between
+            // ranks.
+            const std::string args = "--k=4 --size=400000 --verify --ns3::MrcQueuePair::Mss=1024 "
+                                     "--collective="
+                                     + collective;
+            const std::string alone = RunExample("mrc-distributed-collective", 0, args);
+            const auto delivered = Numbers(alone, "RESULT transfers delivered");
+            const bool all =
+                delivered.size() >= 2 && delivered[0] > 0 && delivered[0] == delivered[1];
+            NS_TEST_ASSERT_MSG_EQ(all,
+                                  true,
+                                  collective << ": every transfer delivered:\n"
+                                             << alone);
+            NS_TEST_EXPECT_MSG_EQ(RunExample("mrc-distributed-collective", 1, args),
+                                  alone,
+                                  collective << " on one rank");
+            const std::string two = RunExample("mrc-distributed-collective", 2, args);
+            const auto deliveredTwo = Numbers(two, "RESULT transfers delivered");
+            const bool allTwo = deliveredTwo.size() >= 2 && deliveredTwo[0] == delivered[0];
+            NS_TEST_ASSERT_MSG_EQ(allTwo,
+                                  true,
+                                  collective << ": every transfer on two ranks:\n"
+                                             << two);
+            NS_TEST_EXPECT_MSG_NE(two.find("done 1, failed 0"),
+                                  std::string::npos,
+                                  collective << " ends, not failed, on two ranks:\n"
+                                             << two);
+            NS_TEST_EXPECT_MSG_NE(two.find("RESULT corrupt transfers 0"),
+                                  std::string::npos,
+                                  collective << ": the right bytes on two ranks");
+            const bool sameBytes = Numbers(two, "RESULT received bytes per rank:")
+                                   == Numbers(alone, "RESULT received bytes per rank:");
+            NS_TEST_EXPECT_MSG_EQ(sameBytes, true, collective << ": bytes per rank on two ranks");
+            for (const auto& [prefix, tolerance] :
+                 std::vector<std::pair<std::string, double>>{{"RESULT duration", 0.05},
+                                                             {"RESULT slowest transfer", 0.05},
+                                                             {"RESULT packet-hops", 0.02}})
+            {
+                const auto ones = Numbers(alone, prefix);
+                const auto twos = Numbers(two, prefix);
+                NS_TEST_ASSERT_MSG_EQ((!ones.empty() && !twos.empty() && ones[0] > 0),
+                                      true,
+                                      collective << ": " << prefix << " printed");
+                const double one = ones[0];
+                NS_TEST_EXPECT_MSG_EQ_TOL(twos[0],
+                                          one,
+                                          tolerance * one,
+                                          collective << ": " << prefix << " on two ranks");
+            }
+        }
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * Distributed runs (MPI builds only).
  */
 class MrcMpiTestSuite : public TestSuite
@@ -190,6 +343,7 @@ class MrcMpiTestSuite : public TestSuite
         : TestSuite("mrc-mpi", Type::SYSTEM)
     {
         AddTestCase(new DistributedPermutationTestCase);
+        AddTestCase(new DistributedCollectiveTestCase);
     }
 };
 
