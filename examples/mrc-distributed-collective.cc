@@ -15,10 +15,15 @@
  * ring step waits for the chunk from the predecessor). After the run
  * MrcDistributed::GatherCollective gives rank 0 the whole run, which it prints.
  *
+ * --failures takes a failure schedule (JSON or CSV, as mrc-failure-injection and the flagship;
+ * examples/failure-schedule-fat-tree-k4.json fails links that cross ranks on two): every rank
+ * schedules every event, and each link's state matters on the ranks that simulate its ends.
+ *
  * Lines starting with "RESULT" are the simulation's outcome: the transfers delivered, whether
  * the run ended and failed, its duration against the line-rate ideal, the slowest and median
  * transfer, the transfers whose bytes arrived wrong (--verify), the bytes each rank received,
- * and the packet-hops, drops and trims. The wall time goes to standard error.
+ * the packet-hops, drops and trims, and with --failures the events applied and the packets
+ * they destroyed. The wall time goes to standard error.
  */
 
 #include "ns3/core-module.h"
@@ -41,6 +46,7 @@ main(int argc, char* argv[])
     bool verify = false;
     std::string collective = "ring";
     std::string fabricName = "mrc-srv6";
+    std::string failureFile;
     CommandLine cmd(__FILE__);
     MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
     strict.Add(cmd, "k", "fat-tree radix (even, 4..64)", k);
@@ -55,6 +61,7 @@ main(int argc, char* argv[])
                  "mrc-srv6 (MRC, trimming switches), mrc-ecmp, roce-ecmp (RoCEv2, lossy) or "
                  "roce-pfc (RoCEv2 with PFC and DCQCN)",
                  fabricName);
+    cmd.AddValue("failures", "failure schedule file, JSON or CSV (empty: none)", failureFile);
     cmd.AddValue("mpi",
                  "distribute over the ranks of ns-3's MPI engine (start with mpiexec; needs ns-3 "
                  "built with --enable-mpi)",
@@ -103,6 +110,12 @@ main(int argc, char* argv[])
             hosts[i] = i;
         }
         c->Setup(topo, mrc, hosts);
+        Ptr<MrcFailureHelper> failures;
+        if (!failureFile.empty())
+        {
+            failures = CreateObject<MrcFailureHelper>(topo);
+            failures->LoadSchedule(failureFile);
+        }
         Simulator::Schedule(Time(0), &MrcCollective::Start, c);
         Simulator::Stop(Seconds(1));
         const auto t0 = std::chrono::steady_clock::now();
@@ -113,7 +126,10 @@ main(int argc, char* argv[])
         MrcDistributed::GatherCollective(c);
         const NodeContainer all(topo->GetHosts(), topo->GetAllSwitches());
         const auto mine = MrcFabricQueueStats::Sum(MrcDistributed::Select(all, true));
-        std::vector<uint64_t> sums{mine.sentPackets, mine.droppedPackets, mine.trimmedPackets};
+        std::vector<uint64_t> sums{mine.sentPackets,
+                                   mine.droppedPackets,
+                                   mine.trimmedPackets,
+                                   failures ? failures->GetLostPackets() : 0};
         MrcDistributed::SumToRoot(sums);
         if (MrcDistributed::GetRank() == 0)
         {
@@ -142,6 +158,11 @@ main(int argc, char* argv[])
             }
             std::cout << "\nRESULT packet-hops " << sums[0] << ", drops " << sums[1] << ", trims "
                       << sums[2] << std::endl;
+            if (failures)
+            {
+                std::cout << "RESULT failure events " << failures->GetLog().GetEntries().size()
+                          << ", packets lost to them " << sums[3] << std::endl;
+            }
             std::cerr << "wall s " << wall << " (rank 0)" << std::endl;
         }
         Simulator::Destroy();

@@ -56,6 +56,32 @@ class MpiExampleTestCase : public TestCase
 
   protected:
     /**
+     * \param text RESULT lines \param prefix the start of one of them
+     * \return the numbers in that line, in order (none if it is missing)
+     */
+    static std::vector<double> Numbers(const std::string& text, const std::string& prefix)
+    {
+        std::vector<double> numbers;
+        const size_t at = text.find(prefix);
+        if (at == std::string::npos)
+        {
+            return numbers;
+        }
+        std::istringstream line(
+            text.substr(at + prefix.size(), text.find('\n', at) - at - prefix.size()));
+        for (std::string word; line >> word;)
+        {
+            char* end = nullptr;
+            const double v = std::strtod(word.c_str(), &end);
+            if (end != word.c_str())
+            {
+                numbers.push_back(v);
+            }
+        }
+        return numbers;
+    }
+
+    /**
      * Run an example and keep its RESULT lines.
      * \param example the example's name
      * \param ranks 0: no mpiexec, no --mpi; otherwise mpiexec -n ranks ... --mpi
@@ -249,32 +275,6 @@ class DistributedCollectiveTestCase : public MpiExampleTestCase
     }
 
   private:
-    /**
-     * \param text RESULT lines \param prefix the start of one of them
-     * \return the numbers in that line, in order
-     */
-    static std::vector<double> Numbers(const std::string& text, const std::string& prefix)
-    {
-        const size_t at = text.find(prefix);
-        std::vector<double> numbers;
-        if (at == std::string::npos)
-        {
-            return numbers;
-        }
-        std::istringstream line(
-            text.substr(at + prefix.size(), text.find('\n', at) - at - prefix.size()));
-        for (std::string word; line >> word;)
-        {
-            char* end = nullptr;
-            const double v = std::strtod(word.c_str(), &end);
-            if (end != word.c_str())
-            {
-                numbers.push_back(v);
-            }
-        }
-        return numbers;
-    }
-
     void DoRun() override
     {
         for (const std::string collective : {"ring", "alltoall"})
@@ -334,6 +334,56 @@ class DistributedCollectiveTestCase : public MpiExampleTestCase
 
 /**
  * \ingroup mrc-test
+ * mrc-distributed-collective with examples/failure-schedule-fat-tree-k4.json: an all-to-all
+ * of 16 ranks while two links that cross the ranks' border fail (one down, one losing 5 % of
+ * its frames) and one inside a rank goes down. Every rank schedules every event; each link's
+ * state acts on the ranks that simulate its ends. On two ranks as in one process: every
+ * transfer arrives, the six failure events (three starts, three ends) are applied, the packets
+ * the failures destroyed (counted where they die, summed over the ranks) stay within 25 %, the
+ * duration within 10 % (the losses, and the retransmissions they cause, are where ns-3's
+ * same-time order can differ most).
+ */
+class DistributedFailuresTestCase : public MpiExampleTestCase
+{
+  public:
+    DistributedFailuresTestCase()
+        : MpiExampleTestCase("k=4 all-to-all with failing links on one process and two ranks")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string args = "--k=4 --size=2000000 --collective=alltoall --failures="
+                                 + std::string(NS_TEST_SOURCEDIR)
+                                 + "/../examples/failure-schedule-fat-tree-k4.json";
+        const std::string alone = RunExample("mrc-distributed-collective", 0, args);
+        const std::string two = RunExample("mrc-distributed-collective", 2, args);
+        for (const auto& [name, text] :
+             {std::make_pair("one process", alone), std::make_pair("two ranks", two)})
+        {
+            const auto delivered = Numbers(text, "RESULT transfers delivered");
+            const bool all = delivered.size() >= 2 && delivered[0] == 240 && delivered[1] == 240;
+            NS_TEST_EXPECT_MSG_EQ(all, true, name << ": all 240 transfers:\n" << text);
+            const auto events = Numbers(text, "RESULT failure events");
+            const bool applied = events.size() >= 2 && events[0] == 6 && events[1] > 0;
+            NS_TEST_EXPECT_MSG_EQ(applied, true, name << ": 6 events, packets lost:\n" << text);
+        }
+        const auto lostOne = Numbers(alone, "RESULT failure events");
+        const auto lostTwo = Numbers(two, "RESULT failure events");
+        const auto durOne = Numbers(alone, "RESULT duration");
+        const auto durTwo = Numbers(two, "RESULT duration");
+        NS_TEST_ASSERT_MSG_EQ(
+            (lostOne.size() >= 2 && lostTwo.size() >= 2 && !durOne.empty() && !durTwo.empty()),
+            true,
+            "results printed");
+        NS_TEST_EXPECT_MSG_EQ_TOL(lostTwo[1], lostOne[1], 0.25 * lostOne[1], "packets lost");
+        NS_TEST_EXPECT_MSG_EQ_TOL(durTwo[0], durOne[0], 0.1 * durOne[0], "duration");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * Distributed runs (MPI builds only).
  */
 class MrcMpiTestSuite : public TestSuite
@@ -344,6 +394,7 @@ class MrcMpiTestSuite : public TestSuite
     {
         AddTestCase(new DistributedPermutationTestCase);
         AddTestCase(new DistributedCollectiveTestCase);
+        AddTestCase(new DistributedFailuresTestCase);
     }
 };
 
