@@ -12,6 +12,7 @@
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <set>
 #include <vector>
 
 namespace ns3
@@ -90,8 +91,17 @@ MrcQpProber::OnResponse(const MrcProbeHeader& response)
     m_probes.erase(it);
     if (!probe.liveness)
     {
-        m_backoff.erase(probe.ev);
-        m_rules.OnProbeSuccess(probe.ev, Simulator::Now());
+        // The probe answered for its path: every retired EV on it (under SRv6 several EVs may
+        // name the same path) counts the success, each under its own hold-down.
+        const uint64_t path = m_rules.GetPathKey(probe.ev);
+        m_backoff.erase(path);
+        for (uint32_t ev : m_paths.GetProbeCandidates())
+        {
+            if (ev == probe.ev || m_rules.GetPathKey(ev) == path)
+            {
+                m_rules.OnProbeSuccess(ev, Simulator::Now());
+            }
+        }
         m_hooks.restored();
     }
 }
@@ -104,10 +114,17 @@ MrcQpProber::OnRestoreTimer()
     {
         if (!it->second.liveness)
         {
-            m_rules.OnProbeFailure(it->second.ev);
-            // Backoff: an EV whose probes keep failing is probed every 2, 4, ... rounds, up to
+            const uint64_t path = m_rules.GetPathKey(it->second.ev);
+            for (uint32_t ev : m_paths.GetProbeCandidates())
+            {
+                if (ev == it->second.ev || m_rules.GetPathKey(ev) == path)
+                {
+                    m_rules.OnProbeFailure(ev);
+                }
+            }
+            // Backoff: a path whose probes keep failing is probed every 2, 4, ... rounds, up to
             // restoreBackoffMax.
-            Backoff& b = m_backoff[it->second.ev];
+            Backoff& b = m_backoff[path];
             b.failures = std::min<uint32_t>(b.failures + 1, 10);
             b.nextRound = m_round
                           + std::min<uint64_t>(uint64_t(1) << b.failures,
@@ -122,11 +139,15 @@ MrcQpProber::OnRestoreTimer()
     // At most restoreProbesPerRound probes a round, taking the candidates in turn: with many
     // retired EVs, full-size probes would otherwise crowd out the data on the NIC's ports.
     ++m_round;
+    // One probe per path: EVs that name the same path (SRv6 gives a path several EVs when
+    // EVs outnumber paths) would only repeat its answer, each a full-size packet.
     std::vector<uint32_t> candidates;
+    std::set<uint64_t> paths;
     for (uint32_t ev : m_paths.GetProbeCandidates())
     {
-        auto b = m_backoff.find(ev);
-        if (b == m_backoff.end() || b->second.nextRound <= m_round)
+        const uint64_t path = m_rules.GetPathKey(ev);
+        auto b = m_backoff.find(path);
+        if ((b == m_backoff.end() || b->second.nextRound <= m_round) && paths.insert(path).second)
         {
             candidates.push_back(ev);
         }

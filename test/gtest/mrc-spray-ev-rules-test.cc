@@ -3,6 +3,7 @@
  */
 
 #include "ns3/mrc-path-set.h"
+#include "ns3/mrc-probe-header.h"
 #include "ns3/mrc-qp-prober.h"
 #include "ns3/mrc-qp-stats.h"
 #include "ns3/mrc-spray-ev-rules.h"
@@ -644,4 +645,61 @@ TEST(MrcQpProber, FailingEvIsProbedWithABackoffCappedByRestoreBackoffMax)
     const std::vector<int64_t> deflt = ProbeGaps(64);
     EXPECT_EQ(deflt, (std::vector<int64_t>{2, 4, 8, 16})) << "40 rounds: 2 + 4 + 8 + 16 = 30";
     EXPECT_EQ(ProbeGaps(1), std::vector<int64_t>(39, 1)) << "1: probed every round";
+}
+
+TEST(MrcQpProber, EvsOfOnePathShareOneProbeAndItsAnswer)
+{
+    // EVs 10, 11, 12 name path 0 (SRv6 gives a path several EVs), 13, 14, 15 path 1.
+    Evs s({{10, 11, 12, 13, 14, 15}}, 3, 1);
+    s.rules.SetPathKey([](uint32_t ev) {
+        return ev < 13 ? 0 : 1;
+    });
+    s.rules.RetirePath(s.set.GetActive(0).front());
+    ASSERT_EQ(s.set.GetProbeCandidates().size(), 3u) << "path 0's three EVs retired";
+    MrcQpStats stats;
+    std::vector<std::pair<uint32_t, uint32_t>> probes; // (EV, sequence)
+    bool answer = false;
+    MrcQpProber* self = nullptr;
+    MrcQpProber::Hooks hooks;
+    hooks.sendProbe = [&](uint32_t ev, Ptr<Packet> body) {
+        MrcProbeHeader h;
+        body->PeekHeader(h);
+        probes.emplace_back(ev, h.GetSequence());
+        if (answer)
+        {
+            Simulator::Schedule(NanoSeconds(100), [&self, h]() {
+                self->OnResponse(h);
+            });
+        }
+    };
+    hooks.onlyReceiving = [] {
+        return false;
+    };
+    hooks.restored = [] {};
+    MrcQpProber::Config c;
+    c.restoreInterval = MicroSeconds(1);
+    c.livenessInterval = MicroSeconds(1);
+    c.livenessTimeout = MicroSeconds(8);
+    c.restoreProbesPerRound = 0; // no cap: every path of retired EVs, every round
+    c.restoreBackoffMax = 1;     // no backoff
+    MrcQpProber prober(s.rules, c, hooks, stats, CreateObject<UniformRandomVariable>());
+    self = &prober;
+    prober.OnEvRetired();
+    // Five unanswered rounds: one probe of the path per round, not one per EV.
+    Simulator::Stop(MicroSeconds(5) + NanoSeconds(500));
+    Simulator::Run();
+    EXPECT_EQ(probes.size(), 5u) << "one probe a round for the three EVs of one path";
+    // The next probe is answered: every EV of the path counts the success and leaves
+    // ASSUMED_BAD (ProbeSuccesses 1, no hold-down: none of them flapped).
+    answer = true;
+    Simulator::Stop(MicroSeconds(1));
+    Simulator::Run();
+    EXPECT_EQ(probes.size(), 6u);
+    for (uint32_t ev : {10u, 11u, 12u})
+    {
+        EXPECT_NE(s.set.GetState(ev), MrcEvState::ASSUMED_BAD) << "EV " << ev;
+    }
+    EXPECT_TRUE(s.set.GetProbeCandidates().empty());
+    prober.Stop();
+    Simulator::Destroy();
 }
