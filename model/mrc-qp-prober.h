@@ -32,7 +32,7 @@ class MrcProbeHeader;
  *   several EVs may name one path, and their probes would only repeat each other) with a probe
  *   padded to restoreProbeBytes (full-size by default, so that a path that loses or trims large
  *   packets fails its probes as it fails data), at most restoreProbesPerRound a round, and a
- *   path whose probes keep failing only every 2, 4, ... restoreBackoffMax rounds (default 64; a
+ *   path whose probes keep failing only every 2, 4, ... restoreBackoffMax rounds (default 8; a
  *   dead path would otherwise fill the NIC with full-size probes); an answered probe counts a
  *   success for every retired EV of its path (MrcSprayEvRules::OnProbeSuccess, which brings
  *   each back after enough of them and its hold-down), a probe unanswered by the next round a
@@ -54,7 +54,7 @@ class MrcQpProber
         Time livenessTimeout;              //!< a liveness probe unanswered this long fails its EV
         uint32_t restoreProbeBytes{0};     //!< padding of a restoration probe (full-size: the MSS)
         uint32_t restoreProbesPerRound{0}; //!< restoration probes per round at most (0: all)
-        uint32_t restoreBackoffMax{64};    //!< most rounds between probes of a failing EV
+        uint32_t restoreBackoffMax{8};     //!< most rounds between probes of a failing path
     };
 
     /// What the prober needs from its queue pair.

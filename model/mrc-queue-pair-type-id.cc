@@ -205,11 +205,12 @@ MrcQueuePair::GetTypeId()
                           MakeUintegerAccessor(&MrcQueuePair::m_probesPerRound),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("RestoreProbeBackoffMax",
-                          "An EV whose restoration probes keep failing is probed every 2, 4, ... "
-                          "rounds, up to this many ProbeIntervals between its probes (a dead "
-                          "path's EVs would otherwise fill the NIC with full-size probes): "
-                          "1..1024 (1: no backoff) [open].",
-                          UintegerValue(64),
+                          "A path whose restoration probes keep failing is probed every 2, 4, "
+                          "... rounds, up to this many ProbeIntervals between its probes (a dead "
+                          "path would otherwise take a full-size probe every round): 1..1024 (1: "
+                          "no backoff). Default 8: a repaired path is found within 8 rounds "
+                          "(mrc-failover: line rate again within 500 us of the repair) [open].",
+                          UintegerValue(8),
                           MakeUintegerAccessor(&MrcQueuePair::m_probeBackoffMax),
                           MakeUintegerChecker<uint32_t>(1, 1024))
             .AddAttribute("AckTimeoutExponent",
