@@ -15,7 +15,9 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
+#include <tuple>
 
 using namespace ns3;
 
