@@ -121,7 +121,7 @@ PY=/usr/bin/python3
 find_debian_tree() {
   local d
   for d in "$CACHE"/ns3-3.37*/ns-3.37 "$CACHE"/ns3-*/ns-3.*; do
-    case $d in "$CACHE"/ns3-*-mpi/*) continue ;; esac # --mpi's own copy
+    case $d in "$CACHE"/ns3-*-mpi*/*) continue ;; esac # --mpi's own copy (and its variants)
     if [ -x "$d/ns3" ] && [ -f "$d/test.py" ]; then echo "$d"; return 0; fi
   done
   return 1
