@@ -248,6 +248,18 @@ MrcCollective::GetPlannedTransfers(uint32_t src, uint32_t dst) const
                              "(GetPlannedTransfers), so it cannot run on several ranks");
 }
 
+MrcCollective::Transfer
+MrcCollective::NewTransfer(uint32_t pair, uint32_t seq, uint64_t bytes, uint32_t tag) const
+{
+    Transfer t;
+    std::tie(t.src, t.dst) = m_pairs[pair];
+    t.bytes = bytes;
+    t.tag = tag;
+    t.seq = seq;
+    t.ideal = m_lineRate->Transfer(bytes, m_links[pair]);
+    return t;
+}
+
 bool
 MrcCollective::IsSenderHere(uint32_t pair) const
 {
@@ -295,12 +307,7 @@ MrcCollective::ExpectRemoteTransfers()
         }
         for (uint32_t seq = 0; seq < m_plan[pair].size(); ++seq)
         {
-            Transfer t;
-            std::tie(t.src, t.dst) = m_pairs[pair];
-            t.bytes = m_plan[pair][seq].bytes;
-            t.tag = m_plan[pair][seq].tag;
-            t.seq = seq;
-            t.ideal = m_lineRate->Transfer(t.bytes, m_links[pair]);
+            Transfer t = NewTransfer(pair, seq, m_plan[pair][seq].bytes, m_plan[pair][seq].tag);
             t.offset = Reserve(pair, t.bytes);
             m_inFlight[{pair, m_groups[pair]->ExpectWrite(t.bytes)}] = m_transfers.size();
             m_transfers.push_back(t);
@@ -330,15 +337,9 @@ MrcCollective::Post(uint32_t src, uint32_t dst, uint64_t bytes, uint32_t tag)
             return std::numeric_limits<uint32_t>::max(); // the sending host's rank posts it
         }
     }
-    Transfer t;
-    t.src = src;
-    t.dst = dst;
-    t.bytes = bytes;
-    t.tag = tag;
-    t.seq = seq;
+    Transfer t = NewTransfer(pair, seq, bytes, tag);
     t.isPosted = true;
     t.posted = Simulator::Now();
-    t.ideal = m_lineRate->Transfer(bytes, m_links[pair]);
     t.offset = Reserve(pair, bytes);
     const uint32_t index = m_transfers.size();
     m_transfers.push_back(t);
@@ -527,12 +528,7 @@ MrcCollective::MergeRunRecords(const std::vector<int64_t>& merged)
         uint64_t offset = 0;
         for (uint32_t seq = 0; seq < plan[pair].size(); ++seq, r += kRecordFields)
         {
-            Transfer t;
-            std::tie(t.src, t.dst) = m_pairs[pair];
-            t.bytes = plan[pair][seq].bytes;
-            t.tag = plan[pair][seq].tag;
-            t.seq = seq;
-            t.ideal = m_lineRate->Transfer(t.bytes, m_links[pair]);
+            Transfer t = NewTransfer(pair, seq, plan[pair][seq].bytes, plan[pair][seq].tag);
             t.offset = offset;
             offset += t.bytes;
             t.isPosted = r[0] > 0;

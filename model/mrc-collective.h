@@ -262,6 +262,14 @@ class MrcCollective : public Object
      * \return its bytes (VerifyData): a pattern of the run, its pair and its number there
      */
     std::shared_ptr<std::vector<uint8_t>> Pattern(uint32_t index) const;
+    /**
+     * \param pair group index
+     * \param seq its number among the pair's transfers of the run
+     * \param bytes size
+     * \param tag subclass label
+     * \return a transfer of the pair with its line-rate ideal, nothing posted or seen yet
+     */
+    Transfer NewTransfer(uint32_t pair, uint32_t seq, uint64_t bytes, uint32_t tag) const;
     /// \param pair group index \return true if this process simulates its sending host
     bool IsSenderHere(uint32_t pair) const;
     /// \param pair group index \return true if this process simulates its receiving host

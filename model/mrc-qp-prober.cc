@@ -12,6 +12,7 @@
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <iterator>
 #include <set>
 #include <vector>
 
@@ -19,6 +20,25 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("MrcQpProber");
+
+namespace
+{
+/**
+ * \param retired the retired EVs (MrcPathSet::GetProbeCandidates)
+ * \param rules their rules (the path of an EV)
+ * \param path a path (MrcSprayEvRules::GetPathKey)
+ * \return the retired EVs on that path
+ */
+std::vector<uint32_t>
+OnPath(const std::vector<uint32_t>& retired, const MrcSprayEvRules& rules, uint64_t path)
+{
+    std::vector<uint32_t> on;
+    std::copy_if(retired.begin(), retired.end(), std::back_inserter(on), [&](uint32_t ev) {
+        return rules.GetPathKey(ev) == path;
+    });
+    return on;
+}
+} // namespace
 
 MrcQpProber::MrcQpProber(MrcSprayEvRules& rules,
                          const Config& config,
@@ -95,12 +115,9 @@ MrcQpProber::OnResponse(const MrcProbeHeader& response)
         // name the same path) counts the success, each under its own hold-down.
         const uint64_t path = m_rules.GetPathKey(probe.ev);
         m_backoff.erase(path);
-        for (uint32_t ev : m_paths.GetProbeCandidates())
+        for (uint32_t ev : OnPath(m_paths.GetProbeCandidates(), m_rules, path))
         {
-            if (ev == probe.ev || m_rules.GetPathKey(ev) == path)
-            {
-                m_rules.OnProbeSuccess(ev, Simulator::Now());
-            }
+            m_rules.OnProbeSuccess(ev, Simulator::Now());
         }
         m_hooks.restored();
     }
@@ -109,18 +126,17 @@ MrcQpProber::OnResponse(const MrcProbeHeader& response)
 void
 MrcQpProber::OnRestoreTimer()
 {
+    // The retired EVs (a failed probe changes no EV's state: one list serves the round).
+    const std::vector<uint32_t> retired = m_paths.GetProbeCandidates();
     // Restoration probes of the last round that went unanswered failed.
     for (auto it = m_probes.begin(); it != m_probes.end();)
     {
         if (!it->second.liveness)
         {
             const uint64_t path = m_rules.GetPathKey(it->second.ev);
-            for (uint32_t ev : m_paths.GetProbeCandidates())
+            for (uint32_t ev : OnPath(retired, m_rules, path))
             {
-                if (ev == it->second.ev || m_rules.GetPathKey(ev) == path)
-                {
-                    m_rules.OnProbeFailure(ev);
-                }
+                m_rules.OnProbeFailure(ev);
             }
             // Backoff: a path whose probes keep failing is probed every 2, 4, ... rounds, up to
             // restoreBackoffMax.
@@ -143,7 +159,7 @@ MrcQpProber::OnRestoreTimer()
     // EVs outnumber paths) would only repeat its answer, each a full-size packet.
     std::vector<uint32_t> candidates;
     std::set<uint64_t> paths;
-    for (uint32_t ev : m_paths.GetProbeCandidates())
+    for (uint32_t ev : retired)
     {
         const uint64_t path = m_rules.GetPathKey(ev);
         auto b = m_backoff.find(path);
@@ -152,7 +168,7 @@ MrcQpProber::OnRestoreTimer()
             candidates.push_back(ev);
         }
     }
-    const bool any = !m_paths.GetProbeCandidates().empty();
+    const bool any = !retired.empty();
     const size_t n = m_config.restoreProbesPerRound == 0
                          ? candidates.size()
                          : std::min<size_t>(candidates.size(), m_config.restoreProbesPerRound);

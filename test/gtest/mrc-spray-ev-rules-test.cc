@@ -596,6 +596,21 @@ TEST(MrcSprayEvRules, EscalationParametersAreChecked)
 namespace
 {
 /**
+ * \param backoffMax MrcQpProber's restoreBackoffMax
+ * \return prober timing of the tests: rounds of 1 us
+ */
+MrcQpProber::Config
+RoundsOfOneMicrosecond(uint32_t backoffMax)
+{
+    MrcQpProber::Config c;
+    c.restoreInterval = MicroSeconds(1);
+    c.livenessInterval = MicroSeconds(1);
+    c.livenessTimeout = MicroSeconds(8);
+    c.restoreBackoffMax = backoffMax;
+    return c;
+}
+
+/**
  * Probe a dead EV (its probes never answered) for 40 rounds of 1 us.
  * \param backoffMax MrcQpProber's restoreBackoffMax
  * \return the rounds between its successive probes
@@ -617,12 +632,11 @@ ProbeGaps(uint32_t backoffMax)
         return false;
     };
     hooks.restored = [] {};
-    MrcQpProber::Config c;
-    c.restoreInterval = MicroSeconds(1);
-    c.livenessInterval = MicroSeconds(1);
-    c.livenessTimeout = MicroSeconds(8);
-    c.restoreBackoffMax = backoffMax;
-    MrcQpProber prober(s.rules, c, hooks, stats, CreateObject<UniformRandomVariable>());
+    MrcQpProber prober(s.rules,
+                       RoundsOfOneMicrosecond(backoffMax),
+                       hooks,
+                       stats,
+                       CreateObject<UniformRandomVariable>());
     s.rules.OnSilentLoss(10);
     prober.OnEvRetired();
     Simulator::Stop(MicroSeconds(40) + NanoSeconds(500));
@@ -676,12 +690,8 @@ TEST(MrcQpProber, EvsOfOnePathShareOneProbeAndItsAnswer)
         return false;
     };
     hooks.restored = [] {};
-    MrcQpProber::Config c;
-    c.restoreInterval = MicroSeconds(1);
-    c.livenessInterval = MicroSeconds(1);
-    c.livenessTimeout = MicroSeconds(8);
+    MrcQpProber::Config c = RoundsOfOneMicrosecond(1); // 1: no backoff
     c.restoreProbesPerRound = 0; // no cap: every path of retired EVs, every round
-    c.restoreBackoffMax = 1;     // no backoff
     MrcQpProber prober(s.rules, c, hooks, stats, CreateObject<UniformRandomVariable>());
     self = &prober;
     prober.OnEvRetired();
