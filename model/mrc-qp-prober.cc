@@ -114,9 +114,9 @@ MrcQpProber::OnResponse(const MrcProbeHeader& response)
         // The probe answered for its path: every retired EV on it (under SRv6 several EVs may
         // name the same path) counts the success, each under its own hold-down.
         const uint64_t path = m_rules.GetPathKey(probe.ev);
-        m_backoff.erase(path);
         for (uint32_t ev : OnPath(m_paths.GetProbeCandidates(), m_rules, path))
         {
+            m_backoff.erase(ev);
             m_rules.OnProbeSuccess(ev, Simulator::Now());
         }
         m_hooks.restored();
@@ -133,14 +133,13 @@ MrcQpProber::OnRestoreTimer()
     {
         if (!it->second.liveness)
         {
-            const uint64_t path = m_rules.GetPathKey(it->second.ev);
-            for (uint32_t ev : OnPath(retired, m_rules, path))
-            {
-                m_rules.OnProbeFailure(ev);
-            }
-            // Backoff: a path whose probes keep failing is probed every 2, 4, ... rounds, up to
-            // restoreBackoffMax.
-            Backoff& b = m_backoff[path];
+            // The failure counts for the EV probed only, and so does its backoff (an EV whose
+            // probes keep failing is probed every 2, 4, ... rounds, up to restoreBackoffMax):
+            // the path's other retired EVs stand in for it in the next rounds, so a repaired
+            // path is found again within a few rounds, not after restoreBackoffMax of them.
+            const uint32_t ev = it->second.ev;
+            m_rules.OnProbeFailure(ev);
+            Backoff& b = m_backoff[ev];
             b.failures = std::min<uint32_t>(b.failures + 1, 10);
             b.nextRound = m_round
                           + std::min<uint64_t>(uint64_t(1) << b.failures,
@@ -161,9 +160,9 @@ MrcQpProber::OnRestoreTimer()
     std::set<uint64_t> paths;
     for (uint32_t ev : retired)
     {
-        const uint64_t path = m_rules.GetPathKey(ev);
-        auto b = m_backoff.find(path);
-        if ((b == m_backoff.end() || b->second.nextRound <= m_round) && paths.insert(path).second)
+        auto b = m_backoff.find(ev);
+        if ((b == m_backoff.end() || b->second.nextRound <= m_round)
+            && paths.insert(m_rules.GetPathKey(ev)).second)
         {
             candidates.push_back(ev);
         }

@@ -31,12 +31,13 @@ class MrcProbeHeader;
  *   probed once (on one of its retired EVs; MrcSprayEvRules::GetPathKey: under SRv6
  *   several EVs may name one path, and their probes would only repeat each other) with a probe
  *   padded to restoreProbeBytes (full-size by default, so that a path that loses or trims large
- *   packets fails its probes as it fails data), at most restoreProbesPerRound a round, and a
- *   path whose probes keep failing only every 2, 4, ... restoreBackoffMax rounds (default 8; a
- *   dead path would otherwise fill the NIC with full-size probes); an answered probe counts a
- *   success for every retired EV of its path (MrcSprayEvRules::OnProbeSuccess, which brings
- *   each back after enough of them and its hold-down), a probe unanswered by the next round a
- *   failure.
+ *   packets fails its probes as it fails data), at most restoreProbesPerRound a round. An EV whose
+ * probes keep failing is probed only every 2, 4, ... restoreBackoffMax rounds (default 8; a dead
+ * path would otherwise fill the NIC with full-size probes), while the other retired EVs of its path
+ * stand in for it in the rounds between, so a repaired path is found within a few rounds. An
+ * answered probe counts a success for every retired EV of its path
+ * (MrcSprayEvRules::OnProbeSuccess, which brings each back after enough of them and its hold-down);
+ * a probe unanswered by the next round counts a failure for the EV probed.
  * - Reverse-path liveness: a queue pair that sends no data learns nothing about its EVs from
  *   SACKs, yet its own SACKs and NACKs travel on them. While it only receives, it probes one
  *   random active EV every LivenessInterval (one base RTT); a probe unanswered after
@@ -132,7 +133,7 @@ class MrcQpProber
         uint64_t nextRound{0}; //!< next round it is probed in
     };
 
-    std::map<uint64_t, Backoff> m_backoff; //!< path (MrcSprayEvRules::GetPathKey) -> backoff
+    std::map<uint32_t, Backoff> m_backoff; //!< EV -> backoff
     uint64_t m_round{0};                   //!< restoration rounds so far
 };
 
