@@ -96,6 +96,7 @@ MrcQpProber::Send(uint32_t ev, bool liveness)
     Ptr<Packet> p = Create<Packet>(liveness ? 0 : m_config.restoreProbeBytes);
     p->AddHeader(probe);
     m_stats.probesSent++;
+    m_stats.restoreProbesSent += liveness ? 0 : 1;
     m_hooks.sendProbe(ev, p);
 }
 

@@ -41,6 +41,7 @@ struct MrcQpStats
     uint64_t nacksReceived{0};        //!< NACKs
     uint64_t cnpsReceived{0};         //!< CNPs (RoCEv2 congestion notifications)
     uint64_t probesSent{0};           //!< probes (restoration and reverse-path liveness)
+    uint64_t restoreProbesSent{0};    //!< of them, restoration probes (padded to the MSS)
     // Receiver
     uint64_t dataPacketsReceived{0};  //!< new data packets placed
     uint64_t duplicatesReceived{0};   //!< duplicate data packets
@@ -84,6 +85,7 @@ struct MrcQpStats
         nacksReceived += o.nacksReceived;
         cnpsReceived += o.cnpsReceived;
         probesSent += o.probesSent;
+        restoreProbesSent += o.restoreProbesSent;
         dataPacketsReceived += o.dataPacketsReceived;
         duplicatesReceived += o.duplicatesReceived;
         trimmedReceived += o.trimmedReceived;
