@@ -19,11 +19,19 @@
  * examples/failure-schedule-fat-tree-k4.json fails links that cross ranks on two): every rank
  * schedules every event, and each link's state matters on the ranks that simulate its ends.
  *
+ * --steps=N runs the collective as an MrcTrainingJob of N steps, each --compute of computation
+ * and then the collective (on several ranks, --compute must be at least the lookahead, the
+ * least delay of a link between ranks: an MrcRankBarrier tells every rank when a step's
+ * collective ended everywhere, that long after the fact); MrcDistributed::GatherJob gives rank
+ * 0 every step's transfers. A "RESULT step" line per step gives its start, end, whether it
+ * failed, its transfers and the slowest.
+ *
  * Lines starting with "RESULT" are the simulation's outcome: the transfers delivered, whether
  * the run ended and failed, its duration against the line-rate ideal, the slowest and median
  * transfer, the transfers whose bytes arrived wrong (--verify), the bytes each rank received,
- * the packet-hops, drops and trims, and with --failures the events applied and the packets
- * they destroyed. The wall time goes to standard error.
+ * the packet-hops, drops and trims, the queue pairs' probes and retransmissions, and with
+ * --failures the events applied and the packets they destroyed. The wall time goes to standard
+ * error.
  */
 
 #include "ns3/core-module.h"
@@ -47,6 +55,8 @@ main(int argc, char* argv[])
     std::string collective = "ring";
     std::string fabricName = "mrc-srv6";
     std::string failureFile;
+    uint32_t steps = 0;
+    Time compute = MicroSeconds(5);
     CommandLine cmd(__FILE__);
     MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
     strict.Add(cmd, "k", "fat-tree radix (even, 4..64)", k);
@@ -62,6 +72,11 @@ main(int argc, char* argv[])
                  "roce-pfc (RoCEv2 with PFC and DCQCN)",
                  fabricName);
     cmd.AddValue("failures", "failure schedule file, JSON or CSV (empty: none)", failureFile);
+    strict.Add(cmd,
+               "steps",
+               "0: one run of the collective; N: a training job of N steps (MrcTrainingJob)",
+               steps);
+    cmd.AddValue("compute", "a step's computation before its collective (--steps)", compute);
     cmd.AddValue("mpi",
                  "distribute over the ranks of ns-3's MPI engine (start with mpiexec; needs ns-3 "
                  "built with --enable-mpi)",
@@ -116,20 +131,57 @@ main(int argc, char* argv[])
             failures = CreateObject<MrcFailureHelper>(topo);
             failures->LoadSchedule(failureFile);
         }
-        Simulator::Schedule(Time(0), &MrcCollective::Start, c);
+        Ptr<MrcTrainingJob> job;
+        if (steps > 0)
+        {
+            job = CreateObject<MrcTrainingJob>();
+            job->SetAttribute("Iterations", UintegerValue(steps));
+            job->SetAttribute("ComputeTime", TimeValue(compute));
+            job->AddCollective(c);
+            job->Start();
+        }
+        else
+        {
+            Simulator::Schedule(Time(0), &MrcCollective::Start, c);
+        }
         Simulator::Stop(Seconds(1));
         const auto t0 = std::chrono::steady_clock::now();
         Simulator::Run();
         const double wall =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
-        MrcDistributed::GatherCollective(c);
+        if (job)
+        {
+            MrcDistributed::GatherJob(job); // the collective then holds the last step's run
+        }
+        else
+        {
+            MrcDistributed::GatherCollective(c);
+        }
         const NodeContainer all(topo->GetHosts(), topo->GetAllSwitches());
         const auto mine = MrcFabricQueueStats::Sum(MrcDistributed::Select(all, true));
+        // Probes (restoration and reverse-path liveness) and retransmissions of this rank's
+        // queue pairs: a group's sending and receiving ends live where their hosts do.
+        MrcQpStats qp;
+        for (const auto& [src, dst] : c->GetPairs())
+        {
+            Ptr<MrcQpGroup> g = c->GetGroup(src, dst);
+            if (MrcDistributed::IsLocal(g->GetSender(0)->GetNode()))
+            {
+                qp += g->GetSenderStats();
+            }
+            if (MrcDistributed::IsLocal(g->GetReceiver(0)->GetNode()))
+            {
+                qp += g->GetReceiverStats();
+            }
+        }
         std::vector<uint64_t> sums{mine.sentPackets,
                                    mine.droppedPackets,
                                    mine.trimmedPackets,
-                                   failures ? failures->GetLostPackets() : 0};
+                                   failures ? failures->GetLostPackets() : 0,
+                                   qp.probesSent,
+                                   qp.retransmissions,
+                                   qp.restoreProbesSent};
         MrcDistributed::SumToRoot(sums);
         if (MrcDistributed::GetRank() == 0)
         {
@@ -157,7 +209,18 @@ main(int argc, char* argv[])
                 std::cout << " " << c->GetReceivedBytes(r);
             }
             std::cout << "\nRESULT packet-hops " << sums[0] << ", drops " << sums[1] << ", trims "
-                      << sums[2] << std::endl;
+                      << sums[2] << "\nRESULT probes " << sums[4] << " (restoration " << sums[6]
+                      << "), retransmissions " << sums[5] << std::endl;
+            for (uint32_t i = 0; job && i < job->GetSteps().size(); ++i)
+            {
+                const MrcTrainingJob::Step& step = job->GetSteps()[i];
+                std::vector<Time> t = step.transferTimes;
+                std::sort(t.begin(), t.end());
+                std::cout << "RESULT step " << i << " start " << step.start.GetNanoSeconds()
+                          << " ns, end " << step.end.GetNanoSeconds() << " ns, failed "
+                          << step.failed << ", transfers " << t.size() << ", slowest "
+                          << (t.empty() ? 0 : t.back().GetNanoSeconds()) << " ns" << std::endl;
+            }
             if (failures)
             {
                 std::cout << "RESULT failure events " << failures->GetLog().GetEntries().size()

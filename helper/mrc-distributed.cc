@@ -163,4 +163,19 @@ MrcDistributed::GatherCollective(Ptr<MrcCollective> collective)
     }
 }
 
+void
+MrcDistributed::GatherJob(Ptr<MrcTrainingJob> job)
+{
+    if (!IsEnabled())
+    {
+        return;
+    }
+    std::vector<int64_t> record = job->GetRunRecord();
+    MaxToRoot(record);
+    if (GetRank() == 0)
+    {
+        job->MergeRunRecords(record);
+    }
+}
+
 } // namespace ns3

@@ -6,6 +6,7 @@
 #define MRC_DISTRIBUTED_H
 
 #include "ns3/mrc-collective.h"
+#include "ns3/mrc-training-job.h"
 #include "ns3/node-container.h"
 #include "ns3/node.h"
 #include "ns3/ptr.h"
@@ -89,6 +90,15 @@ class MrcDistributed
      * \param collective the collective (the same one on every rank)
      */
     static void GatherCollective(Ptr<MrcCollective> collective);
+
+    /**
+     * Give rank 0 every step's transfers of a training job that every rank built and ran
+     * (MrcTrainingJob::GetRunRecord, MergeRunRecords): after Simulator::Run, every rank calls
+     * it. The steps themselves (start, end, failure) are already the same on every rank.
+     * Nothing happens when not enabled.
+     * \param job the job (the same one on every rank)
+     */
+    static void GatherJob(Ptr<MrcTrainingJob> job);
 };
 
 } // namespace ns3

@@ -96,6 +96,7 @@ MrcCollective::DoDispose()
 {
     m_groups.clear();
     m_doneCallback = MakeNullCallback<void, Ptr<MrcCollective>>();
+    m_shareCallback = MakeNullCallback<void, Ptr<MrcCollective>, bool>();
     Object::DoDispose();
 }
 
@@ -198,7 +199,7 @@ MrcCollective::Start()
     {
         throw std::logic_error(GetName() + ": Start before Setup");
     }
-    if (m_running)
+    if (m_running && !(m_distributed && m_delivered == m_deliveriesHere))
     {
         throw std::logic_error(GetName() + ": Start while a run is in progress");
     }
@@ -221,6 +222,10 @@ MrcCollective::Start()
     if (m_distributed)
     {
         ExpectRemoteTransfers();
+    }
+    if (m_distributed && m_deliveriesHere == 0 && !m_shareCallback.IsNull())
+    {
+        m_shareCallback(this, false);
     }
     DoStart();
     if (m_running && m_deliveriesHere == 0 && (!m_distributed || m_sendsHere == 0))
@@ -417,6 +422,10 @@ MrcCollective::OnGroupReceive(uint32_t pair,
         m_transferTrace(t.src, t.dst, t.bytes, t.delivered - t.posted);
     }
     OnDelivered(index);
+    if (m_distributed && m_delivered == m_deliveriesHere && !m_shareCallback.IsNull())
+    {
+        m_shareCallback(this, false);
+    }
     if (m_running && m_delivered == m_deliveriesHere && (!m_distributed || m_acked == m_sendsHere))
     {
         End(false);
@@ -431,6 +440,10 @@ MrcCollective::OnError(std::string reason)
     {
         m_failure = reason;
         End(true);
+        if (m_distributed && !m_shareCallback.IsNull())
+        {
+            m_shareCallback(this, true);
+        }
     }
 }
 
@@ -475,8 +488,12 @@ MrcCollective::Pattern(uint32_t index) const
 }
 
 std::vector<int64_t>
-MrcCollective::GetRunRecord() const
+MrcCollective::GetRunRecord(Time until) const
 {
+    // Time plus one, or 0 if not seen here or after `until`.
+    auto stamp = [until](bool seen, Time at) -> int64_t {
+        return seen && at <= until ? at.GetTimeStep() + 1 : 0;
+    };
     const auto plan = GetPlan();
     std::vector<size_t> base;
     size_t count = 0;
@@ -494,15 +511,16 @@ MrcCollective::GetRunRecord() const
             continue; // not announced: MergeRunRecords would not know it either
         }
         int64_t* r = &record[(base[pair] + t.seq) * kRecordFields];
-        r[0] = t.isPosted ? t.posted.GetTimeStep() + 1 : 0;
-        r[1] = t.isAcked ? t.acked.GetTimeStep() + 1 : 0;
-        r[2] = t.isDelivered ? t.delivered.GetTimeStep() + 1 : 0;
-        r[3] = t.isCorrupt ? 1 : 0;
+        r[0] = stamp(t.isPosted, t.posted);
+        r[1] = stamp(t.isAcked, t.acked);
+        r[2] = stamp(t.isDelivered, t.delivered);
+        r[3] = t.isCorrupt && r[2] > 0 ? 1 : 0;
     }
     // The earliest failure wins the maximum.
-    record[count * kRecordFields] = m_failed ? 1 : 0;
+    const bool failed = m_failed && m_end <= until;
+    record[count * kRecordFields] = failed ? 1 : 0;
     record[count * kRecordFields + 1] =
-        m_failed ? std::numeric_limits<int64_t>::max() - m_end.GetTimeStep() : 0;
+        failed ? std::numeric_limits<int64_t>::max() - m_end.GetTimeStep() : 0;
     return record;
 }
 
@@ -590,6 +608,12 @@ MrcCollective::OnSendComplete(uint32_t index)
 void
 MrcCollective::OnDelivered(uint32_t index)
 {
+}
+
+void
+MrcCollective::SetRankShareCallback(Callback<void, Ptr<MrcCollective>, bool> cb)
+{
+    m_shareCallback = cb;
 }
 
 void

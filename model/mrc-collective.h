@@ -105,13 +105,25 @@ class MrcCollective : public Object
      */
     void Setup(Ptr<MrcFabricTopology> topo, MrcHelper& mrc, const std::vector<uint32_t>& hosts);
 
-    /// Begin a run now (after Setup; not while a run is in progress).
+    /// Begin a run now (after Setup; not while a run is in progress, except, in a distributed
+    /// run, one whose deliveries here are all done and that waits only for acknowledgements:
+    /// one process would have ended it at its last delivery).
     void Start();
     /// Begin a run at the StartTime attribute (relative to now).
     void ScheduleStart();
 
     /// \param cb called with this collective when a run ends (done or failed)
     void SetDoneCallback(Callback<void, Ptr<MrcCollective>> cb);
+
+    /**
+     * Distributed runs only (the done callback does not fire there): \param cb called with this
+     * collective and false when this rank's hosts have received every transfer of the run they
+     * expect (at the last delivery, or at Start if they expect none), and with true when a
+     * queue pair of this rank fails during the run (possibly after the first call). A rank's
+     * shares, combined over the ranks (MrcRankBarrier), give the run's end as one process has
+     * it: the last delivery anywhere, or the first failure before it.
+     */
+    void SetRankShareCallback(Callback<void, Ptr<MrcCollective>, bool> cb);
 
     /// \return a short name of the pattern
     virtual std::string GetName() const = 0;
@@ -181,9 +193,11 @@ class MrcCollective : public Object
      * element-wise maximum: per planned transfer (pairs in GetPeerPairs order, then posting
      * order) post, acknowledgement and delivery times plus one (0: not seen here) and a
      * corrupt flag, then whether the run failed here and when.
+     * \param until what happened later is left out (a distributed training step reads it one
+     *        lookahead after the step's end, which one process would not have recorded)
      * \return the record (the same size on every rank)
      */
-    std::vector<int64_t> GetRunRecord() const;
+    std::vector<int64_t> GetRunRecord(Time until = Time::Max()) const;
 
     /**
      * Take the whole run from the element-wise maximum of every rank's GetRunRecord (rank 0,
@@ -312,6 +326,7 @@ class MrcCollective : public Object
     Time m_start;                                                  //!< run start
     Time m_end;                                                    //!< run end
     Callback<void, Ptr<MrcCollective>> m_doneCallback;             //!< done callback
+    Callback<void, Ptr<MrcCollective>, bool> m_shareCallback;      //!< rank share callback
     TracedCallback<uint32_t, uint32_t, uint64_t, Time> m_transferTrace; //!< TransferComplete
     TracedCallback<Time, bool> m_doneTrace;                             //!< Done
 };

@@ -90,6 +90,11 @@ MrcTrainingJob::DoDispose()
     m_ops.clear();
     m_collectives.clear();
     m_doneCallback = MakeNullCallback<void, Ptr<MrcTrainingJob>>();
+    if (m_barrier)
+    {
+        m_barrier->Dispose();
+        m_barrier = nullptr;
+    }
     Object::DoDispose();
 }
 
@@ -241,12 +246,7 @@ MrcTrainingJob::AddOperation(const Operation& op)
 void
 MrcTrainingJob::Start()
 {
-    if (MrcRankLocality::IsDistributed())
-    {
-        throw std::logic_error("MrcTrainingJob: a step waits on collectives ending on every "
-                               "rank, which a distributed run (MPI) does not coordinate yet; "
-                               "run single collectives there (MrcDistributed::GatherCollective)");
-    }
+    const bool program = !m_simple;
     if (m_simple && !m_ops.empty())
     {
         throw std::logic_error("MrcTrainingJob: AddCollective and AddOperation both used; a "
@@ -273,6 +273,10 @@ MrcTrainingJob::Start()
     if (m_ops.empty())
     {
         throw std::logic_error("MrcTrainingJob: Start without collectives or operations");
+    }
+    if (MrcRankLocality::IsDistributed())
+    {
+        SetUpRanks(program);
     }
     // The program is the same every step: its line-rate ideal once. Nothing runs yet, so
     // setting the collectives' sizes for it disturbs nothing (each comm sets its own again).
@@ -305,7 +309,7 @@ void
 MrcTrainingJob::BeginStep()
 {
     Step step;
-    step.start = Simulator::Now();
+    step.start = Simulator::Now() - m_lag;
     step.ideal = m_ideal;
     m_steps.push_back(step);
     NS_LOG_INFO("step " << m_steps.size() - 1 << " starts");
@@ -317,6 +321,7 @@ MrcTrainingJob::BeginStep()
         lane.busy = false;
     }
     RunLanes();
+    m_lag = Time(0);
 }
 
 void
@@ -337,8 +342,11 @@ MrcTrainingJob::RunLanes()
             continue;
         }
         lane.busy = true;
+        // A distributed step starts when its last collective ended, learnt m_lag later
+        // (SetUpRanks made sure the computation covers it).
+        NS_ASSERT(m_ops[op].compute >= m_lag);
         lane.compute =
-            Simulator::Schedule(m_ops[op].compute, &MrcTrainingJob::IssueComms, this, op);
+            Simulator::Schedule(m_ops[op].compute - m_lag, &MrcTrainingJob::IssueComms, this, op);
     }
 }
 
@@ -418,18 +426,25 @@ MrcTrainingJob::StartNext(uint32_t id)
 void
 MrcTrainingJob::OnCollectiveDone(Ptr<MrcCollective> collective)
 {
+    EndCollective(collective, Simulator::Now(), collective->HasFailed());
+}
+
+void
+MrcTrainingJob::EndCollective(Ptr<MrcCollective> collective, Time end, bool failed)
+{
     auto s = m_streamOf.find(collective);
     if (m_done || m_steps.empty() || s == m_streamOf.end())
     {
         return;
     }
+    m_lag = Simulator::Now() - end;
     Step& step = m_steps.back();
     const auto times = collective->GetTransferTimes();
     step.transferTimes.insert(step.transferTimes.end(), times.begin(), times.end());
-    if (collective->HasFailed())
+    if (failed)
     {
         step.failed = true;
-        step.end = Simulator::Now();
+        step.end = end;
         m_streams[s->second].running.reset();
         MaybeEndStep();
         return;
@@ -440,13 +455,111 @@ MrcTrainingJob::OnCollectiveDone(Ptr<MrcCollective> collective)
         return;
     }
     const Comm& c = m_ops[stream.running->op].comms[stream.running->comm];
-    step.comms[stream.running->record].end = Simulator::Now();
+    step.comms[stream.running->record].end = end;
     if (c.hold.IsStrictlyPositive())
     {
         stream.analytic = Simulator::Schedule(c.hold, &MrcTrainingJob::OnCommDone, this, s->second);
         return;
     }
     OnCommDone(s->second);
+}
+
+void
+MrcTrainingJob::SetUpRanks(bool program)
+{
+    if (program)
+    {
+        throw std::logic_error("MrcTrainingJob: a program (AddOperation) cannot run on several "
+                               "ranks yet (a comm may start the instant another ends, before "
+                               "any rank can know it): use AddCollective, or one process");
+    }
+    m_barrier = CreateObject<MrcRankBarrier>();
+    m_barrier->Setup();
+    if (m_computeTime < m_barrier->GetDelay())
+    {
+        throw std::invalid_argument(
+            "MrcTrainingJob: ComputeTime " + std::to_string(m_computeTime.GetNanoSeconds())
+            + " ns is shorter than the distributed run's lookahead ("
+            + std::to_string(m_barrier->GetDelay().GetNanoSeconds())
+            + " ns, the least delay of the links between ranks): a rank learns that a step "
+              "ended that much later, so ComputeTime must be at least it (or run on one process)");
+    }
+    m_barrier->SetOutcomeCallback(MakeCallback(&MrcTrainingJob::OnBarrierOutcome, this));
+    for (const Ptr<MrcCollective>& c : m_collectives)
+    {
+        c->SetRankShareCallback(MakeCallback(&MrcTrainingJob::OnRankShare, this));
+    }
+}
+
+void
+MrcTrainingJob::OnRankShare(Ptr<MrcCollective> collective, bool failed)
+{
+    auto s = m_streamOf.find(collective);
+    if (m_done || m_steps.empty() || s == m_streamOf.end())
+    {
+        return;
+    }
+    m_barrier->Post((uint64_t(m_steps.size() - 1) << 32) | s->second, failed);
+}
+
+void
+MrcTrainingJob::OnBarrierOutcome(uint64_t key, Time end, bool failed)
+{
+    const uint64_t step = key >> 32;
+    const uint32_t stream = static_cast<uint32_t>(key & 0xffffffffU);
+    if (m_done || step + 1 != m_steps.size() || stream >= m_collectives.size())
+    {
+        return;
+    }
+    Ptr<MrcCollective> collective = m_collectives[stream];
+    m_records.resize(m_steps.size());
+    m_records[step].resize(m_collectives.size());
+    m_records[step][stream] = collective->GetRunRecord(end);
+    EndCollective(collective, end, failed);
+}
+
+std::vector<int64_t>
+MrcTrainingJob::GetRunRecord() const
+{
+    std::vector<int64_t> all;
+    for (const auto& perStep : m_records)
+    {
+        for (const auto& record : perStep)
+        {
+            all.insert(all.end(), record.begin(), record.end());
+        }
+    }
+    return all;
+}
+
+void
+MrcTrainingJob::MergeRunRecords(const std::vector<int64_t>& merged)
+{
+    const size_t size = GetRunRecord().size();
+    if (merged.size() != size)
+    {
+        throw std::invalid_argument("MrcTrainingJob: MergeRunRecords: the record holds "
+                                    + std::to_string(merged.size()) + " numbers, this job's "
+                                    + std::to_string(size));
+    }
+    auto r = merged.begin();
+    for (size_t step = 0; step < m_records.size() && step < m_steps.size(); ++step)
+    {
+        std::vector<Time> times;
+        for (size_t i = 0; i < m_records[step].size(); ++i)
+        {
+            const size_t n = m_records[step][i].size();
+            if (n == 0)
+            {
+                continue; // not ended in this step (a failure elsewhere ended the step)
+            }
+            m_collectives[i]->MergeRunRecords(std::vector<int64_t>(r, r + n));
+            r += n;
+            const auto t = m_collectives[i]->GetTransferTimes();
+            times.insert(times.end(), t.begin(), t.end());
+        }
+        m_steps[step].transferTimes = times;
+    }
 }
 
 void
@@ -495,7 +608,7 @@ MrcTrainingJob::MaybeEndStep()
                 return;
             }
         }
-        step.end = Simulator::Now();
+        step.end = Simulator::Now() - m_lag;
     }
     const uint32_t index = m_steps.size() - 1;
     NS_LOG_INFO("step " << index << " took " << step.GetDuration().As(Time::US) << " (ideal "

@@ -7,6 +7,7 @@
 
 #include "mrc-collective.h"
 #include "mrc-completion-stats.h"
+#include "mrc-rank-barrier.h"
 
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
@@ -57,6 +58,16 @@ namespace ns3
  * jobs can run at once on the same fabric; a collective belongs to one job. A collective's own
  * StartTime is not used (the job starts it); the job must outlive the simulation run (its
  * collectives call back into it).
+ *
+ * Distributed runs (ns-3's MPI engine): a job of AddCollective runs on several ranks, every
+ * rank building the same job. Each rank sees its own hosts' part of a collective; an
+ * MrcRankBarrier tells every rank, one lookahead after the fact, when the collective ended as
+ * a whole (its last delivery on any rank) or failed. ComputeTime must be at least that
+ * lookahead: the next step's collectives then start at the same simulated time as in one
+ * process, and every rank records the same steps (start, end, failure). A step's
+ * transferTimes hold the transfers delivered on this rank until MrcDistributed::GatherJob
+ * gives rank 0 all of them. Programs (AddOperation) are not distributed yet: their comms can
+ * start the instant another ends, before any rank can know it.
  */
 class MrcTrainingJob : public Object
 {
@@ -175,6 +186,23 @@ class MrcTrainingJob : public Object
     const std::vector<Operation>& GetOperations() const;
 
     /**
+     * Distributed runs: what this rank saw of every step's transfers (each collective's
+     * MrcCollective::GetRunRecord at its end, step after step), to be combined over the ranks
+     * by element-wise maximum (MrcDistributed::GatherJob). Empty in one process.
+     * \return the record
+     */
+    std::vector<int64_t> GetRunRecord() const;
+
+    /**
+     * Take every step's transfers from the element-wise maximum of every rank's GetRunRecord
+     * (after the run): each step's transferTimes then hold the whole step's, as one process has
+     * them; the collectives hold their last step's run (MrcCollective::MergeRunRecords).
+     * \param merged the combined record
+     * \throws std::invalid_argument if its size is not GetRunRecord's
+     */
+    void MergeRunRecords(const std::vector<int64_t>& merged);
+
+    /**
      * TracedCallback signature of StepComplete.
      * \param step the step's index
      * \param duration its duration
@@ -201,6 +229,29 @@ class MrcTrainingJob : public Object
     void OnCommDone(uint32_t stream);
     /// \param collective a collective whose run ended
     void OnCollectiveDone(Ptr<MrcCollective> collective);
+    /**
+     * A collective of the running step ended, or failed (one process: now; distributed: when
+     * the ranks' shares say, learnt m_barrier's delay later).
+     * \param collective the collective \param end when \param failed how
+     */
+    void EndCollective(Ptr<MrcCollective> collective, Time end, bool failed);
+    /**
+     * Distributed runs: this rank's share of a collective's run ended or failed (post it).
+     * \param collective the collective \param failed how
+     */
+    void OnRankShare(Ptr<MrcCollective> collective, bool failed);
+    /**
+     * Distributed runs: the ranks agree on how a collective's run ended.
+     * \param key its step and stream \param end when \param failed how
+     */
+    void OnBarrierOutcome(uint64_t key, Time end, bool failed);
+    /**
+     * Distributed runs: refuse what cannot run on several ranks and join them (Start).
+     * \param program true if the job is a program (AddOperation)
+     * \throws std::logic_error for a program
+     * \throws std::invalid_argument if ComputeTime is shorter than the ranks' lookahead
+     */
+    void SetUpRanks(bool program);
     /// The step may have ended: every operation issued and every stream idle.
     void MaybeEndStep();
     /// \param comm a comm \return its line-rate ideal
@@ -258,6 +309,13 @@ class MrcTrainingJob : public Object
     EventId m_event;                                    //!< next scheduled phase
     Callback<void, Ptr<MrcTrainingJob>> m_doneCallback; //!< done callback
     TracedCallback<uint32_t, Time, Time> m_stepTrace;   //!< StepComplete
+    /// Distributed runs: the ranks' agreement on each collective's end (null in one process).
+    Ptr<MrcRankBarrier> m_barrier;
+    /// How long after the event being handled this rank learnt it (distributed runs: the
+    /// barrier's delay; the next step starts that much earlier than now).
+    Time m_lag;
+    /// Distributed runs: per step, per collective (stream), this rank's record of its run.
+    std::vector<std::vector<std::vector<int64_t>>> m_records;
 };
 
 } // namespace ns3

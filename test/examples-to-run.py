@@ -13,6 +13,7 @@ cpp_examples = [
     ("mrc-benchmark --k=4 --bytes=100000", "True", "False"),
     ("mrc-distributed-permutation --k=4 --bytes=100000", "True", "False"),
     ("mrc-distributed-collective --k=4 --size=400000 --verify", "True", "False"),
+    ("mrc-distributed-collective --k=4 --size=200000 --steps=2 --compute=5us", "True", "False"),
     ("mrc-incast-trimming --senders=8 --packets=20", "True", "False"),
     ("mrc-srv6-paths", "True", "False"),
     ("mrc-transfer --bytes=500000 --loss=0.01", "True", "False"),

@@ -384,6 +384,70 @@ class DistributedFailuresTestCase : public MpiExampleTestCase
 
 /**
  * \ingroup mrc-test
+ * mrc-distributed-collective --steps=3: a training job of three steps, each 5 us of
+ * computation and then a ring all-reduce of 16 ranks, on one process, one MPI rank and two
+ * ranks. One rank prints exactly one process's steps. On two ranks, each rank learns that a
+ * step's ring ended everywhere one lookahead late (MrcRankBarrier), yet every step starts
+ * exactly when the previous one ended (a rank starting the next step when it learns of the end
+ * would start every step one lookahead, 1 us, late), each step's end is within 5 % of one
+ * process's, every step has all its 480 transfers (MrcDistributed::GatherJob), and none fails.
+ */
+class DistributedTrainingJobTestCase : public MpiExampleTestCase
+{
+  public:
+    DistributedTrainingJobTestCase()
+        : MpiExampleTestCase("k=4 training job of three ring steps on one process and MPI ranks")
+    {
+    }
+
+  private:
+    /// \param text RESULT lines \return per step: start, end, failed, transfers, slowest
+    static std::vector<std::vector<double>> Steps(const std::string& text)
+    {
+        std::vector<std::vector<double>> steps;
+        for (uint32_t i = 0;; ++i)
+        {
+            auto n = Numbers(text, "RESULT step " + std::to_string(i) + " ");
+            if (n.empty())
+            {
+                return steps;
+            }
+            steps.push_back(n);
+        }
+    }
+
+    void DoRun() override
+    {
+        const std::string args = "--k=4 --size=200000 --collective=ring --steps=3 --compute=5us";
+        const std::string alone = RunExample("mrc-distributed-collective", 0, args);
+        const auto one = Steps(alone);
+        NS_TEST_ASSERT_MSG_EQ(one.size(), 3u, "three steps on one process:\n" << alone);
+        NS_TEST_EXPECT_MSG_EQ(RunExample("mrc-distributed-collective", 1, args),
+                              alone,
+                              "one rank prints one process's steps");
+        const std::string text = RunExample("mrc-distributed-collective", 2, args);
+        const auto two = Steps(text);
+        NS_TEST_ASSERT_MSG_EQ(two.size(), 3u, "three steps on two ranks:\n" << text);
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            const bool shape = one[i].size() == 5 && two[i].size() == 5;
+            NS_TEST_ASSERT_MSG_EQ(shape, true, "step " << i << " line:\n" << text);
+            NS_TEST_EXPECT_MSG_EQ(two[i][2], 0, "step " << i << " did not fail on two ranks");
+            NS_TEST_EXPECT_MSG_EQ(one[i][3], 480, "step " << i << ": 16 x 30 ring transfers");
+            NS_TEST_EXPECT_MSG_EQ(two[i][3], 480, "step " << i << ": all of them on two ranks");
+            NS_TEST_EXPECT_MSG_EQ(two[i][0],
+                                  i == 0 ? 0.0 : two[i - 1][1],
+                                  "step " << i << " starts when the previous one ended");
+            NS_TEST_EXPECT_MSG_EQ_TOL(two[i][1] - two[i][0],
+                                      one[i][1] - one[i][0],
+                                      0.05 * (one[i][1] - one[i][0]),
+                                      "step " << i << "'s duration on two ranks");
+        }
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * Distributed runs (MPI builds only).
  */
 class MrcMpiTestSuite : public TestSuite
@@ -395,6 +459,7 @@ class MrcMpiTestSuite : public TestSuite
         AddTestCase(new DistributedPermutationTestCase);
         AddTestCase(new DistributedCollectiveTestCase);
         AddTestCase(new DistributedFailuresTestCase);
+        AddTestCase(new DistributedTrainingJobTestCase);
     }
 };
 
