@@ -25,6 +25,14 @@
  * reached their receivers, and wall seconds per delivered GB (UDP over per-flow ECMP loses
  * packets where flows collide, so it moves fewer bytes than it sends).
  *
+ * --mpi (ns-3 built with --enable-mpi, the module in its contrib/; start with mpiexec) runs the
+ * MRC permutation of one k distributed over the ranks of ns-3's MPI engine (see "Distributed
+ * runs" in doc/mrc.rst): each rank posts its own hosts' writes and records its own hosts'
+ * completions; rank 0 prints the row, with the packet-hops and events summed over the ranks,
+ * its own wall time and the largest peak RSS of a rank:
+ *
+ *   mpiexec -n 2 mrc-benchmark --k=16 --transport=mrc --mpi
+ *
  * For figures worth quoting, build with -DMRC_ASSERTS=OFF -DCMAKE_BUILD_TYPE=Release
  * (utils/mrc.sh benchmark does).
  */
@@ -82,6 +90,7 @@ struct Options
     uint32_t seed{1};                                    //!< RNG seed
     std::string scheduler{MrcSchedulerChoice::kDefault}; //!< event scheduler
     std::string htsim;                                   //!< htsim binary (empty: none)
+    bool mpi{false};                                     //!< distributed over MPI ranks
 };
 
 /// What main needs of one run for its ratios.
@@ -170,6 +179,7 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     RngSeedManager::SetSeed(o.seed);                       // the run number stays --RngRun's
     MrcSchedulerChoice::Apply("--scheduler", o.scheduler); // again after each Destroy
     MrcClosTopologyHelper topoHelper;
+    topoHelper.SetRanks(MrcDistributed::GetRanks()); // 1 without --mpi
     for (MrcLinkTier t : {MrcLinkTier::HOST_T0, MrcLinkTier::T0_T1, MrcLinkTier::T1_T2})
     {
         topoHelper.SetLinkRate(t, o.linkRate);
@@ -196,10 +206,18 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
         finish.assign(dst.size(), Time(-1));
         for (uint32_t i = 0; i < dst.size(); ++i)
         {
+            // Every rank connects every pair (the same objects everywhere); each posts and
+            // watches only what its own hosts do.
             auto [a, b] = mrcHelper->Connect(i, dst[i]);
-            a->PostWrite(o.bytes);
-            b->TraceConnectWithoutContext("MessageDelivered",
-                                          MakeBoundCallback(&OnMrcDelivered, &finish[i]));
+            if (MrcDistributed::IsLocal(a->GetNode()))
+            {
+                a->PostWrite(o.bytes);
+            }
+            if (MrcDistributed::IsLocal(b->GetNode()))
+            {
+                b->TraceConnectWithoutContext("MessageDelivered",
+                                              MakeBoundCallback(&OnMrcDelivered, &finish[i]));
+            }
         }
     }
     else
@@ -214,14 +232,35 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     Simulator::Stop(Seconds(1));
 
     const uint64_t events0 = Simulator::GetEventCount();
+    double mpiPeakRss = 0; // --mpi: the largest peak RSS of a rank, MiB
     const auto t0 = std::chrono::steady_clock::now();
     Simulator::Run();
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const uint64_t events = Simulator::GetEventCount() - events0;
     NodeContainer all = topo->GetAllSwitches();
     all.Add(topo->GetHosts());
-    const uint64_t hops = MrcFabricQueueStats::Sum(all).sentPackets;
+    // This rank's nodes (every node without MPI), summed over the ranks at rank 0.
+    std::vector<uint64_t> counts{Simulator::GetEventCount() - events0,
+                                 MrcFabricQueueStats::Sum(MrcDistributed::Select(all)).sentPackets};
+    MrcDistributed::SumToRoot(counts);
+    const uint64_t events = counts[0];
+    const uint64_t hops = counts[1];
+    if (MrcDistributed::IsEnabled())
+    {
+        // Completion times plus one (0: not here), and the peak RSS in KiB: maxima at rank 0.
+        std::vector<int64_t> maxima;
+        for (const Time& f : finish)
+        {
+            maxima.push_back(f.IsNegative() ? 0 : f.GetTimeStep() + 1);
+        }
+        maxima.push_back(static_cast<int64_t>(PeakRssMiB() * 1024));
+        MrcDistributed::MaxToRoot(maxima);
+        for (size_t i = 0; i < finish.size(); ++i)
+        {
+            finish[i] = maxima[i] > 0 ? TimeStep(maxima[i] - 1) : Time(-1);
+        }
+        mpiPeakRss = maxima.back() / 1024.0;
+    }
     Time last(0);
     uint32_t done = 0;
     uint64_t delivered = 0; // application bytes that reached their receiver
@@ -256,10 +295,13 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     row.wall = wall;
     row.hops = hops;
     row.events = events;
-    row.peakRss = PeakRssMiB();
+    row.peakRss = MrcDistributed::IsEnabled() ? mpiPeakRss : PeakRssMiB();
     row.delivered = delivered;
-    PrintRow(row);
-    if (mrc && done == finish.size())
+    if (MrcDistributed::GetRank() == 0)
+    {
+        PrintRow(row);
+    }
+    if (mrc && done == finish.size() && MrcDistributed::GetRank() == 0)
     {
         // Line rate: every packet back to back at the host link (4096 B payload plus
         // IPv6, UDP, BTH, METH, TSETH, RETH, ICRC and PPP), plus the base RTT.
@@ -351,6 +393,10 @@ main(int argc, char* argv[])
                  "path of an htsim_uec binary (uet-htsim) to run on the same permutation after "
                  "each k, with MRC's wall time and memory as multiples of its (empty: none)",
                  o.htsim);
+    cmd.AddValue("mpi",
+                 "distribute the MRC permutation of one k over the ranks of ns-3's MPI engine "
+                 "(start with mpiexec; needs ns-3 built with --enable-mpi)",
+                 o.mpi);
     MrcValueParser::ParseCommandLine(cmd, argc, argv);
 
     try
@@ -378,26 +424,43 @@ main(int argc, char* argv[])
         {
             mrcbenchmark::CheckHtsim(o.htsim, o.linkRate, o.linkDelay);
         }
+        if (o.mpi)
+        {
+            if (transports != std::vector<std::string>{"mrc"} || !o.htsim.empty()
+                || ks.find(',') != std::string::npos)
+            {
+                throw std::invalid_argument("--mpi runs one k (--k=N) of --transport=mrc, without "
+                                            "--htsim (UDP and TCP applications would start on "
+                                            "every rank's copy of a host)");
+            }
+            MrcDistributed::Enable(&argc, &argv);
+        }
         Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(o.packetSize));
         Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(4 << 20));
         Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(4 << 20));
         Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(MilliSeconds(1)));
         Config::SetDefault("ns3::TcpSocketBase::ClockGranularity", TimeValue(MicroSeconds(1)));
 
-        std::cout << "mrc-benchmark: permutation (mrc: over SRv6 with trimming; udp, tcp: over "
-                     "per-flow ECMP), "
-                  << o.bytes << " B per flow, " << o.packetSize << " B payloads, links " << rate
-                  << " / " << delay << ", seed " << o.seed << ", run " << RngSeedManager::GetRun()
-                  << ", scheduler " << (o.scheduler.empty() ? "--SchedulerType's" : o.scheduler)
-                  << "\n";
+        // Rank 0 prints (--mpi); the other ranks' standard output stays empty.
+        std::ostringstream header;
+        header << "mrc-benchmark: permutation (mrc: over SRv6 with trimming; udp, tcp: over "
+                  "per-flow ECMP), "
+               << o.bytes << " B per flow, " << o.packetSize << " B payloads, links " << rate
+               << " / " << delay << ", seed " << o.seed << ", run " << RngSeedManager::GetRun()
+               << ", scheduler " << (o.scheduler.empty() ? "--SchedulerType's" : o.scheduler)
+               << (o.mpi ? ", " + std::to_string(MrcDistributed::GetRanks()) + " MPI ranks" : "")
+               << "\n";
         const int* w = kWidths;
-        std::cout << std::left << std::setw(w[0]) << "k" << std::setw(w[1]) << "tp" << std::right
-                  << std::setw(w[2]) << "hosts" << std::setw(w[3]) << "done" << std::setw(w[4])
-                  << "sim ms" << std::setw(w[5]) << "wall s" << std::setw(w[6]) << "pkt-hops"
-                  << std::setw(w[7]) << "hops/s" << std::setw(w[8]) << "events/s" << std::setw(w[9])
-                  << "peakRSS MiB" << std::setw(w[10]) << "deliv MB" << std::setw(w[11])
-                  << "wall s/GB"
-                  << "\n";
+        header << std::left << std::setw(w[0]) << "k" << std::setw(w[1]) << "tp" << std::right
+               << std::setw(w[2]) << "hosts" << std::setw(w[3]) << "done" << std::setw(w[4])
+               << "sim ms" << std::setw(w[5]) << "wall s" << std::setw(w[6]) << "pkt-hops"
+               << std::setw(w[7]) << "hops/s" << std::setw(w[8]) << "events/s" << std::setw(w[9])
+               << "peakRSS MiB" << std::setw(w[10]) << "deliv MB" << std::setw(w[11]) << "wall s/GB"
+               << "\n";
+        if (MrcDistributed::GetRank() == 0)
+        {
+            std::cout << header.str();
+        }
         std::map<std::string, RunFigures> runs; // transport -> its figures
         std::stringstream list(ks);
         std::string item;
@@ -424,7 +487,9 @@ main(int argc, char* argv[])
     catch (const std::exception& e)
     {
         std::cerr << "error: " << e.what() << "\n";
+        MrcDistributed::Disable();
         return 1;
     }
+    MrcDistributed::Disable();
     return 0;
 }
