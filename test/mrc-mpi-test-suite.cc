@@ -435,12 +435,15 @@ class DistributedTrainingJobTestCase : public MpiExampleTestCase
             NS_TEST_EXPECT_MSG_EQ(two[i][2], 0, "step " << i << " did not fail on two ranks");
             NS_TEST_EXPECT_MSG_EQ(one[i][3], 480, "step " << i << ": 16 x 30 ring transfers");
             NS_TEST_EXPECT_MSG_EQ(two[i][3], 480, "step " << i << ": all of them on two ranks");
+            const double previousEnd = i == 0 ? 0.0 : two[i - 1][1];
             NS_TEST_EXPECT_MSG_EQ(two[i][0],
-                                  i == 0 ? 0.0 : two[i - 1][1],
+                                  previousEnd,
                                   "step " << i << " starts when the previous one ended");
-            NS_TEST_EXPECT_MSG_EQ_TOL(two[i][1] - two[i][0],
-                                      one[i][1] - one[i][0],
-                                      0.05 * (one[i][1] - one[i][0]),
+            const double durationOne = one[i][1] - one[i][0];
+            const double durationTwo = two[i][1] - two[i][0];
+            NS_TEST_EXPECT_MSG_EQ_TOL(durationTwo,
+                                      durationOne,
+                                      0.05 * durationOne,
                                       "step " << i << "'s duration on two ranks");
         }
     }
