@@ -148,34 +148,40 @@ MrcDistributed::MaxToRoot(std::vector<int64_t>& values)
 #endif
 }
 
-void
-MrcDistributed::GatherCollective(Ptr<MrcCollective> collective)
+namespace
 {
-    if (!IsEnabled())
+/**
+ * Combine every rank's run record of an object that every rank built (an MrcCollective or an
+ * MrcTrainingJob) by element-wise maximum, and give the whole to rank 0's copy.
+ * \param object the object (GetRunRecord, MergeRunRecords)
+ */
+template<typename T>
+void
+GatherRunRecords(T& object)
+{
+    if (!MrcDistributed::IsEnabled())
     {
         return;
     }
-    std::vector<int64_t> record = collective->GetRunRecord();
-    MaxToRoot(record);
-    if (GetRank() == 0)
+    std::vector<int64_t> record = object.GetRunRecord();
+    MrcDistributed::MaxToRoot(record);
+    if (MrcDistributed::GetRank() == 0)
     {
-        collective->MergeRunRecords(record);
+        object.MergeRunRecords(record);
     }
+}
+} // namespace
+
+void
+MrcDistributed::GatherCollective(Ptr<MrcCollective> collective)
+{
+    GatherRunRecords(*collective);
 }
 
 void
 MrcDistributed::GatherJob(Ptr<MrcTrainingJob> job)
 {
-    if (!IsEnabled())
-    {
-        return;
-    }
-    std::vector<int64_t> record = job->GetRunRecord();
-    MaxToRoot(record);
-    if (GetRank() == 0)
-    {
-        job->MergeRunRecords(record);
-    }
+    GatherRunRecords(*job);
 }
 
 } // namespace ns3
