@@ -73,8 +73,8 @@ class MrcPathSelection : public Object
         Time holdDownMax;              //!< RestoreHoldDownMax
         Time flapWindow;               //!< FlapWindow
         uint32_t probeBytes{0};        //!< restoration probe padding, bytes (FullSizeProbes)
-        uint32_t probesPerRound{0};    //!< RestoreProbesPerRound (0: every retired EV)
-        uint32_t probeBackoffMax{64};  //!< RestoreProbeBackoffMax (power of two, 1..1024)
+        uint32_t probesPerRound{0};    //!< RestoreProbesPerRound (0: every path of retired EVs)
+        uint32_t probeBackoffMax{8};   //!< RestoreProbeBackoffMax (power of two, 1..1024)
     };
 
     /// What a policy needs from its queue pair.

@@ -198,18 +198,21 @@ MrcQueuePair::GetTypeId()
                           MakeBooleanAccessor(&MrcQueuePair::m_fullSizeProbes),
                           MakeBooleanChecker())
             .AddAttribute("RestoreProbesPerRound",
-                          "Restoration probes per ProbeInterval at most, over the retired EVs in "
-                          "turn (0: every retired EV each round). Full-size probes of many "
-                          "retired EVs would otherwise crowd the data out of the NIC [open].",
+                          "Restoration probes per ProbeInterval at most, over the paths of "
+                          "retired EVs in turn, one probe a path (0: every such path each "
+                          "round). Full-size probes of many retired paths would otherwise crowd "
+                          "the data out of the NIC [open].",
                           UintegerValue(4),
                           MakeUintegerAccessor(&MrcQueuePair::m_probesPerRound),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("RestoreProbeBackoffMax",
-                          "A path whose restoration probes keep failing is probed every 2, 4, "
-                          "... rounds, up to this many ProbeIntervals between its probes (a dead "
-                          "path would otherwise take a full-size probe every round): 1..1024 (1: "
-                          "no backoff). Default 8: a repaired path is found within 8 rounds "
-                          "(mrc-failover: line rate again within 500 us of the repair) [open].",
+                          "A retired EV whose restoration probes keep failing is probed every "
+                          "2, 4, ... rounds, up to this many ProbeIntervals between its probes: "
+                          "1..1024 (1: no backoff). A path gets one probe a round at most, taken "
+                          "by one of its retired EVs in turn, so a path of n retired EVs is "
+                          "probed about min(1, n / this) times a round: a larger cap lightens "
+                          "the full-size probes a dead path takes, and finds a repaired path "
+                          "later. Default 8 [open].",
                           UintegerValue(8),
                           MakeUintegerAccessor(&MrcQueuePair::m_probeBackoffMax),
                           MakeUintegerChecker<uint32_t>(1, 1024))
