@@ -114,6 +114,34 @@ class MrcCollectivePlanTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(c->GetDuration(), duration, "the run's duration");
         NS_TEST_EXPECT_MSG_EQ((c->IsDone() && !c->HasFailed()), true, "done, not failed");
         NS_TEST_EXPECT_MSG_EQ(c->GetCorruptTransfers(), 0u, "byte for byte");
+        // A record cut at an instant (a distributed step's end) leaves out what came later.
+        std::vector<Time> deliveries;
+        for (const auto& t : before)
+        {
+            deliveries.push_back(t.delivered);
+        }
+        std::sort(deliveries.begin(), deliveries.end());
+        const Time cut = deliveries.back() - NanoSeconds(1); // just before the last delivery
+        const auto by = [cut](bool seen, Time at) {
+            return seen && at <= cut;
+        };
+        const size_t deliveredBy = std::count_if(before.begin(), before.end(), [&](const auto& t) {
+            return by(t.isDelivered, t.delivered);
+        });
+        const size_t postedBy = std::count_if(before.begin(), before.end(), [&](const auto& t) {
+            return by(t.isPosted, t.posted);
+        });
+        NS_TEST_ASSERT_MSG_LT(deliveredBy, before.size(), "the cut leaves some out");
+        c->MergeRunRecords(c->GetRunRecord(cut));
+        NS_TEST_EXPECT_MSG_EQ(c->GetTransferTimes().size(), deliveredBy, "deliveries by the cut");
+        const auto cutTransfers = c->GetTransfers();
+        const size_t postedAfterMerge =
+            std::count_if(cutTransfers.begin(), cutTransfers.end(), [](const auto& t) {
+                return t.isPosted;
+            });
+        NS_TEST_EXPECT_MSG_EQ(postedAfterMerge, postedBy, "posts by the cut");
+        NS_TEST_EXPECT_MSG_EQ(c->IsDone(), false, "not done by the cut");
+        c->MergeRunRecords(record);
         std::vector<int64_t> wrong = record;
         wrong.pop_back();
         bool refused = false;
