@@ -56,6 +56,15 @@ class Ranks
         return m_seen[rank];
     }
 
+    /// \param expected what every rank must have seen, in order
+    void ExpectEveryRankSaw(const std::vector<Seen>& expected) const
+    {
+        for (uint32_t r = 0; r < m_seen.size(); ++r)
+        {
+            EXPECT_EQ(m_seen[r], expected) << "rank " << r;
+        }
+    }
+
     /// \param rank a rank \return its barrier
     Ptr<MrcRankBarrier> Get(uint32_t rank) const
     {
@@ -91,10 +100,7 @@ TEST(MrcRankBarrier, EveryRankLearnsTheLatestEndOneDelayLater)
     ranks.PostAt(MicroSeconds(7), 1, 7, false);
     ranks.PostAt(MicroSeconds(6), 2, 7, false);
     Simulator::Run();
-    for (uint32_t r = 0; r < 3; ++r)
-    {
-        EXPECT_EQ(ranks.SeenBy(r), (std::vector<Seen>{{7, 7000, false, 8000}})) << "rank " << r;
-    }
+    ranks.ExpectEveryRankSaw({{7, 7000, false, 8000}});
 }
 
 TEST(MrcRankBarrier, AFailureBeforeTheLastEndDecidesWithoutWaitingForIt)
@@ -105,10 +111,7 @@ TEST(MrcRankBarrier, AFailureBeforeTheLastEndDecidesWithoutWaitingForIt)
     ranks.PostAt(MicroSeconds(4), 1, 1, true);
     ranks.PostAt(MicroSeconds(9), 1, 1, true); // a later failure changes nothing
     Simulator::Run();
-    for (uint32_t r = 0; r < 3; ++r)
-    {
-        EXPECT_EQ(ranks.SeenBy(r), (std::vector<Seen>{{1, 4000, true, 5000}})) << "rank " << r;
-    }
+    ranks.ExpectEveryRankSaw({{1, 4000, true, 5000}});
 }
 
 TEST(MrcRankBarrier, AFailureAfterTheLastEndIsTooLate)
@@ -120,10 +123,7 @@ TEST(MrcRankBarrier, AFailureAfterTheLastEndIsTooLate)
     ranks.PostAt(MicroSeconds(4), 2, 1, false);
     ranks.PostAt(MicroSeconds(6), 2, 1, true);
     Simulator::Run();
-    for (uint32_t r = 0; r < 3; ++r)
-    {
-        EXPECT_EQ(ranks.SeenBy(r), (std::vector<Seen>{{1, 5000, false, 6000}})) << "rank " << r;
-    }
+    ranks.ExpectEveryRankSaw({{1, 5000, false, 6000}});
 }
 
 TEST(MrcRankBarrier, AFailureAfterARanksOwnEndStillCounts)
@@ -135,10 +135,7 @@ TEST(MrcRankBarrier, AFailureAfterARanksOwnEndStillCounts)
     ranks.PostAt(MicroSeconds(2), 1, 3, false);
     ranks.PostAt(NanoSeconds(4500), 1, 3, true);
     Simulator::Run();
-    for (uint32_t r = 0; r < 2; ++r)
-    {
-        EXPECT_EQ(ranks.SeenBy(r), (std::vector<Seen>{{3, 4500, true, 5500}})) << "rank " << r;
-    }
+    ranks.ExpectEveryRankSaw({{3, 4500, true, 5500}});
 }
 
 TEST(MrcRankBarrier, AnEndAndAFailureOfTheSameInstantEnd)
@@ -150,10 +147,7 @@ TEST(MrcRankBarrier, AnEndAndAFailureOfTheSameInstantEnd)
     ranks.PostAt(MicroSeconds(2), 1, 3, false);
     ranks.PostAt(MicroSeconds(5), 1, 3, true);
     Simulator::Run();
-    for (uint32_t r = 0; r < 2; ++r)
-    {
-        EXPECT_EQ(ranks.SeenBy(r), (std::vector<Seen>{{3, 5000, false, 6000}})) << "rank " << r;
-    }
+    ranks.ExpectEveryRankSaw({{3, 5000, false, 6000}});
 }
 
 TEST(MrcRankBarrier, ActivitiesAreKeptApart)
@@ -165,8 +159,7 @@ TEST(MrcRankBarrier, ActivitiesAreKeptApart)
     ranks.PostAt(MicroSeconds(4), 1, 1, false);
     Simulator::Run();
     const std::vector<Seen> expected{{2, 3000, false, 3500}, {1, 4000, false, 4500}};
-    EXPECT_EQ(ranks.SeenBy(0), expected);
-    EXPECT_EQ(ranks.SeenBy(1), expected);
+    ranks.ExpectEveryRankSaw(expected);
 }
 
 TEST(MrcRankBarrier, OneRankLearnsAtOnce)
