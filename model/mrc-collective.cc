@@ -199,7 +199,7 @@ MrcCollective::Start()
     {
         throw std::logic_error(GetName() + ": Start before Setup");
     }
-    if (m_running && !(m_distributed && m_delivered == m_deliveriesHere))
+    if (m_running && !IsShareDelivered())
     {
         throw std::logic_error(GetName() + ": Start while a run is in progress");
     }
@@ -223,10 +223,7 @@ MrcCollective::Start()
     {
         ExpectRemoteTransfers();
     }
-    if (m_distributed && m_deliveriesHere == 0 && !m_shareCallback.IsNull())
-    {
-        m_shareCallback(this, false);
-    }
+    ReportShareIfDelivered(); // this rank's hosts expect nothing
     DoStart();
     if (m_running && m_deliveriesHere == 0 && (!m_distributed || m_sendsHere == 0))
     {
@@ -422,10 +419,7 @@ MrcCollective::OnGroupReceive(uint32_t pair,
         m_transferTrace(t.src, t.dst, t.bytes, t.delivered - t.posted);
     }
     OnDelivered(index);
-    if (m_distributed && m_delivered == m_deliveriesHere && !m_shareCallback.IsNull())
-    {
-        m_shareCallback(this, false);
-    }
+    ReportShareIfDelivered();
     if (m_running && m_delivered == m_deliveriesHere && (!m_distributed || m_acked == m_sendsHere))
     {
         End(false);
@@ -608,6 +602,21 @@ MrcCollective::OnSendComplete(uint32_t index)
 void
 MrcCollective::OnDelivered(uint32_t index)
 {
+}
+
+bool
+MrcCollective::IsShareDelivered() const
+{
+    return m_distributed && m_delivered == m_deliveriesHere;
+}
+
+void
+MrcCollective::ReportShareIfDelivered()
+{
+    if (IsShareDelivered() && !m_shareCallback.IsNull())
+    {
+        m_shareCallback(this, false);
+    }
 }
 
 void

@@ -284,6 +284,10 @@ class MrcCollective : public Object
      * \return a transfer of the pair with its line-rate ideal, nothing posted or seen yet
      */
     Transfer NewTransfer(uint32_t pair, uint32_t seq, uint64_t bytes, uint32_t tag) const;
+    /// \return true in a distributed run whose transfers to this rank's hosts have all arrived
+    bool IsShareDelivered() const;
+    /// Tell the rank share callback that this rank's part arrived, if it has (IsShareDelivered)
+    void ReportShareIfDelivered();
     /// \param pair group index \return true if this process simulates its sending host
     bool IsSenderHere(uint32_t pair) const;
     /// \param pair group index \return true if this process simulates its receiving host

@@ -42,13 +42,13 @@ MrcRankBarrierHeader::GetKey() const
 void
 MrcRankBarrierHeader::SetWhen(Time when)
 {
-    m_when = when.GetNanoSeconds();
+    m_when = when.GetTimeStep();
 }
 
 Time
 MrcRankBarrierHeader::GetWhen() const
 {
-    return NanoSeconds(m_when);
+    return TimeStep(m_when);
 }
 
 void
@@ -128,7 +128,7 @@ void
 MrcRankBarrierHeader::Print(std::ostream& os) const
 {
     os << "BARRIER key " << m_key << " rank " << m_rank << (m_failed ? " failed at " : " ended at ")
-       << m_when << " ns";
+       << TimeStep(m_when);
     if (!m_error.empty())
     {
         os << " MALFORMED: " << m_error;

@@ -24,13 +24,15 @@ namespace ns3
    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
   |                        Key (64 bits)                          |
   |                                                               |
-  |                 When (64 bits, nanoseconds)                   |
+  |                 When (64 bits, time steps)                    |
   |                                                               |
   |                     Rank (32 bits)                            |
   |  Flags    |F|                Reserved (24 bits, 0)            |
    \endverbatim
  *
- * F = the share failed (When is the failure's time) instead of ending (When is its end).
+ * F = the share failed (When is the failure's time) instead of ending (When is its end). When
+ * counts ns-3 time steps (Time::GetTimeStep, the resolution every rank of the run shares), so
+ * an end crosses ranks exactly at any resolution.
  * Deserialize never reads beyond the bytes the iterator holds: with fewer than 24 bytes the
  * header is flagged (IsValid() false, GetError() says why) and Deserialize returns 0.
  */
@@ -83,7 +85,7 @@ class MrcRankBarrierHeader : public Header
 
   private:
     uint64_t m_key{0};    //!< activity
-    int64_t m_when{0};    //!< nanoseconds
+    int64_t m_when{0};    //!< time steps
     uint32_t m_rank{0};   //!< sender
     bool m_failed{false}; //!< F flag
     std::string m_error;  //!< why the last Deserialize failed
