@@ -6,9 +6,12 @@
 
 #include "ns3/global-value.h"
 #include "ns3/mrc-rank-locality.h"
+#include "ns3/mrc-transfer-monitor.h"
 #include "ns3/string.h"
 
+#include <limits>
 #include <stdexcept>
+#include <string>
 
 #ifdef NS3_MPI
 #    include "ns3/mpi-interface.h"
@@ -182,6 +185,78 @@ void
 MrcDistributed::GatherJob(Ptr<MrcTrainingJob> job)
 {
     GatherRunRecords(*job);
+}
+
+std::vector<std::string>
+MrcDistributed::GatherToRoot(const std::string& bytes)
+{
+#ifdef NS3_MPI
+    if (MpiInterface::IsEnabled())
+    {
+        const MPI_Comm comm = MpiInterface::GetCommunicator();
+        const bool root = MpiInterface::GetSystemId() == 0;
+        const uint32_t ranks = MpiInterface::GetSize();
+        if (bytes.size() > uint64_t(std::numeric_limits<int>::max()))
+        {
+            throw std::runtime_error("MrcDistributed::GatherToRoot: " + std::to_string(bytes.size())
+                                     + " bytes from one rank (accepted: up to 2^31 - 1)");
+        }
+        int size = static_cast<int>(bytes.size());
+        std::vector<int> sizes(root ? ranks : 0);
+        MPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, comm);
+        std::vector<int> offsets(sizes.size(), 0);
+        uint64_t total = 0;
+        for (size_t r = 0; r < sizes.size(); ++r)
+        {
+            offsets[r] = static_cast<int>(total);
+            total += sizes[r];
+        }
+        if (total > uint64_t(std::numeric_limits<int>::max()))
+        {
+            throw std::runtime_error("MrcDistributed::GatherToRoot: " + std::to_string(total)
+                                     + " bytes in all (accepted: up to 2^31 - 1)");
+        }
+        std::string all(root ? total : 0, '\0');
+        MPI_Gatherv(bytes.data(),
+                    size,
+                    MPI_CHAR,
+                    all.data(),
+                    sizes.data(),
+                    offsets.data(),
+                    MPI_CHAR,
+                    0,
+                    comm);
+        std::vector<std::string> out;
+        for (size_t r = 0; r < sizes.size(); ++r)
+        {
+            out.push_back(all.substr(offsets[r], sizes[r]));
+        }
+        return out;
+    }
+#endif
+    return {bytes};
+}
+
+void
+MrcDistributed::GatherTransferMonitor(Ptr<MrcTransferMonitor> monitor)
+{
+    if (!IsEnabled())
+    {
+        return;
+    }
+    std::vector<uint64_t> counters = monitor->GetCounters();
+    SumToRoot(counters);
+    const std::vector<std::string> logs = GatherToRoot(monitor->GetEventLog().Serialize());
+    if (GetRank() == 0)
+    {
+        MrcTransferEventLog all;
+        for (const std::string& bytes : logs)
+        {
+            all.Append(MrcTransferEventLog::Deserialize(bytes));
+        }
+        monitor->Replay(std::move(all));
+        monitor->SetCounters(std::move(counters));
+    }
 }
 
 } // namespace ns3

@@ -7,11 +7,13 @@
 
 #include "ns3/mrc-collective.h"
 #include "ns3/mrc-training-job.h"
+#include "ns3/mrc-transfer-monitor.h"
 #include "ns3/node-container.h"
 #include "ns3/node.h"
 #include "ns3/ptr.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -99,6 +101,25 @@ class MrcDistributed
      * \param job the job (the same one on every rank)
      */
     static void GatherJob(Ptr<MrcTrainingJob> job);
+
+    /**
+     * Every rank's bytes, at rank 0 (MPI_Gatherv); every rank must call it.
+     * \param bytes this rank's bytes (up to 2^31 - 1, and as much in all)
+     * \return at rank 0 every rank's bytes, by rank; at the others nothing; not enabled: bytes
+     * \throws std::runtime_error if the bytes exceed what one MPI message can carry
+     */
+    static std::vector<std::string> GatherToRoot(const std::string& bytes);
+
+    /**
+     * Give rank 0's copy of a transfer monitor what one process would have computed: each rank
+     * saw only its hosts' ends of the flows (the senders' posts on one rank, the receivers'
+     * placements on another), so every rank's event log is replayed at rank 0 in time order
+     * and the queue pairs' counters are summed. The monitor (the same flows on every rank)
+     * must have been recording (MrcTransferMonitor::SetRecording) through the run. Every rank
+     * calls it after Simulator::Run; nothing happens when not enabled.
+     * \param monitor the monitor
+     */
+    static void GatherTransferMonitor(Ptr<MrcTransferMonitor> monitor);
 };
 
 } // namespace ns3

@@ -115,36 +115,97 @@ MrcTransferMonitor::GetFlowCount() const
 void
 MrcTransferMonitor::OnPosted(uint32_t member, uint32_t msn, uint64_t bytes)
 {
-    Member& m = m_members[member];
-    if (m.messagesPosted == m.messagesCompleted)
-    {
-        m.dueSince = Simulator::Now();
-    }
-    m.messagesPosted++;
-    Flow& f = m_flows[m.flow];
-    f.posted += bytes;
-    f.messagesPosted++;
-    f.completion = Time(-1);
+    Record(member, MrcTransferEventLog::Kind::POSTED, bytes);
 }
 
 void
 MrcTransferMonitor::OnPlaced(uint32_t member, Ptr<const Packet> packet, uint32_t psn, uint32_t ev)
 {
-    Member& m = m_members[member];
-    Flow& f = m_flows[m.flow];
+    Record(member, MrcTransferEventLog::Kind::PLACED, packet->GetSize());
+}
+
+void
+MrcTransferMonitor::OnComplete(uint32_t member, uint32_t msn, uint64_t bytes)
+{
+    Record(member, MrcTransferEventLog::Kind::COMPLETE, bytes);
+}
+
+void
+MrcTransferMonitor::OnDelivered(uint32_t member, uint32_t msn, uint64_t bytes)
+{
+    Record(member, MrcTransferEventLog::Kind::DELIVERED, bytes);
+}
+
+void
+MrcTransferMonitor::OnEvState(uint32_t member,
+                              uint32_t ev,
+                              MrcEvState from,
+                              MrcEvState to,
+                              std::string cause)
+{
+    Record(member, MrcTransferEventLog::Kind::EV_STATE, to == MrcEvState::ASSUMED_BAD ? 1 : 0);
+}
+
+void
+MrcTransferMonitor::Record(uint32_t member, MrcTransferEventLog::Kind kind, uint64_t value)
+{
     const Time now = Simulator::Now();
-    Progress(m, now);
-    if (f.firstByte.IsStrictlyNegative())
+    if (m_recording)
     {
-        f.firstByte = now;
+        m_log.Add(now, member, kind, value);
     }
-    f.delivered += packet->GetSize();
-    const uint64_t slot = now.GetTimeStep() / m_interval.GetTimeStep();
-    if (f.series.size() <= slot)
+    Apply(member, kind, value, now);
+}
+
+void
+MrcTransferMonitor::Apply(uint32_t member, MrcTransferEventLog::Kind kind, uint64_t value, Time now)
+{
+    Member& m = m_members.at(member);
+    Flow& f = m_flows[m.flow];
+    switch (kind)
     {
-        f.series.resize(slot + 1, 0);
+        case MrcTransferEventLog::Kind::POSTED:
+            if (m.messagesPosted == m.messagesCompleted)
+            {
+                m.dueSince = now;
+            }
+            m.messagesPosted++;
+            f.posted += value;
+            f.messagesPosted++;
+            f.completion = Time(-1);
+            break;
+        case MrcTransferEventLog::Kind::PLACED: {
+            Progress(m, now);
+            if (f.firstByte.IsStrictlyNegative())
+            {
+                f.firstByte = now;
+            }
+            f.delivered += value;
+            const uint64_t slot = now.GetTimeStep() / m_interval.GetTimeStep();
+            if (f.series.size() <= slot)
+            {
+                f.series.resize(slot + 1, 0);
+            }
+            f.series[slot] += value;
+            break;
+        }
+        case MrcTransferEventLog::Kind::COMPLETE:
+            Progress(m, now);
+            m.messagesCompleted++;
+            break;
+        case MrcTransferEventLog::Kind::DELIVERED:
+            m.messagesDelivered++;
+            f.messagesDelivered++;
+            if (f.messagesDelivered == f.messagesPosted)
+            {
+                f.completion = now;
+            }
+            break;
+        case MrcTransferEventLog::Kind::EV_STATE:
+            m.evStateChanges++;
+            m.evRetirements += value != 0 ? 1 : 0;
+            break;
     }
-    f.series[slot] += packet->GetSize();
 }
 
 void
@@ -164,38 +225,43 @@ MrcTransferMonitor::Progress(Member& m, Time now)
 }
 
 void
-MrcTransferMonitor::OnComplete(uint32_t member, uint32_t msn, uint64_t bytes)
+MrcTransferMonitor::SetRecording(bool recording)
 {
-    Member& m = m_members[member];
-    Progress(m, Simulator::Now());
-    m.messagesCompleted++;
+    m_recording = recording;
+}
+
+const MrcTransferEventLog&
+MrcTransferMonitor::GetEventLog() const
+{
+    return m_log;
 }
 
 void
-MrcTransferMonitor::OnDelivered(uint32_t member, uint32_t msn, uint64_t bytes)
+MrcTransferMonitor::Replay(MrcTransferEventLog log)
 {
-    Member& m = m_members[member];
-    m.messagesDelivered++;
-    Flow& f = m_flows[m.flow];
-    f.messagesDelivered++;
-    if (f.messagesDelivered == f.messagesPosted)
+    NS_LOG_FUNCTION(this << log.GetSize());
+    for (Flow& f : m_flows)
     {
-        f.completion = Simulator::Now();
+        Flow fresh;
+        fresh.label = std::move(f.label);
+        fresh.qps = std::move(f.qps);
+        fresh.members = std::move(f.members);
+        f = std::move(fresh);
     }
-}
-
-void
-MrcTransferMonitor::OnEvState(uint32_t member,
-                              uint32_t ev,
-                              MrcEvState from,
-                              MrcEvState to,
-                              std::string cause)
-{
-    Member& m = m_members[member];
-    m.evStateChanges++;
-    if (to == MrcEvState::ASSUMED_BAD)
+    for (Member& m : m_members)
     {
-        m.evRetirements++;
+        m = Member{m.flow};
+    }
+    log.Sort();
+    for (const MrcTransferEventLog::Event& e : log.GetEvents())
+    {
+        if (e.member >= m_members.size())
+        {
+            throw std::invalid_argument("MrcTransferMonitor::Replay: event of member "
+                                        + std::to_string(e.member) + " (accepted: 0.."
+                                        + std::to_string(m_members.size() - 1) + ")");
+        }
+        Apply(e.member, e.kind, e.value, TimeStep(e.time));
     }
 }
 
@@ -243,22 +309,76 @@ MrcTransferMonitor::GetSummary(uint32_t flow, Time end) const
         s.evStateChanges += m.evStateChanges;
         s.evRetirements += m.evRetirements;
     }
-    for (const QpPair& qp : f.qps)
+    const uint64_t* c = nullptr;
+    std::vector<uint64_t> local;
+    if (m_counters.empty())
+    {
+        local = GetFlowCounters(flow);
+        c = local.data();
+    }
+    else
+    {
+        c = &m_counters[size_t(flow) * kCounters];
+    }
+    s.retransmissions = c[0];
+    s.bytesRetransmitted = c[1];
+    s.rtxTrimmed = c[2];
+    s.rtxTimeout = c[3];
+    s.rtxNack = c[4];
+    s.rewinds = c[5];
+    s.nacksReceived = c[6];
+    s.cnpsReceived = c[7];
+    s.trimmedReceived = c[8];
+    s.failed = c[9] != 0;
+    return s;
+}
+
+std::vector<uint64_t>
+MrcTransferMonitor::GetFlowCounters(uint32_t flow) const
+{
+    std::vector<uint64_t> c(kCounters, 0);
+    for (const QpPair& qp : m_flows.at(flow).qps)
     {
         const MrcQpStats& tx = qp.first->GetStats();
         const MrcQpStats& rx = qp.second->GetStats();
-        s.retransmissions += tx.retransmissions;
-        s.bytesRetransmitted += tx.bytesRetransmitted;
-        s.rtxTrimmed += tx.rtxTrimmed + tx.rtxTrimmedLastHop;
-        s.rtxTimeout += tx.rtxTimeout;
-        s.rtxNack += tx.rtxNoBitmap;
-        s.rewinds += tx.rewindsNack + tx.rewindsTimeout;
-        s.nacksReceived += tx.nacksReceived;
-        s.cnpsReceived += tx.cnpsReceived;
-        s.trimmedReceived += rx.trimmedReceived;
-        s.failed = s.failed || qp.first->IsFailed() || qp.second->IsFailed();
+        c[0] += tx.retransmissions;
+        c[1] += tx.bytesRetransmitted;
+        c[2] += tx.rtxTrimmed + tx.rtxTrimmedLastHop;
+        c[3] += tx.rtxTimeout;
+        c[4] += tx.rtxNoBitmap;
+        c[5] += tx.rewindsNack + tx.rewindsTimeout;
+        c[6] += tx.nacksReceived;
+        c[7] += tx.cnpsReceived;
+        c[8] += rx.trimmedReceived;
+        c[9] += (qp.first->IsFailed() || qp.second->IsFailed()) ? 1 : 0;
     }
-    return s;
+    return c;
+}
+
+std::vector<uint64_t>
+MrcTransferMonitor::GetCounters() const
+{
+    std::vector<uint64_t> all;
+    all.reserve(m_flows.size() * kCounters);
+    for (uint32_t k = 0; k < m_flows.size(); ++k)
+    {
+        const std::vector<uint64_t> c = GetFlowCounters(k);
+        all.insert(all.end(), c.begin(), c.end());
+    }
+    return all;
+}
+
+void
+MrcTransferMonitor::SetCounters(std::vector<uint64_t> counters)
+{
+    if (!counters.empty() && counters.size() != m_flows.size() * kCounters)
+    {
+        throw std::invalid_argument(
+            "MrcTransferMonitor::SetCounters: " + std::to_string(counters.size())
+            + " values (accepted: " + std::to_string(m_flows.size() * kCounters)
+            + ", GetCounters() of a monitor with the same flows, or none)");
+    }
+    m_counters = std::move(counters);
 }
 
 std::vector<MrcTransferMonitor::FlowSummary>

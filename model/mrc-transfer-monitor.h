@@ -6,6 +6,7 @@
 #define MRC_TRANSFER_MONITOR_H
 
 #include "ns3/mrc-queue-pair.h"
+#include "ns3/mrc-transfer-event-log.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 
@@ -165,6 +166,43 @@ class MrcTransferMonitor : public Object
      */
     void WriteSummaryCsv(std::ostream& os, Time end) const;
 
+    /// Counters per flow in GetCounters(): retransmissions, bytes retransmitted, after a trim,
+    /// after the loss timer, after another NACK, rewinds, NACKs, CNPs, trims received, failed.
+    static constexpr size_t kCounters = 10;
+
+    /**
+     * Record every event in an MrcTransferEventLog as well (off by default: the log grows by
+     * one event per placed packet). On MPI ranks each rank's monitor sees only its own hosts'
+     * queue pairs; MrcDistributed::GatherTransferMonitor replays every rank's log at rank 0.
+     * \param recording whether to record
+     */
+    void SetRecording(bool recording);
+
+    /// \return the events recorded since SetRecording(true)
+    const MrcTransferEventLog& GetEventLog() const;
+
+    /**
+     * Forget what the trace sources told this monitor and compute everything again from a log
+     * (events of several ranks in any order: they are sorted first). The flows stay.
+     * \param log the events
+     * \throws std::invalid_argument if an event names a member this monitor does not have
+     */
+    void Replay(MrcTransferEventLog log);
+
+    /**
+     * \return the queue pairs' counters (kCounters per flow, flow by flow), read from their
+     *         MrcQpStats now: on an MPI rank, only this rank's queue pairs count
+     */
+    std::vector<uint64_t> GetCounters() const;
+
+    /**
+     * Report these counters instead of the queue pairs' (e.g. every rank's GetCounters()
+     * summed); an empty vector goes back to the queue pairs'.
+     * \param counters kCounters per flow, or none
+     * \throws std::invalid_argument if the size is neither
+     */
+    void SetCounters(std::vector<uint64_t> counters);
+
   protected:
     void DoDispose() override;
 
@@ -207,6 +245,26 @@ class MrcTransferMonitor : public Object
      */
     void Progress(Member& m, Time now);
     /**
+     * Record an event (when recording) and apply it now.
+     * \param member member index
+     * \param kind what happened
+     * \param value its value (MrcTransferEventLog::Kind)
+     */
+    void Record(uint32_t member, MrcTransferEventLog::Kind kind, uint64_t value);
+    /**
+     * Update the member and its flow.
+     * \param member member index
+     * \param kind what happened
+     * \param value its value (MrcTransferEventLog::Kind)
+     * \param now when
+     */
+    void Apply(uint32_t member, MrcTransferEventLog::Kind kind, uint64_t value, Time now);
+    /**
+     * \param flow a flow
+     * \return its queue pairs' counters now (kCounters values)
+     */
+    std::vector<uint64_t> GetFlowCounters(uint32_t flow) const;
+    /**
      * \param member member index
      * \param msn message sequence number
      * \param bytes message size
@@ -248,10 +306,13 @@ class MrcTransferMonitor : public Object
      */
     static Time OpenGap(const Member& m, Time now);
 
-    Time m_interval;               //!< series interval
-    Time m_stallThreshold;         //!< StallThreshold attribute
-    std::vector<Flow> m_flows;     //!< watched flows
-    std::vector<Member> m_members; //!< every flow's member queue pairs
+    Time m_interval;                  //!< series interval
+    Time m_stallThreshold;            //!< StallThreshold attribute
+    std::vector<Flow> m_flows;        //!< watched flows
+    std::vector<Member> m_members;    //!< every flow's member queue pairs
+    bool m_recording{false};          //!< SetRecording
+    MrcTransferEventLog m_log;        //!< events recorded
+    std::vector<uint64_t> m_counters; //!< SetCounters (empty: the queue pairs')
 };
 
 } // namespace ns3

@@ -19,6 +19,7 @@
 #include <cmath>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <vector>
 
 using namespace ns3;
@@ -491,6 +492,92 @@ class FailureMonitorStallTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * MrcTransferMonitor::Replay, as MrcDistributed::GatherTransferMonitor uses it on MPI ranks:
+ * the events of a run across a black hole (two flows, one each way), split into what a
+ * sender's rank and a receiver's rank would have recorded and joined in the wrong order, give
+ * the same flows.csv and goodput.csv as the monitor computed during the run. A replay of half
+ * the events does not (the test can fail), and counters of the wrong size are refused.
+ */
+class FailureMonitorReplayTestCase : public TestCase
+{
+  public:
+    FailureMonitorReplayTestCase()
+        : TestCase("MrcTransferMonitor: a replay of the events split by rank gives the same "
+                   "results")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench bench(MrcClosSpec::TwoTier(1, 2, 1, 1), true);
+        Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(bench.topo);
+        const uint32_t link = failures->FindLink("p0-t0-0", "p0-t1-0");
+        failures->Blackhole(MicroSeconds(50), link, MrcLinkDirection::BOTH, MicroSeconds(100));
+        auto [a, b] = bench.Connect(0, 1);
+        auto [c, d] = bench.Connect(1, 0);
+        Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();
+        monitor->SetAttribute("Interval", TimeValue(MicroSeconds(10)));
+        monitor->SetRecording(true);
+        monitor->AddFlow("h0->h1", a, b);
+        monitor->AddFlow("h1->h0", c, d);
+        a->PostWrite(1000000);
+        c->PostWrite(300000);
+        Simulator::Schedule(MicroSeconds(120), [c = c]() {
+            c->PostWrite(500000);
+        });
+        Simulator::Run();
+        const Time end = Simulator::Now();
+
+        auto csv = [&monitor, end]() {
+            std::ostringstream os;
+            monitor->WriteSummaryCsv(os, end);
+            monitor->WriteSeriesCsv(os);
+            return os.str();
+        };
+        const std::string online = csv();
+        const MrcTransferMonitor::FlowSummary s = monitor->GetSummary(0, end);
+        NS_TEST_ASSERT_MSG_GT(s.longestStall, MicroSeconds(95), "the black hole stalled h0->h1");
+        const MrcTransferEventLog log = monitor->GetEventLog();
+        NS_TEST_ASSERT_MSG_GT(log.GetSize(), 300u, "a placement per packet, and the rest");
+
+        // What each rank would have recorded: the senders' events and the receivers'.
+        MrcTransferEventLog senders;
+        MrcTransferEventLog receivers;
+        for (const auto& e : log.GetEvents())
+        {
+            const bool rx = e.kind == MrcTransferEventLog::Kind::PLACED
+                            || e.kind == MrcTransferEventLog::Kind::DELIVERED;
+            (rx ? receivers : senders).Add(TimeStep(e.time), e.member, e.kind, e.value);
+        }
+        MrcTransferEventLog joined = MrcTransferEventLog::Deserialize(receivers.Serialize());
+        joined.Append(MrcTransferEventLog::Deserialize(senders.Serialize()));
+        const std::vector<uint64_t> counters = monitor->GetCounters();
+        NS_TEST_ASSERT_MSG_EQ(counters.size(), 2 * MrcTransferMonitor::kCounters, "per flow");
+        monitor->Replay(joined);
+        monitor->SetCounters(counters);
+        const std::string replayed = csv();
+        NS_TEST_ASSERT_MSG_EQ(replayed, online, "the replay gives the run's results");
+
+        monitor->Replay(receivers); // nothing posted: nothing due, no stall
+        const MrcTransferMonitor::FlowSummary half = monitor->GetSummary(0, end);
+        NS_TEST_ASSERT_MSG_EQ(half.longestStall, Time(0), "without the posts there is no stall");
+        NS_TEST_ASSERT_MSG_EQ(half.bytesDelivered, s.bytesDelivered, "placements still count");
+        bool refused = false;
+        try
+        {
+            monitor->SetCounters(std::vector<uint64_t>(3, 0));
+        }
+        catch (const std::invalid_argument&)
+        {
+            refused = true;
+        }
+        NS_TEST_ASSERT_MSG_EQ(refused, true, "counters of the wrong size are refused");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * MrcTransferMonitor: an idle queue pair is not stalled. Two 200 kB writes 300 us apart on a
  * healthy fabric: the longest stall is the first packet's latency after a post (a few us), not
  * the idle gap between the messages, and no time counts as stalled.
@@ -609,6 +696,7 @@ class MrcFailureTestSuite : public TestSuite
         AddTestCase(new FailurePortDownMrcTestCase);
         AddTestCase(new FailureMonitorStallTestCase);
         AddTestCase(new FailureMonitorIdleTestCase);
+        AddTestCase(new FailureMonitorReplayTestCase);
         AddTestCase(new FailureMonitorAckLossTestCase);
     }
 };
