@@ -35,6 +35,10 @@
  * the fabrics), each in a child process; the output and the results directory are the same
  * for any --jobs (--jobs=1: one after the other in this process).
  *
+ * In an ns-3 configured with --enable-mpi one fabric can be distributed over MPI ranks, e.g.
+ *   mpiexec -n 2 mrc-ai-cluster --quick --fabrics=mrc --mpi
+ * (MrcClusterScenario on MPI ranks; rank 0 prints and writes the results directory).
+ *
  * Any MrcClusterScenario attribute can be set with --ns3::MrcClusterScenario::<Name>=value.
  */
 
@@ -71,6 +75,7 @@ struct Options
     bool roceSinglePlane{false};               //!< RoCEv2 fabrics on one plane at N x rate
     std::string workload;                      //!< SimAI / AICB workload file ("": none)
     uint32_t jobs{0};                          //!< fabrics run at once (0: one per core)
+    bool mpi{false};                           //!< one fabric over MPI ranks
 };
 
 /**
@@ -290,6 +295,11 @@ main(int argc, char* argv[])
                "fabrics; the output is the same for any value)",
                o.jobs);
     strict.Add(cmd,
+               "mpi",
+               "distribute one fabric (--fabrics) over the ranks of ns-3's MPI engine: start with "
+               "mpiexec, needs an ns-3 configured with --enable-mpi; rank 0 prints and writes",
+               o.mpi);
+    strict.Add(cmd,
                "workload",
                "a SimAI/AICB workload file to run instead of the default job (WorkloadFile; "
                "see also GpusPerServer, CommScale, ComputeScale, WorkloadPlacement)",
@@ -372,6 +382,13 @@ main(int argc, char* argv[])
             throw std::invalid_argument("--fabrics is empty (one or more of " + acceptedText
                                         + ", comma-separated)");
         }
+        if (o.mpi && items.size() != 1)
+        {
+            // ns-3's MPI interface frees its buffers when the simulator is destroyed, so a
+            // process runs one distributed simulation.
+            throw std::invalid_argument("--mpi runs one fabric per process: --fabrics (='"
+                                        + o.fabrics + "') must name one of " + acceptedText);
+        }
         const std::vector<MrcFailureSpec> fromFile =
             o.failures.empty() ? std::vector<MrcFailureSpec>{}
                                : MrcFailureScheduleParser::ParseFile(o.failures);
@@ -417,7 +434,16 @@ main(int argc, char* argv[])
             s->GetSpec(); // checks the attributes and the fabric's size
             scenarios.push_back(s);
         }
-        if (!o.out.empty())
+        if (o.mpi)
+        {
+            MrcDistributed::Enable(&argc, &argv);
+            o.jobs = 1;
+            if (MrcDistributed::GetRank() != 0)
+            {
+                std::cout.rdbuf(nullptr); // rank 0 prints the whole run
+            }
+        }
+        if (!o.out.empty() && MrcDistributed::GetRank() == 0)
         {
             // Last: it creates the directory.
             MrcResultsWriter::CheckDirectory(o.out, "--out");
@@ -457,12 +483,13 @@ main(int argc, char* argv[])
             }
         });
         PrintTable(runs);
-        if (!o.out.empty())
+        if (!o.out.empty() && MrcDistributed::GetRank() == 0)
         {
             MrcResultsWriter(o.out).WriteComparison(runs);
             std::cout << "results: " << o.out << "/ (comparison.csv, summary.json, one "
                       << "directory per fabric)\n";
         }
+        MrcDistributed::Disable();
         for (const auto& r : runs)
         {
             if (r.corruptTransfers > 0)
@@ -475,6 +502,7 @@ main(int argc, char* argv[])
     catch (const std::exception& e)
     {
         std::cerr << "mrc-ai-cluster: " << e.what() << "\n";
+        MrcDistributed::Disable();
         return 2;
     }
     return 0;

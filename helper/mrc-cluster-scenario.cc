@@ -5,6 +5,7 @@
 #include "mrc-cluster-scenario.h"
 
 #include "mrc-bgp-reconvergence-helper.h"
+#include "mrc-distributed.h"
 #include "mrc-failure-helper.h"
 #include "mrc-helper.h"
 #include "mrc-permutation-helper.h"
@@ -92,6 +93,59 @@ StepStatus(Ptr<MrcTrainingJob> job, std::string name, uint32_t iterations)
     return job ? name + ": step " + std::to_string(job->GetSteps().size()) + "/"
                      + std::to_string(iterations)
                : name;
+}
+
+/**
+ * On MPI ranks, give rank 0 the sums of what each rank counted at its own nodes and queue
+ * pairs: fault losses, queue-disc drops, trims and packet-hops, events, corrupt transfers, and
+ * each PFC port's counters (seen on the port's rank, zero elsewhere).
+ * \param r this rank's result; rank 0's gets the sums
+ */
+void
+SumOverRanks(MrcScenarioResult& r)
+{
+    std::vector<uint64_t*> fields{&r.faultDrops,
+                                  &r.queueDrops,
+                                  &r.trims,
+                                  &r.linkTraversals,
+                                  &r.events};
+    std::vector<uint64_t> sums{r.corruptTransfers};
+    for (const uint64_t* f : fields)
+    {
+        sums.push_back(*f);
+    }
+    for (const MrcPfcPortStats::Row& p : r.pfcPorts)
+    {
+        sums.insert(sums.end(),
+                    {p.pausesSent,
+                     p.xonsSent,
+                     p.pausesReceived,
+                     static_cast<uint64_t>(p.pausedTime.GetTimeStep()),
+                     p.maxIngressBytes,
+                     p.overflows,
+                     p.watchdogTriggers});
+    }
+    MrcDistributed::SumToRoot(sums);
+    if (MrcDistributed::GetRank() != 0)
+    {
+        return;
+    }
+    auto next = sums.begin();
+    r.corruptTransfers = static_cast<uint32_t>(*next++);
+    for (uint64_t* f : fields)
+    {
+        *f = *next++;
+    }
+    for (MrcPfcPortStats::Row& p : r.pfcPorts)
+    {
+        p.pausesSent = *next++;
+        p.xonsSent = *next++;
+        p.pausesReceived = *next++;
+        p.pausedTime = TimeStep(static_cast<int64_t>(*next++));
+        p.maxIngressBytes = *next++;
+        p.overflows = *next++;
+        p.watchdogTriggers = *next++;
+    }
 }
 
 } // namespace
@@ -477,6 +531,15 @@ MrcClusterScenario::DoRun()
                                      spec.hostsPerT0,
                                      spec.GetHostCount() / spec.hostsPerT0);
     }
+    // On ns-3's MPI engine (MrcDistributed::Enable before the run) every rank builds the whole
+    // scenario and simulates its share of the nodes; rank 0 gathers the results.
+    const bool distributed = MrcDistributed::IsEnabled();
+    if (distributed && !m_tcp.empty())
+    {
+        throw std::invalid_argument(
+            "MrcClusterScenario: TCP flows (AddTcpFlow, AddTcpPermutation) do not run on MPI "
+            "ranks (their applications would start on every rank's copy of a host)");
+    }
     MrcClusterFabricHelper fabric(m_fabric);
     const bool roce = fabric.IsRoce();
     // The seed is the scenario's; the run number stays the user's (--RngRun, the ns-3 way of
@@ -505,6 +568,10 @@ MrcClusterScenario::DoRun()
 
     MrcClosTopologyHelper& topoHelper = fabric.GetTopologyHelper();
     topoHelper.SetMaxLinks(m_maxLinks, "ns3::MrcClusterScenario::MaxLinks");
+    if (distributed)
+    {
+        topoHelper.SetRanks(MrcDistributed::GetRanks());
+    }
     const DataRate rate(m_linkRate.GetBitRate() * (m_singlePlane ? m_planes : 1));
     for (MrcLinkTier tier : {MrcLinkTier::HOST_T0, MrcLinkTier::T0_T1, MrcLinkTier::T1_T2})
     {
@@ -589,6 +656,7 @@ MrcClusterScenario::DoRun()
     }
     Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();
     monitor->SetAttribute("Interval", TimeValue(m_interval));
+    monitor->SetRecording(distributed);
     monitor->AddCollectives(collectives);
     Ptr<MrcLinkMonitor> links = CreateObject<MrcLinkMonitor>();
     links->SetInterval(m_interval);
@@ -597,7 +665,7 @@ MrcClusterScenario::DoRun()
     drops->Install(topo);
 
     std::unique_ptr<MrcProgress> progress;
-    if (m_showProgress)
+    if (m_showProgress && MrcDistributed::GetRank() == 0)
     {
         progress = std::make_unique<MrcProgress>(std::cerr, m_progressInterval, m_interval);
         const std::string name = GetDisplayName();
@@ -616,6 +684,13 @@ MrcClusterScenario::DoRun()
     // Events of the model only: the progress checks depend on ShowProgress.
     const uint64_t progressEvents = progress ? progress->GetChecks() : 0;
     progress.reset();
+    for (const auto& [name, j] : jobs)
+    {
+        MrcDistributed::GatherJob(j);
+    }
+    MrcDistributed::GatherTransferMonitor(monitor);
+    MrcDistributed::GatherLinkMonitor(links);
+    MrcDistributed::GatherDropMonitor(drops);
 
     MrcScenarioResult r;
     r.key = GetKey();
@@ -667,7 +742,11 @@ MrcClusterScenario::DoRun()
         r.tcpFlows = tcp->GetFlows();
     }
     r.pfcPorts = MrcPfcPortStats::Collect(*topo);
-    if (!m_outputDirectory.empty())
+    if (distributed)
+    {
+        SumOverRanks(r);
+    }
+    if (!m_outputDirectory.empty() && MrcDistributed::GetRank() == 0)
     {
         MrcResultsWriter writer(m_outputDirectory);
         writer.WriteRun(r, *monitor, failures->GetLog());

@@ -52,6 +52,16 @@ class MrcTransferMonitor;
  * simulator (so the next scenario, e.g. the same job on another fabric, can run in the same
  * process). A scenario runs once.
  *
+ * On ns-3's MPI engine (an ns-3 configured with --enable-mpi, MrcDistributed::Enable before
+ * the run) every rank calls Run() on the same scenario: each simulates the nodes the topology
+ * helper gives it (MrcClosTopologyHelper::SetRanks, by T0 group), the jobs' steps end on every
+ * rank at once (MrcRankBarrier, so ComputeTime must be at least the least link delay), and
+ * rank 0 gathers everything (MrcDistributed: the jobs' transfers, the transfer monitor's events,
+ * the link and drop monitors, the counters) and alone writes the results directory and returns
+ * the whole result; the other ranks' results hold what they simulated. TCP flows are refused
+ * there. Events of the same nanosecond may run in another order on several ranks than in one
+ * process, so results agree closely, not exactly; on one rank they are one process's.
+ *
  * \code
  *   Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
  *   s->SetAttribute("Fabric", StringValue("roce-ecmp"));
@@ -178,8 +188,9 @@ class MrcClusterScenario : public Object
 
     /**
      * Build, run, measure, write the results directory, destroy the simulator.
-     * \return the measurements
-     * \throws std::invalid_argument on a bad attribute or failure schedule
+     * \return the measurements (on MPI ranks: the whole run at rank 0)
+     * \throws std::invalid_argument on a bad attribute or failure schedule, or TCP flows on
+     *         MPI ranks
      * \throws std::logic_error if called twice
      */
     MrcScenarioResult Run();

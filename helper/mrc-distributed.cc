@@ -5,6 +5,8 @@
 #include "mrc-distributed.h"
 
 #include "ns3/global-value.h"
+#include "ns3/mrc-fabric-drop-monitor.h"
+#include "ns3/mrc-link-monitor.h"
 #include "ns3/mrc-rank-locality.h"
 #include "ns3/mrc-transfer-monitor.h"
 #include "ns3/string.h"
@@ -144,6 +146,28 @@ MrcDistributed::SumToRoot(std::vector<uint64_t>& values)
 }
 
 void
+MrcDistributed::SumToRoot(std::vector<double>& values)
+{
+#ifdef NS3_MPI
+    ReduceToRoot(values, MPI_DOUBLE, MPI_SUM);
+#endif
+}
+
+uint64_t
+MrcDistributed::MinOverRanks(uint64_t value)
+{
+#ifdef NS3_MPI
+    if (MpiInterface::IsEnabled())
+    {
+        uint64_t out = value;
+        MPI_Allreduce(&value, &out, 1, MPI_UINT64_T, MPI_MIN, MpiInterface::GetCommunicator());
+        return out;
+    }
+#endif
+    return value;
+}
+
+void
 MrcDistributed::MaxToRoot(std::vector<int64_t>& values)
 {
 #ifdef NS3_MPI
@@ -256,6 +280,40 @@ MrcDistributed::GatherTransferMonitor(Ptr<MrcTransferMonitor> monitor)
         }
         monitor->Replay(std::move(all));
         monitor->SetCounters(std::move(counters));
+    }
+}
+
+void
+MrcDistributed::GatherLinkMonitor(Ptr<MrcLinkMonitor> monitor)
+{
+    if (!IsEnabled())
+    {
+        return;
+    }
+    // The ranks may have closed different numbers of intervals by the stop (an interval's end
+    // and the stop at the same instant run in either order): keep those every rank closed.
+    const auto intervals = static_cast<uint32_t>(MinOverRanks(monitor->GetIntervalCount()));
+    std::vector<uint64_t> counts = monitor->ExportCounts(intervals);
+    std::vector<double> utilisation = monitor->ExportUtilisation(intervals);
+    SumToRoot(counts);
+    SumToRoot(utilisation);
+    if (GetRank() == 0)
+    {
+        monitor->ImportSamples(intervals, counts, utilisation);
+    }
+}
+
+void
+MrcDistributed::GatherDropMonitor(Ptr<MrcFabricDropMonitor> monitor)
+{
+    if (!IsEnabled())
+    {
+        return;
+    }
+    const std::vector<std::string> exports = GatherToRoot(monitor->ExportRows());
+    if (GetRank() == 0)
+    {
+        monitor->ImportRows(exports);
     }
 }
 

@@ -6,6 +6,8 @@
 #define MRC_DISTRIBUTED_H
 
 #include "ns3/mrc-collective.h"
+#include "ns3/mrc-fabric-drop-monitor.h"
+#include "ns3/mrc-link-monitor.h"
 #include "ns3/mrc-training-job.h"
 #include "ns3/mrc-transfer-monitor.h"
 #include "ns3/node-container.h"
@@ -79,6 +81,20 @@ class MrcDistributed
     static void SumToRoot(std::vector<uint64_t>& values);
 
     /**
+     * SumToRoot for doubles. A value that only one rank holds (the others hold 0) reaches
+     * rank 0 exactly.
+     * \param values this rank's values; rank 0's become the sums
+     */
+    static void SumToRoot(std::vector<double>& values);
+
+    /**
+     * \param value this rank's value
+     * \return the least value of any rank, at every rank (MPI_Allreduce); every rank must call
+     *         it. Not enabled: value.
+     */
+    static uint64_t MinOverRanks(uint64_t value);
+
+    /**
      * Element-wise maximum over the ranks, the result at rank 0, as SumToRoot.
      * \param values this rank's values; rank 0's become the maxima
      */
@@ -120,6 +136,23 @@ class MrcDistributed
      * \param monitor the monitor
      */
     static void GatherTransferMonitor(Ptr<MrcTransferMonitor> monitor);
+
+    /**
+     * Give rank 0's copy of a link monitor every rank's samples: a direction's bytes, busy
+     * time and queue are seen on the rank of the node that transmits on it, zero elsewhere,
+     * so the samples are summed. The intervals every rank closed are kept. Every rank calls
+     * it after Simulator::Run; nothing happens when not enabled.
+     * \param monitor the monitor (installed on the same fabric on every rank)
+     */
+    static void GatherLinkMonitor(Ptr<MrcLinkMonitor> monitor);
+
+    /**
+     * Give rank 0's copy of a drop monitor every rank's rows (each rank counts at its own
+     * nodes; MrcFabricDropMonitor::ExportRows, ImportRows). Every rank calls it after
+     * Simulator::Run; nothing happens when not enabled.
+     * \param monitor the monitor (installed on the same fabric on every rank)
+     */
+    static void GatherDropMonitor(Ptr<MrcFabricDropMonitor> monitor);
 };
 
 } // namespace ns3

@@ -13,6 +13,9 @@
 #include "ns3/mrc-trimming-queue-disc.h"
 #include "ns3/traffic-control-layer.h"
 
+#include <algorithm>
+#include <charconv>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 
@@ -351,6 +354,10 @@ MrcFabricDropMonitor::AppendRows(const NodeCounts& n, std::vector<Row>& rows) co
 std::vector<MrcFabricDropMonitor::Row>
 MrcFabricDropMonitor::GetRows() const
 {
+    if (m_imported)
+    {
+        return m_importedRows;
+    }
     std::vector<Row> rows;
     for (const NodeCounts& n : m_nodes)
     {
@@ -363,6 +370,16 @@ std::vector<MrcFabricDropMonitor::Row>
 MrcFabricDropMonitor::GetRows(Ptr<const Node> node) const
 {
     std::vector<Row> rows;
+    if (m_imported)
+    {
+        std::copy_if(m_importedRows.begin(),
+                     m_importedRows.end(),
+                     std::back_inserter(rows),
+                     [&node](const Row& r) {
+                         return r.node == node;
+                     });
+        return rows;
+    }
     for (const NodeCounts& n : m_nodes)
     {
         if (n.node == node)
@@ -371,6 +388,88 @@ MrcFabricDropMonitor::GetRows(Ptr<const Node> node) const
         }
     }
     return rows;
+}
+
+namespace
+{
+/**
+ * \param text a field
+ * \param value its value
+ * \return whether the whole field is a decimal number that fits
+ */
+bool
+ParseCount(const std::string& text, uint64_t& value)
+{
+    const char* end = text.data() + text.size();
+    const auto [at, error] = std::from_chars(text.data(), end, value);
+    return !text.empty() && error == std::errc() && at == end;
+}
+} // namespace
+
+std::string
+MrcFabricDropMonitor::ExportRows() const
+{
+    std::ostringstream os;
+    for (uint32_t slot = 0; slot < m_nodes.size(); ++slot)
+    {
+        std::vector<Row> rows;
+        AppendRows(m_nodes[slot], rows);
+        for (const Row& r : rows)
+        {
+            os << slot << '\t' << uint32_t(r.kind) << '\t' << r.reason << '\t' << r.count << '\n';
+        }
+    }
+    return os.str();
+}
+
+void
+MrcFabricDropMonitor::ImportRows(const std::vector<std::string>& exports)
+{
+    std::vector<std::pair<uint32_t, Row>> rows; // slot, row
+    for (const std::string& text : exports)
+    {
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);)
+        {
+            std::vector<std::string> f;
+            std::istringstream fields(line);
+            for (std::string x; std::getline(fields, x, '\t');)
+            {
+                f.push_back(x);
+            }
+            uint64_t slot = 0;
+            uint64_t kind = 0;
+            uint64_t count = 0;
+            const bool ok = f.size() == 4 && ParseCount(f[0], slot) && ParseCount(f[1], kind)
+                            && ParseCount(f[3], count);
+            if (!ok || slot >= m_nodes.size() || kind > uint64_t(MrcFabricDropKind::ROUTING_DROP))
+            {
+                throw std::invalid_argument("MrcFabricDropMonitor::ImportRows: line '" + line
+                                            + "' (accepted: slot 0.."
+                                            + std::to_string(m_nodes.size() - 1)
+                                            + ", kind 0..4, reason, count, separated by tabs)");
+            }
+            const NodeCounts& n = m_nodes[slot];
+            rows.emplace_back(uint32_t(slot),
+                              Row{n.node,
+                                  n.name,
+                                  n.tier,
+                                  n.plane,
+                                  n.index,
+                                  MrcFabricDropKind(kind),
+                                  f[2],
+                                  count});
+        }
+    }
+    std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+        return a.first < b.first;
+    });
+    m_importedRows.clear();
+    for (auto& [slot, row] : rows)
+    {
+        m_importedRows.push_back(std::move(row));
+    }
+    m_imported = true;
 }
 
 uint64_t

@@ -139,6 +139,21 @@ class MrcFabricDropMonitor : public Object
      */
     void WriteCsv(std::ostream& os) const;
 
+    /**
+     * This monitor's non-zero counts, for another rank: a line per row, `slot<TAB>kind<TAB>
+     * reason<TAB>count`. On MPI ranks each rank counts only at its own nodes.
+     * \return the rows as text
+     */
+    std::string ExportRows() const;
+
+    /**
+     * From now on report the rows of these exports (every rank's ExportRows(), this one's
+     * included) instead of this monitor's own counts, nodes in GetRows() order.
+     * \param exports the exports, in any order
+     * \throws std::invalid_argument if a line is malformed or names an unknown slot or kind
+     */
+    void ImportRows(const std::vector<std::string>& exports);
+
   protected:
     void DoDispose() override;
 
@@ -254,6 +269,8 @@ class MrcFabricDropMonitor : public Object
 
     bool m_installed{false};               //!< Install() was called
     std::vector<NodeCounts> m_nodes;       //!< by slot
+    bool m_imported{false};                //!< ImportRows was called
+    std::vector<Row> m_importedRows;       //!< its rows
     std::vector<Connection> m_connections; //!< trace connections
 };
 

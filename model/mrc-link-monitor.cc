@@ -352,6 +352,70 @@ MrcLinkMonitor::GetSeries(uint32_t direction) const
     return m_watches.at(direction).series;
 }
 
+std::vector<uint64_t>
+MrcLinkMonitor::ExportCounts(uint32_t intervals) const
+{
+    std::vector<uint64_t> out;
+    out.reserve(size_t(3) * intervals * m_watches.size());
+    for (const Watch& w : m_watches)
+    {
+        for (uint32_t i = 0; i < intervals; ++i)
+        {
+            const Sample& s = w.series.at(i);
+            out.push_back(s.bytes);
+            out.push_back(s.queueBytes);
+            out.push_back(s.peakQueueBytes);
+        }
+    }
+    return out;
+}
+
+std::vector<double>
+MrcLinkMonitor::ExportUtilisation(uint32_t intervals) const
+{
+    std::vector<double> out;
+    out.reserve(size_t(intervals) * m_watches.size());
+    for (const Watch& w : m_watches)
+    {
+        for (uint32_t i = 0; i < intervals; ++i)
+        {
+            out.push_back(w.series.at(i).utilisation);
+        }
+    }
+    return out;
+}
+
+void
+MrcLinkMonitor::ImportSamples(uint32_t intervals,
+                              const std::vector<uint64_t>& counts,
+                              const std::vector<double>& utilisation)
+{
+    const size_t samples = size_t(intervals) * m_watches.size();
+    if (intervals > m_intervals || counts.size() != 3 * samples || utilisation.size() != samples)
+    {
+        throw std::invalid_argument("MrcLinkMonitor::ImportSamples: " + std::to_string(intervals)
+                                    + " intervals (accepted: 0.." + std::to_string(m_intervals)
+                                    + "), " + std::to_string(counts.size()) + " counts and "
+                                    + std::to_string(utilisation.size())
+                                    + " utilisations (accepted: " + std::to_string(3 * samples)
+                                    + " and " + std::to_string(samples) + ")");
+    }
+    size_t k = 0;
+    for (Watch& w : m_watches)
+    {
+        w.series.resize(intervals);
+        for (Sample& s : w.series)
+        {
+            s.bytes = counts[3 * k];
+            s.queueBytes = static_cast<uint32_t>(counts[3 * k + 1]);
+            s.peakQueueBytes = static_cast<uint32_t>(counts[3 * k + 2]);
+            s.utilisation = utilisation[k];
+            ++k;
+        }
+    }
+    m_intervals = intervals;
+}
+
 MrcLinkMonitor::Summary
 MrcLinkMonitor::GetSummary(uint32_t direction) const
 {

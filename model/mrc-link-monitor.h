@@ -198,6 +198,33 @@ class MrcLinkMonitor : public Object
      */
     void WriteBalanceCsv(std::ostream& os) const;
 
+    /**
+     * The first `intervals` samples of every direction, for a sum over MPI ranks: bytes, queue
+     * bytes and peak queue bytes (three values per sample), direction by direction. A rank
+     * sees only the directions its nodes transmit on; the others' samples are zero there.
+     * \param intervals samples per direction (at most GetIntervalCount())
+     * \return the values
+     */
+    std::vector<uint64_t> ExportCounts(uint32_t intervals) const;
+
+    /**
+     * \param intervals as ExportCounts
+     * \return the utilisation of the same samples, in the same order
+     */
+    std::vector<double> ExportUtilisation(uint32_t intervals) const;
+
+    /**
+     * Keep the first `intervals` samples of every direction and set their values (every
+     * rank's ExportCounts and ExportUtilisation, summed).
+     * \param intervals samples per direction kept (at most GetIntervalCount())
+     * \param counts three values per sample
+     * \param utilisation one value per sample
+     * \throws std::invalid_argument if intervals or a size does not fit
+     */
+    void ImportSamples(uint32_t intervals,
+                       const std::vector<uint64_t>& counts,
+                       const std::vector<double>& utilisation);
+
   protected:
     void DoDispose() override;
 

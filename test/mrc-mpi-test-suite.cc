@@ -451,6 +451,164 @@ class DistributedTrainingJobTestCase : public MpiExampleTestCase
 
 /**
  * \ingroup mrc-test
+ * The flagship's scenario (MrcClusterScenario through mrc-ai-cluster --quick --fabrics=mrc,
+ * six steps, the built-in failures) on one process, one MPI rank and two ranks, compared
+ * through the results directories rank 0 writes.
+ *
+ * One rank writes exactly one process's steps, transfers, flows (the transfer monitor's stalls
+ * replayed from the ranks' events), goodput, links, drops and failures. Two ranks: the same
+ * failures, six steps none failed with all their transfers, each step's duration within 5 % of
+ * one process's, every flow posting and delivering the same bytes, and the bytes sent on the
+ * watched links (each direction seen on one rank, summed at rank 0) within 2 %.
+ */
+class DistributedScenarioTestCase : public MpiExampleTestCase
+{
+  public:
+    DistributedScenarioTestCase()
+        : MpiExampleTestCase("the flagship's quick scenario on one process and MPI ranks")
+    {
+    }
+
+  private:
+    /// A CSV file: its header's columns and its rows.
+    struct Csv
+    {
+        std::vector<std::string> columns;           //!< the header
+        std::vector<std::vector<std::string>> rows; //!< the rows
+        std::string text;                           //!< the whole file
+
+        /// \param name a column \return its values, one per row (none if it is missing)
+        std::vector<std::string> Column(const std::string& name) const
+        {
+            std::vector<std::string> values;
+            const auto at = std::find(columns.begin(), columns.end(), name);
+            if (at == columns.end())
+            {
+                return values;
+            }
+            const size_t k = at - columns.begin();
+            for (const auto& row : rows)
+            {
+                values.push_back(k < row.size() ? row[k] : "");
+            }
+            return values;
+        }
+    };
+
+    /// \param path a CSV file without quoted fields \return it
+    static Csv Read(const std::string& path)
+    {
+        Csv csv;
+        std::ifstream in(path);
+        for (std::string line; std::getline(in, line);)
+        {
+            csv.text += line + "\n";
+            std::vector<std::string> fields;
+            std::stringstream s(line);
+            for (std::string f; std::getline(s, f, ',');)
+            {
+                fields.push_back(f);
+            }
+            if (csv.columns.empty())
+            {
+                csv.columns = fields;
+            }
+            else
+            {
+                csv.rows.push_back(fields);
+            }
+        }
+        return csv;
+    }
+
+    /**
+     * \param ranks 0: one process; otherwise MPI ranks
+     * \return the results directory of the MRC run
+     */
+    std::string Run(int ranks)
+    {
+        const std::string out = CreateTempDirFilename("scenario-" + std::to_string(ranks));
+        RunExample("mrc-ai-cluster",
+                   ranks,
+                   "--quick --fabrics=mrc --ns3::MrcClusterScenario::Iterations=6 --out=" + out);
+        return out + "/mrc/";
+    }
+
+    void DoRun() override
+    {
+        const std::string alone = Run(0);
+        const std::string one = Run(1);
+        const std::string two = Run(2);
+        const Csv steps = Read(alone + "steps.csv");
+        NS_TEST_ASSERT_MSG_EQ(steps.rows.size(), 6u, "six steps in one process:\n" << steps.text);
+        for (const std::string file : {"steps.csv",
+                                       "comms.csv",
+                                       "flows.csv",
+                                       "goodput.csv",
+                                       "links.csv",
+                                       "link-summary.csv",
+                                       "link-balance.csv",
+                                       "drops.csv",
+                                       "failures.csv"})
+        {
+            const Csv a = Read(alone + file);
+            NS_TEST_EXPECT_MSG_EQ(a.rows.empty(), false, file << " written");
+            NS_TEST_EXPECT_MSG_EQ(Read(one + file).text, a.text, file << " on one rank");
+        }
+        NS_TEST_EXPECT_MSG_EQ(Read(two + "failures.csv").text,
+                              Read(alone + "failures.csv").text,
+                              "the same failures on two ranks");
+        const Csv stepsTwo = Read(two + "steps.csv");
+        NS_TEST_ASSERT_MSG_EQ(stepsTwo.rows.size(),
+                              6u,
+                              "six steps on two ranks:\n"
+                                  << stepsTwo.text);
+        const auto duration = steps.Column("duration_us");
+        const auto durationTwo = stepsTwo.Column("duration_us");
+        const auto transfers = steps.Column("transfers");
+        const auto transfersTwo = stepsTwo.Column("transfers");
+        const auto failedTwo = stepsTwo.Column("failed");
+        NS_TEST_ASSERT_MSG_EQ((duration.size() == 6 && durationTwo.size() == 6
+                               && transfersTwo.size() == 6 && failedTwo.size() == 6),
+                              true,
+                              "steps.csv columns");
+        for (size_t i = 0; i < 6; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(failedTwo[i], "0", "step " << i << " did not fail");
+            NS_TEST_EXPECT_MSG_EQ(transfersTwo[i], transfers[i], "step " << i << "'s transfers");
+            const double d = std::stod(duration[i]);
+            NS_TEST_EXPECT_MSG_EQ_TOL(std::stod(durationTwo[i]),
+                                      d,
+                                      0.05 * d,
+                                      "step " << i << "'s duration on two ranks");
+        }
+        const Csv flows = Read(alone + "flows.csv");
+        const Csv flowsTwo = Read(two + "flows.csv");
+        NS_TEST_EXPECT_MSG_EQ(flowsTwo.rows.size(), flows.rows.size(), "the same flows");
+        const bool sameBytes =
+            flowsTwo.Column("bytes_posted") == flows.Column("bytes_posted")
+            && flowsTwo.Column("bytes_delivered") == flows.Column("bytes_delivered")
+            && flows.Column("bytes_posted") == flows.Column("bytes_delivered");
+        NS_TEST_EXPECT_MSG_EQ(sameBytes, true, "every flow posts and delivers the same bytes");
+        auto sent = [](const Csv& csv) {
+            double bytes = 0;
+            for (const std::string& b : csv.Column("bytes"))
+            {
+                bytes += std::stod(b);
+            }
+            return bytes;
+        };
+        const double linkBytes = sent(Read(alone + "link-summary.csv"));
+        NS_TEST_ASSERT_MSG_GT(linkBytes, 0.0, "link-summary.csv has bytes");
+        NS_TEST_EXPECT_MSG_EQ_TOL(sent(Read(two + "link-summary.csv")),
+                                  linkBytes,
+                                  0.02 * linkBytes,
+                                  "bytes on the watched links on two ranks");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * Distributed runs (MPI builds only).
  */
 class MrcMpiTestSuite : public TestSuite
@@ -463,6 +621,7 @@ class MrcMpiTestSuite : public TestSuite
         AddTestCase(new DistributedCollectiveTestCase);
         AddTestCase(new DistributedFailuresTestCase);
         AddTestCase(new DistributedTrainingJobTestCase);
+        AddTestCase(new DistributedScenarioTestCase);
     }
 };
 
