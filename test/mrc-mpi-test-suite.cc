@@ -86,9 +86,13 @@ class MpiExampleTestCase : public TestCase
      * \param example the example's name
      * \param ranks 0: no mpiexec, no --mpi; otherwise mpiexec -n ranks ... --mpi
      * \param args its other arguments
-     * \return the RESULT lines
+     * \param results keep only the RESULT lines (the example must print one), or everything
+     * \return the RESULT lines, or everything it printed
      */
-    std::string RunExample(const std::string& example, int ranks, const std::string& args)
+    std::string RunExample(const std::string& example,
+                           int ranks,
+                           const std::string& args,
+                           bool results = true)
     {
         std::string file = example + "-" + std::to_string(ranks) + args;
         std::replace_if(
@@ -113,7 +117,8 @@ class MpiExampleTestCase : public TestCase
         template_ << " " << args;
         std::ostringstream command;
         command << "python3 ./ns3 run " << example << " --no-build --command-template=\""
-                << template_.str() << "\" 2>&1 | grep '^RESULT' > " << out;
+                << template_.str() << "\" 2>&1 " << (results ? "| grep '^RESULT' " : "") << "> "
+                << out;
         const int status = std::system(command.str().c_str());
         NS_TEST_EXPECT_MSG_EQ(status, 0, "command failed: " << command.str());
         std::ifstream in(out);
@@ -457,15 +462,19 @@ class DistributedTrainingJobTestCase : public MpiExampleTestCase
  *
  * One rank writes exactly one process's steps, transfers, flows (the transfer monitor's stalls
  * replayed from the ranks' events), goodput, links, drops and failures. Two ranks: the same
- * failures, six steps none failed with all their transfers, each step's duration within 5 % of
- * one process's, every flow posting and delivering the same bytes, and the bytes sent on the
- * watched links (each direction seen on one rank, summed at rank 0) within 2 %.
+ * failures, six steps none failed with all their transfers, every flow posting and delivering
+ * the same bytes, the bytes sent on the watched links (each direction seen on one rank, summed
+ * at rank 0) within 2 %, and each step's duration within 5 % of one process's before and after
+ * the failures, 20 % during them. The steps under failures depend most on the order of
+ * same-time events (which packets a link takes down with it, which EVs are retired): one
+ * process's own step under the failures ranges over 773-808 us with --RngRun 1-3, and two
+ * ranks gave 901, 734 and 791 us for the same runs (step 0: 389 against 389 us).
  */
 class DistributedScenarioTestCase : public MpiExampleTestCase
 {
   public:
     DistributedScenarioTestCase()
-        : MpiExampleTestCase("the flagship's quick scenario on one process and MPI ranks")
+        : MpiExampleTestCase("the flagship quick scenario on one process and MPI ranks")
     {
     }
 
@@ -530,7 +539,8 @@ class DistributedScenarioTestCase : public MpiExampleTestCase
         const std::string out = CreateTempDirFilename("scenario-" + std::to_string(ranks));
         RunExample("mrc-ai-cluster",
                    ranks,
-                   "--quick --fabrics=mrc --ns3::MrcClusterScenario::Iterations=6 --out=" + out);
+                   "--quick --fabrics=mrc --ns3::MrcClusterScenario::Iterations=6 --out=" + out,
+                   false);
         return out + "/mrc/";
     }
 
@@ -568,6 +578,7 @@ class DistributedScenarioTestCase : public MpiExampleTestCase
         const auto transfers = steps.Column("transfers");
         const auto transfersTwo = stepsTwo.Column("transfers");
         const auto failedTwo = stepsTwo.Column("failed");
+        const auto phase = steps.Column("phase");
         NS_TEST_ASSERT_MSG_EQ((duration.size() == 6 && durationTwo.size() == 6
                                && transfersTwo.size() == 6 && failedTwo.size() == 6),
                               true,
@@ -577,10 +588,12 @@ class DistributedScenarioTestCase : public MpiExampleTestCase
             NS_TEST_EXPECT_MSG_EQ(failedTwo[i], "0", "step " << i << " did not fail");
             NS_TEST_EXPECT_MSG_EQ(transfersTwo[i], transfers[i], "step " << i << "'s transfers");
             const double d = std::stod(duration[i]);
+            const double tolerance = phase.at(i) == "during" ? 0.2 : 0.05;
             NS_TEST_EXPECT_MSG_EQ_TOL(std::stod(durationTwo[i]),
                                       d,
-                                      0.05 * d,
-                                      "step " << i << "'s duration on two ranks");
+                                      tolerance * d,
+                                      "step " << i << " (" << phase[i]
+                                              << ")'s duration on two ranks");
         }
         const Csv flows = Read(alone + "flows.csv");
         const Csv flowsTwo = Read(two + "flows.csv");
