@@ -444,9 +444,11 @@ MrcFabricDropMonitor::ImportRows(const std::vector<std::string>& exports)
                             && ParseCount(f[3], count);
             if (!ok || slot >= m_nodes.size() || kind > uint64_t(MrcFabricDropKind::ROUTING_DROP))
             {
+                const std::string slots = m_nodes.empty()
+                                              ? "none (not installed)"
+                                              : "0.." + std::to_string(m_nodes.size() - 1);
                 throw std::invalid_argument("MrcFabricDropMonitor::ImportRows: line '" + line
-                                            + "' (accepted: slot 0.."
-                                            + std::to_string(m_nodes.size() - 1)
+                                            + "' (accepted: slot " + slots
                                             + ", kind 0..4, reason, count, separated by tabs)");
             }
             const NodeCounts& n = m_nodes[slot];

@@ -455,6 +455,118 @@ class FaultMetricsTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * The merges MrcDistributed uses on MPI ranks, in one process: a run's drop rows exported,
+ * split as two ranks would hold them (alternate nodes) and imported in the wrong order give
+ * the same drops.csv; the link samples split by direction between two "ranks" (zero where a
+ * rank does not transmit) and summed give the same links.csv; fewer intervals keep fewer
+ * samples; malformed rows and sizes that do not fit are refused.
+ */
+class MonitorMergeTestCase : public TestCase
+{
+  public:
+    MonitorMergeTestCase()
+        : TestCase("monitors: drop rows and link samples merged as from two ranks")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench b(MrcClosSpec::TwoTier(1, 2, 1, 2, 2), true);
+        Ptr<MrcFabricDropMonitor> drops = CreateObject<MrcFabricDropMonitor>();
+        drops->Install(b.topo);
+        Ptr<MrcLinkMonitor> links = CreateObject<MrcLinkMonitor>();
+        links->SetAttribute("Interval", TimeValue(MicroSeconds(20)));
+        links->Install(b.topo, Time(0), MicroSeconds(400));
+        Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(b.topo);
+        failures->Blackhole(MicroSeconds(20),
+                            failures->FindLink("p0-t0-0", "p0-t1-0"),
+                            MrcLinkDirection::UP);
+        failures->Blackhole(MicroSeconds(30),
+                            failures->FindLink("p0-t0-1", "p0-t1-1"),
+                            MrcLinkDirection::DOWN);
+        b.Connect(0, 1).first->PostWrite(2000000);
+        b.Connect(1, 0).first->PostWrite(1000000);
+        Simulator::Stop(MilliSeconds(2));
+        Simulator::Run();
+
+        std::ostringstream before;
+        drops->WriteCsv(before);
+        NS_TEST_ASSERT_MSG_GT(drops->GetRows().size(), 1u, "rows at more than one node");
+        std::string even;
+        std::string odd;
+        std::istringstream lines(drops->ExportRows());
+        for (std::string line; std::getline(lines, line);)
+        {
+            const uint32_t slot = std::stoul(line.substr(0, line.find('\t')));
+            (slot % 2 == 0 ? even : odd) += line + "\n";
+        }
+        NS_TEST_ASSERT_MSG_EQ((!even.empty() && !odd.empty()), true, "both halves have rows");
+        drops->ImportRows({even, odd}); // the T1 (slot 4) before the T0 (slot 3): sorted back
+        std::ostringstream after;
+        drops->WriteCsv(after);
+        NS_TEST_EXPECT_MSG_EQ(after.str(), before.str(), "drops.csv from the two halves");
+        bool refused = false;
+        try
+        {
+            drops->ImportRows({"0\t9\tx\t1\n"});
+        }
+        catch (const std::invalid_argument& e)
+        {
+            refused = std::string(e.what()).find("kind 0..4") != std::string::npos;
+        }
+        NS_TEST_EXPECT_MSG_EQ(refused, true, "an unknown kind is refused, naming the range");
+
+        const uint32_t n = links->GetIntervalCount();
+        NS_TEST_ASSERT_MSG_EQ(n, 20u, "400 us of 20 us intervals");
+        std::ostringstream series;
+        links->WriteSeriesCsv(series);
+        std::vector<uint64_t> counts = links->ExportCounts(n);
+        std::vector<double> util = links->ExportUtilisation(n);
+        uint64_t bytes = 0;
+        for (size_t k = 0; k < util.size(); ++k)
+        {
+            bytes += counts[3 * k];
+        }
+        NS_TEST_ASSERT_MSG_GT(bytes, 1000000u, "the links carried the writes");
+        // Two ranks: directions split alternately, each zero where the other transmits.
+        const size_t perDirection = n;
+        std::vector<uint64_t> sumCounts(counts.size(), 0);
+        std::vector<double> sumUtil(util.size(), 0.0);
+        for (uint32_t rank = 0; rank < 2; ++rank)
+        {
+            for (size_t k = 0; k < util.size(); ++k)
+            {
+                const bool mine = (k / perDirection) % 2 == rank;
+                for (size_t j = 0; j < 3; ++j)
+                {
+                    sumCounts[3 * k + j] += mine ? counts[3 * k + j] : 0;
+                }
+                sumUtil[k] += mine ? util[k] : 0.0;
+            }
+        }
+        links->ImportSamples(n, sumCounts, sumUtil);
+        std::ostringstream merged;
+        links->WriteSeriesCsv(merged);
+        NS_TEST_EXPECT_MSG_EQ(merged.str(), series.str(), "links.csv from the two halves");
+        bool badSize = false;
+        try
+        {
+            links->ImportSamples(n, std::vector<uint64_t>(3, 0), sumUtil);
+        }
+        catch (const std::invalid_argument&)
+        {
+            badSize = true;
+        }
+        NS_TEST_EXPECT_MSG_EQ(badSize, true, "counts of the wrong size are refused");
+        links->ImportSamples(n - 1, links->ExportCounts(n - 1), links->ExportUtilisation(n - 1));
+        NS_TEST_EXPECT_MSG_EQ(links->GetIntervalCount(), n - 1, "fewer intervals kept");
+        NS_TEST_EXPECT_MSG_EQ(links->GetSeries(0).size(), size_t(n - 1), "and fewer samples");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * Spraying balances the uplinks; one path per flow does not. Same seed, same files.
  */
 class BalanceTestCase : public TestCase
@@ -577,6 +689,7 @@ class MrcMetricsTestSuite : public TestSuite
         AddTestCase(new IncastMetricsTestCase);
         AddTestCase(new FaultMetricsTestCase);
         AddTestCase(new BalanceTestCase);
+        AddTestCase(new MonitorMergeTestCase);
     }
 };
 
