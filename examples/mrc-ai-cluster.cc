@@ -28,6 +28,7 @@
  *   mrc-ai-cluster --quick               # 16 hosts, seconds (the tests run it)
  *   mrc-ai-cluster --fabrics=mrc,roce --qps=8 --out=results
  *   mrc-ai-cluster --failures=my-schedule.json --ns3::MrcBgpReconvergenceModel::BfdEnabled=true
+ *   mrc-ai-cluster --quick --tcp=1000000               # a TCP permutation beside the job
  *   mrc-ai-cluster --quick --workload=workload-moe-sample.txt \
  *                  --ns3::MrcClusterScenario::GpusPerServer=2     # an imported training step
  *
@@ -76,6 +77,7 @@ struct Options
     std::string workload;                      //!< SimAI / AICB workload file ("": none)
     uint32_t jobs{0};                          //!< fabrics run at once (0: one per core)
     bool mpi{false};                           //!< one fabric over MPI ranks
+    uint64_t tcpBytes{0};                      //!< TCP permutation beside the job (0: none)
 };
 
 /**
@@ -217,6 +219,13 @@ PrintRun(const MrcScenarioResult& r)
               << "; corrupt transfers " << r.corruptTransfers << "\n"
               << "   T0->T1 uplink load: busiest / mean = " << std::setprecision(2)
               << r.uplinkBalance << "\n";
+    if (!r.tcpFlows.empty())
+    {
+        const MrcCompletionStats tcp = r.GetTcpStats();
+        std::cout << "   TCP permutation: " << tcp.GetCount() << "/" << r.tcpFlows.size()
+                  << " flows complete; FCT P50 " << Us(tcp.GetMedian()) << " us, P100 "
+                  << Us(tcp.GetMax()) << " us\n";
+    }
 }
 
 /**
@@ -294,6 +303,11 @@ main(int argc, char* argv[])
                "fabrics run at once, each in a child process, 1..64 (0: one per core, at most the "
                "fabrics; the output is the same for any value)",
                o.jobs);
+    strict.Add(cmd,
+               "tcp",
+               "bytes every host sends to another over TCP from time 0, beside the job (a "
+               "permutation: AddTcpPermutation; 0: none)",
+               o.tcpBytes);
     strict.Add(cmd,
                "mpi",
                "distribute one fabric (--fabrics) over the ranks of ns-3's MPI engine: start with "
@@ -411,6 +425,10 @@ main(int argc, char* argv[])
             if (!o.workload.empty())
             {
                 s->SetAttribute("WorkloadFile", StringValue(o.workload));
+            }
+            if (o.tcpBytes > 0)
+            {
+                s->AddTcpPermutation(o.tcpBytes, Time(0));
             }
             if (!o.failures.empty())
             {

@@ -534,12 +534,6 @@ MrcClusterScenario::DoRun()
     // On ns-3's MPI engine (MrcDistributed::Enable before the run) every rank builds the whole
     // scenario and simulates its share of the nodes; rank 0 gathers the results.
     const bool distributed = MrcDistributed::IsEnabled();
-    if (distributed && !m_tcp.empty())
-    {
-        throw std::invalid_argument(
-            "MrcClusterScenario: TCP flows (AddTcpFlow, AddTcpPermutation) do not run on MPI "
-            "ranks (their applications would start on every rank's copy of a host)");
-    }
     MrcClusterFabricHelper fabric(m_fabric);
     const bool roce = fabric.IsRoce();
     // The seed is the scenario's; the run number stays the user's (--RngRun, the ns-3 way of
@@ -691,6 +685,10 @@ MrcClusterScenario::DoRun()
     MrcDistributed::GatherTransferMonitor(monitor);
     MrcDistributed::GatherLinkMonitor(links);
     MrcDistributed::GatherDropMonitor(drops);
+    if (tcp)
+    {
+        MrcDistributed::GatherTcpWorkload(tcp);
+    }
 
     MrcScenarioResult r;
     r.key = GetKey();

@@ -58,9 +58,10 @@ class MrcTransferMonitor;
  * rank at once (MrcRankBarrier, so ComputeTime must be at least the least link delay), and
  * rank 0 gathers everything (MrcDistributed: the jobs' transfers, the transfer monitor's events,
  * the link and drop monitors, the counters) and alone writes the results directory and returns
- * the whole result; the other ranks' results hold what they simulated. TCP flows are refused
- * there. Events of the same nanosecond may run in another order on several ranks than in one
- * process, so results agree closely, not exactly; on one rank they are one process's.
+ * the whole result; the other ranks' results hold what they simulated. A TCP flow's ends run
+ * on their hosts' ranks (MrcTcpBulkWorkload). Events of the same nanosecond may run in another
+ * order on several ranks than in one process, so results agree closely, not exactly; on one rank
+ * they are one process's.
  *
  * \code
  *   Ptr<MrcClusterScenario> s = CreateObject<MrcClusterScenario>();
@@ -189,8 +190,7 @@ class MrcClusterScenario : public Object
     /**
      * Build, run, measure, write the results directory, destroy the simulator.
      * \return the measurements (on MPI ranks: the whole run at rank 0)
-     * \throws std::invalid_argument on a bad attribute or failure schedule, or TCP flows on
-     *         MPI ranks
+     * \throws std::invalid_argument on a bad attribute or failure schedule
      * \throws std::logic_error if called twice
      */
     MrcScenarioResult Run();

@@ -8,6 +8,7 @@
 #include "ns3/mrc-fabric-drop-monitor.h"
 #include "ns3/mrc-link-monitor.h"
 #include "ns3/mrc-rank-locality.h"
+#include "ns3/mrc-tcp-bulk-workload.h"
 #include "ns3/mrc-transfer-monitor.h"
 #include "ns3/string.h"
 
@@ -314,6 +315,28 @@ MrcDistributed::GatherDropMonitor(Ptr<MrcFabricDropMonitor> monitor)
     if (GetRank() == 0)
     {
         monitor->ImportRows(exports);
+    }
+}
+
+void
+MrcDistributed::GatherTcpWorkload(Ptr<MrcTcpBulkWorkload> workload)
+{
+    if (!IsEnabled())
+    {
+        return;
+    }
+    std::vector<uint64_t> received;
+    std::vector<int64_t> finish;
+    for (const MrcTcpBulkWorkload::Flow& f : workload->GetFlows())
+    {
+        received.push_back(f.received); // 0 where the receiver is another rank's
+        finish.push_back(f.IsComplete() ? f.finish.GetTimeStep() : -1);
+    }
+    SumToRoot(received);
+    MaxToRoot(finish);
+    if (GetRank() == 0)
+    {
+        workload->MergeFlows(received, finish);
     }
 }
 

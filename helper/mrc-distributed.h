@@ -8,6 +8,7 @@
 #include "ns3/mrc-collective.h"
 #include "ns3/mrc-fabric-drop-monitor.h"
 #include "ns3/mrc-link-monitor.h"
+#include "ns3/mrc-tcp-bulk-workload.h"
 #include "ns3/mrc-training-job.h"
 #include "ns3/mrc-transfer-monitor.h"
 #include "ns3/node-container.h"
@@ -153,6 +154,14 @@ class MrcDistributed
      * \param monitor the monitor (installed on the same fabric on every rank)
      */
     static void GatherDropMonitor(Ptr<MrcFabricDropMonitor> monitor);
+
+    /**
+     * Give rank 0's copy of a TCP workload every flow's bytes received and finish time (each
+     * rank sees the flows whose receiver it simulates; MrcTcpBulkWorkload::MergeFlows). Every
+     * rank calls it after Simulator::Run; nothing happens when not enabled.
+     * \param workload the workload (the same flows on every rank)
+     */
+    static void GatherTcpWorkload(Ptr<MrcTcpBulkWorkload> workload);
 };
 
 } // namespace ns3

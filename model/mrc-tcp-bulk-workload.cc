@@ -7,6 +7,8 @@
 #include "ns3/bulk-send-helper.h"
 #include "ns3/inet6-socket-address.h"
 #include "ns3/log.h"
+#include "ns3/mrc-rank-barrier.h"
+#include "ns3/mrc-rank-locality.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
@@ -70,6 +72,11 @@ void
 MrcTcpBulkWorkload::DoDispose()
 {
     m_done = Callback<void>();
+    if (m_barrier)
+    {
+        m_barrier->Dispose();
+        m_barrier = nullptr;
+    }
     Object::DoDispose();
 }
 
@@ -145,23 +152,76 @@ MrcTcpBulkWorkload::Install(Ptr<MrcFabricTopology> topo)
         }
     }
     m_installed = true;
+    // On MPI ranks each end runs on its host's rank only (a copy of another rank's host must
+    // not send), and the ranks agree on when the last flow completed (MrcRankBarrier).
+    const bool distributed = MrcRankLocality::IsDistributed();
     for (uint32_t i = 0; i < m_flows.size(); ++i)
     {
         Flow& f = m_flows[i];
         f.port = static_cast<uint16_t>(m_basePort + i);
-        const Address local = Inet6SocketAddress(Ipv6Address::GetAny(), f.port);
-        PacketSinkHelper sink("ns3::TcpSocketFactory", local);
-        ApplicationContainer s = sink.Install(topo->GetHost(f.dst));
-        s.Start(Seconds(0));
-        s.Get(0)->TraceConnectWithoutContext("Rx",
-                                             MakeCallback(&MrcTcpBulkWorkload::OnRx, this).Bind(i));
-        BulkSendHelper bulk("ns3::TcpSocketFactory",
-                            Inet6SocketAddress(topo->GetHostAddress(f.dst, f.plane), f.port));
-        bulk.SetAttribute("MaxBytes", UintegerValue(f.bytes));
-        bulk.SetAttribute("SendSize", UintegerValue(m_sendSize));
-        ApplicationContainer app = bulk.Install(topo->GetHost(f.src));
-        // Applications start relative to now; flows are given in absolute time.
-        app.Start(f.start - Simulator::Now());
+        if (!distributed || MrcRankLocality::IsLocal(topo->GetHost(f.dst)))
+        {
+            m_localFlows++;
+            const Address local = Inet6SocketAddress(Ipv6Address::GetAny(), f.port);
+            PacketSinkHelper sink("ns3::TcpSocketFactory", local);
+            ApplicationContainer s = sink.Install(topo->GetHost(f.dst));
+            s.Start(Seconds(0));
+            s.Get(0)->TraceConnectWithoutContext(
+                "Rx",
+                MakeCallback(&MrcTcpBulkWorkload::OnRx, this).Bind(i));
+        }
+        if (!distributed || MrcRankLocality::IsLocal(topo->GetHost(f.src)))
+        {
+            BulkSendHelper bulk("ns3::TcpSocketFactory",
+                                Inet6SocketAddress(topo->GetHostAddress(f.dst, f.plane), f.port));
+            bulk.SetAttribute("MaxBytes", UintegerValue(f.bytes));
+            bulk.SetAttribute("SendSize", UintegerValue(m_sendSize));
+            ApplicationContainer app = bulk.Install(topo->GetHost(f.src));
+            // Applications start relative to now; flows are given in absolute time.
+            app.Start(f.start - Simulator::Now());
+        }
+    }
+    if (distributed)
+    {
+        m_barrier = CreateObject<MrcRankBarrier>();
+        m_barrier->Setup();
+        m_barrier->SetOutcomeCallback(MakeCallback(&MrcTcpBulkWorkload::OnOutcome, this));
+        if (m_localFlows == 0)
+        {
+            // Nothing received here: this rank's share ended at the start.
+            Simulator::ScheduleNow(&MrcRankBarrier::Post, m_barrier, uint64_t(0), false);
+        }
+    }
+}
+
+void
+MrcTcpBulkWorkload::OnOutcome(uint64_t key, Time end, bool failed)
+{
+    NS_LOG_FUNCTION(this << key << end << failed);
+    m_allDone = true;
+    if (!m_done.IsNull())
+    {
+        m_done();
+    }
+}
+
+void
+MrcTcpBulkWorkload::MergeFlows(const std::vector<uint64_t>& received,
+                               const std::vector<int64_t>& finish)
+{
+    if (received.size() != m_flows.size() || finish.size() != m_flows.size())
+    {
+        throw std::invalid_argument(
+            "MrcTcpBulkWorkload::MergeFlows: " + std::to_string(received.size()) + " and "
+            + std::to_string(finish.size()) + " values (accepted: " + std::to_string(m_flows.size())
+            + " each, one per flow)");
+    }
+    m_completed = 0;
+    for (size_t i = 0; i < m_flows.size(); ++i)
+    {
+        m_flows[i].received = received[i];
+        m_flows[i].finish = finish[i] < 0 ? Time(-1) : TimeStep(finish[i]);
+        m_completed += m_flows[i].IsComplete() ? 1 : 0;
     }
 }
 
@@ -177,7 +237,14 @@ MrcTcpBulkWorkload::OnRx(uint32_t index, Ptr<const Packet> packet, const Address
         NS_LOG_INFO("TCP flow " << index << " h" << f.src << "->h" << f.dst << " complete in "
                                 << f.GetCompletionTime().As(Time::US));
         m_flowComplete(index, f.GetCompletionTime());
-        if (IsDone() && !m_done.IsNull())
+        if (m_barrier)
+        {
+            if (m_completed == m_localFlows)
+            {
+                m_barrier->Post(0, false); // every flow received here is complete
+            }
+        }
+        else if (IsDone() && !m_done.IsNull())
         {
             m_done();
         }
@@ -199,7 +266,7 @@ MrcTcpBulkWorkload::GetCompletedCount() const
 bool
 MrcTcpBulkWorkload::IsDone() const
 {
-    return m_completed == m_flows.size();
+    return m_barrier ? m_allDone : m_completed == m_flows.size();
 }
 
 MrcCompletionStats

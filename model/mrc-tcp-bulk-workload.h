@@ -7,6 +7,7 @@
 
 #include "mrc-completion-stats.h"
 #include "mrc-fabric-topology.h"
+#include "mrc-rank-barrier.h"
 
 #include "ns3/address.h"
 #include "ns3/nstime.h"
@@ -102,7 +103,8 @@ class MrcTcpBulkWorkload : public Object
     const std::vector<Flow>& GetFlows() const;
     /// \return the number of flows complete
     uint32_t GetCompletedCount() const;
-    /// \return true if every flow is complete (true with no flows)
+    /// \return true if every flow is complete (true with no flows; on MPI ranks, once the
+    ///         ranks have agreed that every flow is complete)
     bool IsDone() const;
     /// \return completion times of the complete flows
     MrcCompletionStats GetCompletionStats() const;
@@ -112,8 +114,19 @@ class MrcTcpBulkWorkload : public Object
      */
     static MrcCompletionStats GetCompletionStats(const std::vector<Flow>& flows);
 
-    /// \param cb called once, when the last flow completes
+    /// \param cb called once, when the last flow completes (on MPI ranks: on every rank, one
+    ///        lookahead after it, when the ranks' MrcRankBarrier has agreed on it)
     void SetDoneCallback(Callback<void> cb);
+
+    /**
+     * On MPI ranks each rank sees the flows whose receiver it simulates: rank 0 takes every
+     * rank's view (MrcDistributed::GatherTcpWorkload), and GetFlows, GetCompletedCount and
+     * GetCompletionStats then cover every flow.
+     * \param received bytes received per flow, summed over the ranks
+     * \param finish per flow, the latest of the ranks' finish times in time steps (-1: none)
+     * \throws std::invalid_argument unless both have one value per flow
+     */
+    void MergeFlows(const std::vector<uint64_t>& received, const std::vector<int64_t>& finish);
 
     /**
      * TracedCallback signature of FlowComplete.
@@ -133,6 +146,13 @@ class MrcTcpBulkWorkload : public Object
      * \param from its sender
      */
     void OnRx(uint32_t index, Ptr<const Packet> packet, const Address& from);
+    /**
+     * The ranks agreed that every flow is complete (MPI runs).
+     * \param key the barrier's key (0)
+     * \param end when the last flow completed
+     * \param failed unused (TCP flows do not fail)
+     */
+    void OnOutcome(uint64_t key, Time end, bool failed);
 
     uint16_t m_basePort{20000};                    //!< BasePort
     uint32_t m_sendSize{65536};                    //!< SendSize
@@ -141,6 +161,9 @@ class MrcTcpBulkWorkload : public Object
     bool m_installed{false};                       //!< Install called
     Callback<void> m_done;                         //!< SetDoneCallback
     TracedCallback<uint32_t, Time> m_flowComplete; //!< FlowComplete
+    uint32_t m_localFlows{0};                      //!< flows received on this rank
+    Ptr<MrcRankBarrier> m_barrier;                 //!< MPI runs: agreement on the end
+    bool m_allDone{false};                         //!< MPI runs: every rank's flows complete
 };
 
 } // namespace ns3

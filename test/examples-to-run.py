@@ -32,6 +32,7 @@ cpp_examples = [
     ("mrc-collective --collective=incast --hosts=8 --size=500000 --victim=500000 --t0s=4 --planes=1 --rate=400Gbps --transport=roce-pfc --dataPlane=ecmp --iterations=1 --verify", "True", "False"),
     ("mrc-bgp-reconvergence --k=4 --kind=blackhole --ns3::MrcBgpReconvergenceModel::BfdEnabled=true --ns3::MrcBgpReconvergenceModel::BfdInterval=50ms --repairAt=400 --stop=700 --interval=5000", "True", "False"),
     ("mrc-ai-cluster --quick --fabrics=mrc,roce --ns3::MrcClusterScenario::Iterations=4 --out=none", "True", "False"),
+    ("mrc-ai-cluster --quick --fabrics=mrc --tcp=500000 --noFailures --ns3::MrcClusterScenario::Iterations=2 --out=none", "True", "False"),
     # Loss and path-health harness (mrc-loss-collective, mrc-path-health): quick versions.
     ("mrc-loss-collective --hosts=4 --hostsPerT0=2 --size=400000 --loss=0.01 --iterations=2", "True", "False"),
     ("mrc-loss-collective --collective=alltoall --fabric=roce --qps=4 --hosts=6 --size=600000 --loss=0.001", "True", "False"),
