@@ -221,25 +221,23 @@ MrcDistributed::GatherToRoot(const std::string& bytes)
         const MPI_Comm comm = MpiInterface::GetCommunicator();
         const bool root = MpiInterface::GetSystemId() == 0;
         const uint32_t ranks = MpiInterface::GetSize();
-        if (bytes.size() > uint64_t(std::numeric_limits<int>::max()))
-        {
-            throw std::runtime_error("MrcDistributed::GatherToRoot: " + std::to_string(bytes.size())
-                                     + " bytes from one rank (accepted: up to 2^31 - 1)");
-        }
-        int size = static_cast<int>(bytes.size());
-        std::vector<int> sizes(root ? ranks : 0);
-        MPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, comm);
-        std::vector<int> offsets(sizes.size(), 0);
+        // Every rank learns the total first, so that all of them refuse it together (a rank
+        // leaving a collective alone would leave the others waiting for ever).
+        const uint64_t mine = bytes.size();
         uint64_t total = 0;
-        for (size_t r = 0; r < sizes.size(); ++r)
-        {
-            offsets[r] = static_cast<int>(total);
-            total += sizes[r];
-        }
+        MPI_Allreduce(&mine, &total, 1, MPI_UINT64_T, MPI_SUM, comm);
         if (total > uint64_t(std::numeric_limits<int>::max()))
         {
             throw std::runtime_error("MrcDistributed::GatherToRoot: " + std::to_string(total)
-                                     + " bytes in all (accepted: up to 2^31 - 1)");
+                                     + " bytes from the ranks in all (accepted: up to 2^31 - 1)");
+        }
+        int size = static_cast<int>(mine);
+        std::vector<int> sizes(root ? ranks : 0);
+        MPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, comm);
+        std::vector<int> offsets(sizes.size(), 0);
+        for (size_t r = 1; r < sizes.size(); ++r)
+        {
+            offsets[r] = offsets[r - 1] + sizes[r - 1];
         }
         std::string all(root ? total : 0, '\0');
         MPI_Gatherv(bytes.data(),

@@ -121,9 +121,10 @@ class MrcDistributed
 
     /**
      * Every rank's bytes, at rank 0 (MPI_Gatherv); every rank must call it.
-     * \param bytes this rank's bytes (up to 2^31 - 1, and as much in all)
+     * \param bytes this rank's bytes (up to 2^31 - 1 bytes over all the ranks)
      * \return at rank 0 every rank's bytes, by rank; at the others nothing; not enabled: bytes
-     * \throws std::runtime_error if the bytes exceed what one MPI message can carry
+     * \throws std::runtime_error on every rank at once if the ranks' bytes together exceed
+     *         what one MPI_Gatherv can carry
      */
     static std::vector<std::string> GatherToRoot(const std::string& bytes);
 
