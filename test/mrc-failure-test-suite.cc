@@ -425,6 +425,21 @@ class FailurePortDownMrcTestCase : public TestCase
 };
 
 /**
+ * The monitor tests' black hole: both directions of the only uplink (p0-t0-0 to p0-t1-0) of a
+ * TwoTier(1, 2, 1, 1) fabric, from 50 to 150 us.
+ * \param bench the fabric
+ * \return the failure helper that applies it (keep it through the run)
+ */
+Ptr<MrcFailureHelper>
+BlackholeTheUplink(const Bench& bench)
+{
+    Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(bench.topo);
+    const uint32_t link = failures->FindLink("p0-t0-0", "p0-t1-0");
+    failures->Blackhole(MicroSeconds(50), link, MrcLinkDirection::BOTH, MicroSeconds(100));
+    return failures;
+}
+
+/**
  * \ingroup mrc-test
  * MrcTransferMonitor on a single-path fabric: a black hole from 50 to 150 us on the only uplink
  * stops the transfer; the monitor's longest stall starts within a few microseconds of the black
@@ -443,9 +458,7 @@ class FailureMonitorStallTestCase : public TestCase
     void DoRun() override
     {
         Bench bench(MrcClosSpec::TwoTier(1, 2, 1, 1), true);
-        Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(bench.topo);
-        const uint32_t link = failures->FindLink("p0-t0-0", "p0-t1-0");
-        failures->Blackhole(MicroSeconds(50), link, MrcLinkDirection::BOTH, MicroSeconds(100));
+        Ptr<MrcFailureHelper> failures = BlackholeTheUplink(bench);
         auto [a, b] = bench.Connect(0, 1);
         Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();
         monitor->SetAttribute("Interval", TimeValue(MicroSeconds(10)));
@@ -511,9 +524,7 @@ class FailureMonitorReplayTestCase : public TestCase
     void DoRun() override
     {
         Bench bench(MrcClosSpec::TwoTier(1, 2, 1, 1), true);
-        Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(bench.topo);
-        const uint32_t link = failures->FindLink("p0-t0-0", "p0-t1-0");
-        failures->Blackhole(MicroSeconds(50), link, MrcLinkDirection::BOTH, MicroSeconds(100));
+        Ptr<MrcFailureHelper> failures = BlackholeTheUplink(bench);
         auto [a, b] = bench.Connect(0, 1);
         auto [c, d] = bench.Connect(1, 0);
         Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();

@@ -534,13 +534,13 @@ class DistributedScenarioTestCase : public MpiExampleTestCase
 
     /**
      * \param ranks 0: one process; otherwise MPI ranks
+     * \param name the run's name in the temporary directory
      * \param args the run's arguments besides --quick, --fabrics=mrc and --out
      * \return the results directory of the MRC run
      */
-    std::string Run(int ranks, const std::string& args = "--ns3::MrcClusterScenario::Iterations=6")
+    std::string Run(int ranks, const std::string& name, const std::string& args)
     {
-        const std::string out = CreateTempDirFilename("scenario-" + std::to_string(ranks)
-                                                      + (args.find("--tcp") == 0 ? "-tcp" : ""));
+        const std::string out = CreateTempDirFilename(name + "-" + std::to_string(ranks));
         RunExample("mrc-ai-cluster",
                    ranks,
                    "--quick --fabrics=mrc " + args + " --out=" + out,
@@ -557,9 +557,9 @@ class DistributedScenarioTestCase : public MpiExampleTestCase
     {
         const std::string args =
             "--tcp=1000000 --noFailures --ns3::MrcClusterScenario::Iterations=2";
-        const std::string alone = Run(0, args);
-        const std::string one = Run(1, args);
-        const std::string two = Run(2, args);
+        const std::string alone = Run(0, "scenario-tcp", args);
+        const std::string one = Run(1, "scenario-tcp", args);
+        const std::string two = Run(2, "scenario-tcp", args);
         const Csv tcp = Read(alone + "tcp-flows.csv");
         NS_TEST_ASSERT_MSG_EQ(tcp.rows.size(), 16u, "16 TCP flows:\n" << tcp.text);
         NS_TEST_EXPECT_MSG_EQ(Read(one + "tcp-flows.csv").text, tcp.text, "TCP on one rank");
@@ -587,9 +587,10 @@ class DistributedScenarioTestCase : public MpiExampleTestCase
 
     void DoRun() override
     {
-        const std::string alone = Run(0);
-        const std::string one = Run(1);
-        const std::string two = Run(2);
+        const std::string args = "--ns3::MrcClusterScenario::Iterations=6";
+        const std::string alone = Run(0, "scenario", args);
+        const std::string one = Run(1, "scenario", args);
+        const std::string two = Run(2, "scenario", args);
         const Csv steps = Read(alone + "steps.csv");
         NS_TEST_ASSERT_MSG_EQ(steps.rows.size(), 6u, "six steps in one process:\n" << steps.text);
         for (const std::string file : {"steps.csv",
