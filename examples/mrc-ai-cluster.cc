@@ -219,6 +219,16 @@ PrintRun(const MrcScenarioResult& r)
               << "; corrupt transfers " << r.corruptTransfers << "\n"
               << "   T0->T1 uplink load: busiest / mean = " << std::setprecision(2)
               << r.uplinkBalance << "\n";
+    for (const auto& j : r.jobs)
+    {
+        if (j.lateness.starts > 0)
+        {
+            std::cout << "   job " << j.name << " on MPI ranks: " << j.lateness.starts
+                      << " collective runs started late (due when another ended, learnt one "
+                      << "lookahead later), by " << j.lateness.total.GetNanoSeconds()
+                      << " ns in all, at most " << j.lateness.longest.GetNanoSeconds() << " ns\n";
+        }
+    }
     if (!r.tcpFlows.empty())
     {
         const MrcCompletionStats tcp = r.GetTcpStats();

@@ -701,7 +701,8 @@ MrcClusterScenario::DoRun()
     {
         UintegerValue iterations;
         j->GetAttribute("Iterations", iterations);
-        r.jobs.push_back({name, uint32_t(iterations.Get()), j->IsDone(), j->HasFailed()});
+        r.jobs.push_back(
+            {name, uint32_t(iterations.Get()), j->IsDone(), j->HasFailed(), j->GetLateness()});
         r.jobDone = r.jobDone && j->IsDone();
         r.jobFailed = r.jobFailed || j->HasFailed();
     }

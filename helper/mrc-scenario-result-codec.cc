@@ -127,7 +127,8 @@ template<class A>
 void
 Visit(A& a, MrcScenarioResult::Job& j)
 {
-    a& j.name& j.iterations& j.done& j.failed;
+    a& j.name& j.iterations& j.done& j.failed& j.lateness.starts& j.lateness.total& j.lateness
+        .longest;
 }
 
 template<class A>

@@ -76,6 +76,9 @@ struct MrcScenarioResult
         uint32_t iterations{0}; //!< steps asked for
         bool done{false};       //!< every step completed
         bool failed{false};     //!< a step failed
+        /// MPI ranks: collective runs that started after they were due (a program's comm due
+        /// the instant another ended, learnt a lookahead later); zero in one process
+        MrcTrainingJob::Lateness lateness;
     };
 
     std::vector<Step> steps; //!< completed steps of every job, job by job, in order

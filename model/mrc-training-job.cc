@@ -315,13 +315,15 @@ MrcTrainingJob::BeginStep()
     NS_LOG_INFO("step " << m_steps.size() - 1 << " starts");
     m_opState.assign(m_ops.size(), OpState{});
     m_issuedOps = 0;
+    m_stepEnd = step.start;
     for (auto& [id, lane] : m_lanes)
     {
         lane.next = 0;
         lane.busy = false;
+        lane.freeAt = step.start;
     }
-    RunLanes();
     m_lag = Time(0);
+    RunLanes();
 }
 
 void
@@ -342,29 +344,56 @@ MrcTrainingJob::RunLanes()
             continue;
         }
         lane.busy = true;
-        // A distributed step starts when its last collective ended, learnt m_lag later
-        // (SetUpRanks made sure the computation covers it).
-        NS_ASSERT(m_ops[op].compute >= m_lag);
-        lane.compute =
-            Simulator::Schedule(m_ops[op].compute - m_lag, &MrcTrainingJob::IssueComms, this, op);
+        // The operation starts computing when its lane became free and its `after` operations
+        // ended: now in one process; on ranks, an end is learnt a lookahead after it happened.
+        Time ready = lane.freeAt;
+        for (uint32_t a : after)
+        {
+            ready = std::max(ready, m_opState[a].done);
+        }
+        const Time at = ready + m_ops[op].compute;
+        lane.compute = Simulator::Schedule(std::max(at - Simulator::Now(), Time(0)),
+                                           &MrcTrainingJob::IssueComms,
+                                           this,
+                                           op,
+                                           at);
     }
 }
 
 void
-MrcTrainingJob::ReleaseLane(uint32_t op)
+MrcTrainingJob::NoteLateStart(const CommRecord& rec, Time at)
+{
+    const Time late = Simulator::Now() - at;
+    if (!late.IsStrictlyPositive())
+    {
+        return;
+    }
+    // Only on ranks: one process handles every end when it happens.
+    ++m_lateness.starts;
+    m_lateness.total += late;
+    m_lateness.longest = std::max(m_lateness.longest, late);
+    NS_LOG_INFO("comm " << rec.label << " due at " << at.As(Time::US) << " starts "
+                        << late.As(Time::NS) << " late (an end learnt from the other ranks)");
+}
+
+void
+MrcTrainingJob::ReleaseLane(uint32_t op, Time at)
 {
     Lane& lane = m_lanes[m_ops[op].lane];
     lane.busy = false;
+    lane.freeAt = at;
     ++lane.next;
 }
 
 void
-MrcTrainingJob::IssueComms(uint32_t index)
+MrcTrainingJob::IssueComms(uint32_t index, Time at)
 {
     const Operation& op = m_ops[index];
     Step& step = m_steps.back();
     m_opState[index].issued = true;
     m_opState[index].pending = op.comms.size();
+    m_opState[index].done = at;
+    m_stepEnd = std::max(m_stepEnd, at);
     ++m_issuedOps;
     for (uint32_t j = 0; j < op.comms.size(); ++j)
     {
@@ -378,7 +407,7 @@ MrcTrainingJob::IssueComms(uint32_t index)
     }
     for (const Comm& c : op.comms)
     {
-        StartNext(c.stream);
+        StartNext(c.stream, at);
         if (m_done || step.failed)
         {
             return; // a comm failed at once (a step ends on a fresh event, never in here)
@@ -386,14 +415,14 @@ MrcTrainingJob::IssueComms(uint32_t index)
     }
     if (!op.blocking || m_opState[index].pending == 0)
     {
-        ReleaseLane(index);
+        ReleaseLane(index, at);
     }
     RunLanes();
     MaybeEndStep();
 }
 
 void
-MrcTrainingJob::StartNext(uint32_t id)
+MrcTrainingJob::StartNext(uint32_t id, Time at)
 {
     Stream& stream = m_streams[id];
     if (stream.running || stream.queue.empty())
@@ -405,14 +434,21 @@ MrcTrainingJob::StartNext(uint32_t id)
     stream.running = next;
     const Comm& c = m_ops[next.op].comms[next.comm];
     CommRecord& rec = m_steps.back().comms[next.record];
-    rec.start = Simulator::Now();
     if (!c.collective)
     {
+        // Nothing on the fabric: it runs from when it was due, even if that was learnt late.
+        rec.start = at;
         rec.ideal = c.duration;
-        stream.analytic =
-            Simulator::Schedule(c.duration + c.hold, &MrcTrainingJob::OnCommDone, this, id);
+        const Time end = at + c.duration + c.hold;
+        stream.analytic = Simulator::Schedule(std::max(end - Simulator::Now(), Time(0)),
+                                              &MrcTrainingJob::OnCommDone,
+                                              this,
+                                              id,
+                                              end);
         return;
     }
+    NoteLateStart(rec, at); // a collective starts now
+    rec.start = Simulator::Now();
     if (c.bytes)
     {
         c.collective->SetAttribute("MessageSize", UintegerValue(*c.bytes));
@@ -437,7 +473,6 @@ MrcTrainingJob::EndCollective(Ptr<MrcCollective> collective, Time end, bool fail
     {
         return;
     }
-    m_lag = Simulator::Now() - end;
     Step& step = m_steps.back();
     const auto times = collective->GetTransferTimes();
     step.transferTimes.insert(step.transferTimes.end(), times.begin(), times.end());
@@ -456,26 +491,26 @@ MrcTrainingJob::EndCollective(Ptr<MrcCollective> collective, Time end, bool fail
     }
     const Comm& c = m_ops[stream.running->op].comms[stream.running->comm];
     step.comms[stream.running->record].end = end;
-    if (c.hold.IsStrictlyPositive())
+    const Time done = end + c.hold;
+    if (done > Simulator::Now())
     {
-        stream.analytic = Simulator::Schedule(c.hold, &MrcTrainingJob::OnCommDone, this, s->second);
+        stream.analytic = Simulator::Schedule(done - Simulator::Now(),
+                                              &MrcTrainingJob::OnCommDone,
+                                              this,
+                                              s->second,
+                                              done);
         return;
     }
-    OnCommDone(s->second);
+    OnCommDone(s->second, done);
 }
 
 void
 MrcTrainingJob::SetUpRanks(bool program)
 {
-    if (program)
-    {
-        throw std::logic_error("MrcTrainingJob: a program (AddOperation) cannot run on several "
-                               "ranks yet (a comm may start the instant another ends, before "
-                               "any rank can know it): use AddCollective, or one process");
-    }
     m_barrier = CreateObject<MrcRankBarrier>();
     m_barrier->Setup();
-    if (m_computeTime < m_barrier->GetDelay())
+    // A program's comms may be due the instant another ends (GetLateness counts them).
+    if (!program && m_computeTime < m_barrier->GetDelay())
     {
         throw std::invalid_argument(
             "MrcTrainingJob: ComputeTime " + std::to_string(m_computeTime.GetNanoSeconds())
@@ -495,27 +530,37 @@ void
 MrcTrainingJob::OnRankShare(Ptr<MrcCollective> collective, bool failed)
 {
     auto s = m_streamOf.find(collective);
-    if (m_done || m_steps.empty() || s == m_streamOf.end())
+    if (m_done || m_steps.empty() || s == m_streamOf.end() || !m_streams[s->second].running)
     {
         return;
     }
-    m_barrier->Post((uint64_t(m_steps.size() - 1) << 32) | s->second, failed);
+    // The run is the step's record-th comm: the same numbers on every rank.
+    const uint32_t record = m_streams[s->second].running->record;
+    m_barrier->Post((uint64_t(m_steps.size() - 1) << 32) | record, failed);
 }
 
 void
 MrcTrainingJob::OnBarrierOutcome(uint64_t key, Time end, bool failed)
 {
     const uint64_t step = key >> 32;
-    const uint32_t stream = static_cast<uint32_t>(key & 0xffffffffU);
-    if (m_done || step + 1 != m_steps.size() || stream >= m_collectives.size())
+    const uint32_t record = static_cast<uint32_t>(key & 0xffffffffU);
+    if (m_done || step + 1 != m_steps.size())
     {
         return;
     }
-    Ptr<MrcCollective> collective = m_collectives[stream];
-    m_records.resize(m_steps.size());
-    m_records[step].resize(m_collectives.size());
-    m_records[step][stream] = collective->GetRunRecord(end);
-    EndCollective(collective, end, failed);
+    for (const auto& [id, stream] : m_streams)
+    {
+        if (stream.running && stream.running->record == record)
+        {
+            Ptr<MrcCollective> collective =
+                m_ops[stream.running->op].comms[stream.running->comm].collective;
+            m_records.resize(m_steps.size());
+            m_records[step].resize(m_steps[step].comms.size());
+            m_records[step][record] = {collective, collective->GetRunRecord(end)};
+            EndCollective(collective, end, failed);
+            return;
+        }
+    }
 }
 
 std::vector<int64_t>
@@ -524,7 +569,7 @@ MrcTrainingJob::GetRunRecord() const
     std::vector<int64_t> all;
     for (const auto& perStep : m_records)
     {
-        for (const auto& record : perStep)
+        for (const auto& [collective, record] : perStep)
         {
             all.insert(all.end(), record.begin(), record.end());
         }
@@ -546,16 +591,16 @@ MrcTrainingJob::MergeRunRecords(const std::vector<int64_t>& merged)
     for (size_t step = 0; step < m_records.size() && step < m_steps.size(); ++step)
     {
         std::vector<Time> times;
-        for (size_t i = 0; i < m_records[step].size(); ++i)
+        for (const auto& [collective, record] : m_records[step])
         {
-            const size_t n = m_records[step][i].size();
+            const size_t n = record.size();
             if (n == 0)
             {
-                continue; // not ended in this step (a failure elsewhere ended the step)
+                continue; // analytic, or not ended in this step (a failure ended the step)
             }
-            m_collectives[i]->MergeRunRecords(std::vector<int64_t>(r, r + n));
+            collective->MergeRunRecords(std::vector<int64_t>(r, r + n));
             r += n;
-            const auto t = m_collectives[i]->GetTransferTimes();
+            const auto t = collective->GetTransferTimes();
             times.insert(times.end(), t.begin(), t.end());
         }
         m_steps[step].transferTimes = times;
@@ -563,7 +608,7 @@ MrcTrainingJob::MergeRunRecords(const std::vector<int64_t>& merged)
 }
 
 void
-MrcTrainingJob::OnCommDone(uint32_t id)
+MrcTrainingJob::OnCommDone(uint32_t id, Time end)
 {
     Stream& stream = m_streams[id];
     if (!stream.running)
@@ -575,14 +620,17 @@ MrcTrainingJob::OnCommDone(uint32_t id)
     CommRecord& rec = m_steps.back().comms[done.record];
     if (rec.end.IsZero())
     {
-        rec.end = Simulator::Now() - m_ops[done.op].comms[done.comm].hold; // analytic
+        rec.end = end - m_ops[done.op].comms[done.comm].hold; // analytic
     }
-    StartNext(id);
-    if (--m_opState[done.op].pending == 0)
+    OpState& op = m_opState[done.op];
+    op.done = std::max(op.done, end);
+    m_stepEnd = std::max(m_stepEnd, end);
+    StartNext(id, end);
+    if (--op.pending == 0)
     {
         if (m_ops[done.op].blocking)
         {
-            ReleaseLane(done.op);
+            ReleaseLane(done.op, op.done);
         }
         // Not from inside the transport's callback: operations start on a fresh event.
         m_wake.Cancel();
@@ -608,8 +656,9 @@ MrcTrainingJob::MaybeEndStep()
                 return;
             }
         }
-        step.end = Simulator::Now() - m_lag;
+        step.end = m_stepEnd;
     }
+    m_lag = Simulator::Now() - step.end; // on ranks the end is learnt late
     const uint32_t index = m_steps.size() - 1;
     NS_LOG_INFO("step " << index << " took " << step.GetDuration().As(Time::US) << " (ideal "
                         << step.ideal.As(Time::US) << ")" << (step.failed ? ", failed" : ""));
@@ -672,6 +721,12 @@ const std::vector<MrcTrainingJob::Operation>&
 MrcTrainingJob::GetOperations() const
 {
     return m_ops;
+}
+
+MrcTrainingJob::Lateness
+MrcTrainingJob::GetLateness() const
+{
+    return m_lateness;
 }
 
 } // namespace ns3

@@ -66,8 +66,12 @@ namespace ns3
  * lookahead: the next step's collectives then start at the same simulated time as in one
  * process, and every rank records the same steps (start, end, failure). A step's
  * transferTimes hold the transfers delivered on this rank until MrcDistributed::GatherJob
- * gives rank 0 all of them. Programs (AddOperation) are not distributed yet: their comms can
- * start the instant another ends, before any rank can know it.
+ * gives rank 0 all of them. A program (AddOperation) runs on several ranks too, each of its
+ * collective runs agreed on the same way: what follows an end by at least the lookahead
+ * (computation, a hold, an analytic comm) happens when it would in one process, but a
+ * collective due sooner after another's end (the next comm of its stream, or after too short
+ * a computation) starts when the end is learnt, up to one lookahead late; GetLateness counts
+ * those starts and their delay (zero in one process and for AddCollective jobs).
  */
 class MrcTrainingJob : public Object
 {
@@ -185,6 +189,17 @@ class MrcTrainingJob : public Object
     /// \return the program of a step (one operation for AddCollective, once started)
     const std::vector<Operation>& GetOperations() const;
 
+    /// Distributed runs: collective starts later than one process would make them.
+    struct Lateness
+    {
+        uint64_t starts{0}; //!< how many collective runs started late
+        Time total;         //!< their delays added up
+        Time longest;       //!< the longest delay (at most the ranks' lookahead)
+    };
+
+    /// \return what started late so far (always zero in one process)
+    Lateness GetLateness() const;
+
     /**
      * Distributed runs: what this rank saw of every step's transfers (each collective's
      * MrcCollective::GetRunRecord at its end, step after step), to be combined over the ranks
@@ -219,14 +234,20 @@ class MrcTrainingJob : public Object
     /// Start the next operation (its computation) of every lane that is free and whose next
     /// operation's `after` operations have ended.
     void RunLanes();
-    /// \param op an operation whose computation is over: issue its comms
-    void IssueComms(uint32_t op);
-    /// \param op an operation: its lane moves on to the next one
-    void ReleaseLane(uint32_t op);
-    /// \param stream start its next comm if it is idle and has one
-    void StartNext(uint32_t stream);
-    /// \param stream its running comm ended
-    void OnCommDone(uint32_t stream);
+    /// \param op an operation whose computation is over: issue its comms \param at when it
+    /// was due (now in one process; on ranks it may have been learnt late)
+    void IssueComms(uint32_t op, Time at);
+    /// \param op an operation: its lane moves on to the next one \param at when it was free
+    void ReleaseLane(uint32_t op, Time at);
+    /// \param stream start its next comm if it is idle and has one \param at when it was due
+    void StartNext(uint32_t stream, Time at);
+    /// \param stream its running comm ended \param end when (with its hold)
+    void OnCommDone(uint32_t stream, Time end);
+    /**
+     * A collective starts now: count it in m_lateness if it was due earlier.
+     * \param rec its record \param at when it was due
+     */
+    void NoteLateStart(const CommRecord& rec, Time at);
     /// \param collective a collective whose run ended
     void OnCollectiveDone(Ptr<MrcCollective> collective);
     /**
@@ -242,14 +263,15 @@ class MrcTrainingJob : public Object
     void OnRankShare(Ptr<MrcCollective> collective, bool failed);
     /**
      * Distributed runs: the ranks agree on how a collective's run ended.
-     * \param key its step and stream \param end when \param failed how
+     * \param key its step and record (its place among the step's comms) \param end when
+     * \param failed how
      */
     void OnBarrierOutcome(uint64_t key, Time end, bool failed);
     /**
-     * Distributed runs: refuse what cannot run on several ranks and join them (Start).
+     * Distributed runs: join the ranks (Start).
      * \param program true if the job is a program (AddOperation)
-     * \throws std::logic_error for a program
-     * \throws std::invalid_argument if ComputeTime is shorter than the ranks' lookahead
+     * \throws std::invalid_argument if ComputeTime is shorter than the ranks' lookahead (not
+     *         for a program, whose late starts GetLateness counts)
      */
     void SetUpRanks(bool program);
     /// The step may have ended: every operation issued and every stream idle.
@@ -279,6 +301,7 @@ class MrcTrainingJob : public Object
         std::vector<uint32_t> ops; //!< its operations, in program order
         size_t next{0};            //!< the next to start
         bool busy{false};          //!< an operation computing, or blocking on its comms
+        Time freeAt;               //!< when it last became free
         EventId compute;           //!< end of the running computation
     };
 
@@ -287,6 +310,7 @@ class MrcTrainingJob : public Object
     {
         bool issued{false};  //!< its comms issued
         uint32_t pending{0}; //!< its comms not yet ended
+        Time done;           //!< when it was issued, then when its last comm so far ended
     };
 
     uint32_t m_iterations{1};                           //!< Iterations attribute
@@ -311,11 +335,14 @@ class MrcTrainingJob : public Object
     TracedCallback<uint32_t, Time, Time> m_stepTrace;   //!< StepComplete
     /// Distributed runs: the ranks' agreement on each collective's end (null in one process).
     Ptr<MrcRankBarrier> m_barrier;
-    /// How long after the event being handled this rank learnt it (distributed runs: the
+    /// How long ago the last step ended when its end was handled (distributed runs: the
     /// barrier's delay; the next step starts that much earlier than now).
     Time m_lag;
-    /// Distributed runs: per step, per collective (stream), this rank's record of its run.
-    std::vector<std::vector<std::vector<int64_t>>> m_records;
+    Time m_stepEnd;      //!< the latest end (issue, comm) in the running step
+    Lateness m_lateness; //!< distributed runs: starts later than due
+    /// Distributed runs: per step, per comm record, its collective and this rank's record of
+    /// its run (empty: analytic, or not ended).
+    std::vector<std::vector<std::pair<Ptr<MrcCollective>, std::vector<int64_t>>>> m_records;
 };
 
 } // namespace ns3

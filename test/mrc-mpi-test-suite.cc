@@ -540,12 +540,83 @@ class DistributedScenarioTestCase : public MpiExampleTestCase
      */
     std::string Run(int ranks, const std::string& name, const std::string& args)
     {
+        return RunPrinting(ranks, name, args).first;
+    }
+
+    /**
+     * \param ranks 0: one process; otherwise MPI ranks
+     * \param name the run's name in the temporary directory
+     * \param args the run's arguments besides --quick, --fabrics=mrc and --out
+     * \return the results directory of the MRC run and what the example printed
+     */
+    std::pair<std::string, std::string> RunPrinting(int ranks,
+                                                    const std::string& name,
+                                                    const std::string& args)
+    {
         const std::string out = CreateTempDirFilename(name + "-" + std::to_string(ranks));
-        RunExample("mrc-ai-cluster",
-                   ranks,
-                   "--quick --fabrics=mrc " + args + " --out=" + out,
-                   false);
-        return out + "/mrc/";
+        const std::string text = RunExample("mrc-ai-cluster",
+                                            ranks,
+                                            "--quick --fabrics=mrc " + args + " --out=" + out,
+                                            false);
+        return {out + "/mrc/", text};
+    }
+
+    /**
+     * A program (the pipeline-parallel sample workload: 2 steps of 604 comms on 4 lanes, with
+     * streams running comms back to back): on one rank steps.csv and comms.csv are one
+     * process's; on two ranks every comm runs, in the same order, each step within 1 % of one
+     * process's (observed 0.05 %), and the run reports the collective runs that started late
+     * (a comm due the instant another ended is learnt a lookahead, 1 us, later), each by at most
+     * that lookahead.
+     */
+    void RunProgram()
+    {
+        const std::string args = "--workload=" + std::string(NS_TEST_SOURCEDIR)
+                                 + "/../examples/workload-pp-sample.txt --noFailures "
+                                   "--ns3::MrcClusterScenario::Iterations=2";
+        const auto [alone, aloneText] = RunPrinting(0, "program", args);
+        const std::string one = Run(1, "program", args);
+        const auto [two, twoText] = RunPrinting(2, "program", args);
+        const Csv comms = Read(alone + "comms.csv");
+        NS_TEST_ASSERT_MSG_GT(comms.rows.size(), 1000u, "a program's comms:\n" << comms.text);
+        NS_TEST_EXPECT_MSG_EQ(aloneText.find("started late"),
+                              std::string::npos,
+                              "nothing late in one process:\n"
+                                  << aloneText);
+        NS_TEST_EXPECT_MSG_EQ(Read(one + "comms.csv").text, comms.text, "comms on one rank");
+        const Csv steps = Read(alone + "steps.csv");
+        NS_TEST_EXPECT_MSG_EQ(Read(one + "steps.csv").text, steps.text, "steps on one rank");
+        const Csv commsTwo = Read(two + "comms.csv");
+        const bool sameComms = commsTwo.Column("label") == comms.Column("label")
+                               && commsTwo.Column("step") == comms.Column("step");
+        NS_TEST_EXPECT_MSG_EQ(sameComms, true, "the same comms on two ranks");
+        const auto ends = commsTwo.Column("end_us");
+        const bool allEnded = std::all_of(ends.begin(), ends.end(), [](const std::string& e) {
+            return !e.empty() && std::stod(e) > 0;
+        });
+        NS_TEST_EXPECT_MSG_EQ(allEnded, true, "every comm ended on two ranks");
+        const auto duration = steps.Column("duration_us");
+        const auto durationTwo = Read(two + "steps.csv").Column("duration_us");
+        NS_TEST_ASSERT_MSG_EQ((duration.size() == 2 && durationTwo.size() == 2),
+                              true,
+                              "two steps in both runs");
+        for (size_t i = 0; i < 2; ++i)
+        {
+            const double d = std::stod(duration[i]);
+            NS_TEST_EXPECT_MSG_EQ_TOL(std::stod(durationTwo[i]),
+                                      d,
+                                      0.01 * d,
+                                      "program step " << i << " on two ranks");
+        }
+        const std::string mark = "started late";
+        const size_t at = twoText.find(mark);
+        NS_TEST_ASSERT_MSG_NE(at, std::string::npos, "the late starts reported:\n" << twoText);
+        const std::string most = "at most ";
+        const size_t longest = twoText.find(most, at);
+        NS_TEST_ASSERT_MSG_NE(longest, std::string::npos, "the longest delay reported");
+        const long longestNs = std::stol(twoText.substr(longest + most.size()));
+        NS_TEST_EXPECT_MSG_GT(longestNs, 0, "a late start takes time");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(longestNs, 1000, "at most the lookahead (1000 ns)");
     }
 
     /**
@@ -660,6 +731,7 @@ class DistributedScenarioTestCase : public MpiExampleTestCase
                                   0.02 * linkBytes,
                                   "bytes on the watched links on two ranks");
         RunTcp();
+        RunProgram();
     }
 };
 
