@@ -10,6 +10,7 @@
 
 #include "mrc-ai-cluster-jobs.h"
 
+#include "ns3/mrc-distributed.h"
 #include "ns3/mrc-scenario-result-codec.h"
 
 #include <cerrno>
@@ -31,7 +32,8 @@ namespace mrcaicluster
 namespace
 {
 
-/// \param s a scenario \return its result, its wall time printed on stderr
+/// \param s a scenario \return its result, its wall time printed on stderr (on MPI ranks by
+/// rank 0 alone, whose result holds the whole run's counts)
 MrcScenarioResult
 RunOne(const Ptr<MrcClusterScenario>& s)
 {
@@ -39,6 +41,10 @@ RunOne(const Ptr<MrcClusterScenario>& s)
     MrcScenarioResult r = s->Run();
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall).count();
+    if (MrcDistributed::GetRank() != 0)
+    {
+        return r;
+    }
     std::cerr << "mrc-ai-cluster: " << r.name << " took " << std::fixed << std::setprecision(1)
               << seconds << " s wall, " << r.events << " events (" << std::setprecision(2)
               << r.events / seconds / 1e6 << " M/s), " << r.linkTraversals / seconds / 1e6
