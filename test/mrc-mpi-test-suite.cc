@@ -19,6 +19,7 @@
 #    include <cstdio>
 #    include <cstdlib>
 #    include <fstream>
+#    include <functional>
 #    include <map>
 #    include <sstream>
 #    include <string>
@@ -102,6 +103,14 @@ class MpiExampleTestCase : public TestCase
                 return !std::isalnum(static_cast<unsigned char>(c));
             },
             '-');
+        if (file.size() > 120)
+        {
+            // A file name is at most 255 bytes, and args may hold paths: keep the name short,
+            // and distinct through a hash of the whole.
+            std::ostringstream shortName;
+            shortName << file.substr(0, 100) << "-" << std::hex << std::hash<std::string>{}(file);
+            file = shortName.str();
+        }
         const std::string out = CreateTempDirFilename(file + ".txt");
         std::ostringstream template_;
         if (ranks > 0)
