@@ -309,7 +309,8 @@ void
 MrcTrainingJob::BeginStep()
 {
     Step step;
-    step.start = Simulator::Now() - m_lag;
+    // A step starts where the previous one ended (on ranks that end was learnt a lookahead ago).
+    step.start = m_steps.empty() ? Simulator::Now() : m_steps.back().end;
     step.ideal = m_ideal;
     m_steps.push_back(step);
     NS_LOG_INFO("step " << m_steps.size() - 1 << " starts");
@@ -322,7 +323,6 @@ MrcTrainingJob::BeginStep()
         lane.busy = false;
         lane.freeAt = step.start;
     }
-    m_lag = Time(0);
     RunLanes();
 }
 
@@ -658,7 +658,6 @@ MrcTrainingJob::MaybeEndStep()
         }
         step.end = m_stepEnd;
     }
-    m_lag = Simulator::Now() - step.end; // on ranks the end is learnt late
     const uint32_t index = m_steps.size() - 1;
     NS_LOG_INFO("step " << index << " took " << step.GetDuration().As(Time::US) << " (ideal "
                         << step.ideal.As(Time::US) << ")" << (step.failed ? ", failed" : ""));

@@ -335,9 +335,6 @@ class MrcTrainingJob : public Object
     TracedCallback<uint32_t, Time, Time> m_stepTrace;   //!< StepComplete
     /// Distributed runs: the ranks' agreement on each collective's end (null in one process).
     Ptr<MrcRankBarrier> m_barrier;
-    /// How long ago the last step ended when its end was handled (distributed runs: the
-    /// barrier's delay; the next step starts that much earlier than now).
-    Time m_lag;
     Time m_stepEnd;      //!< the latest end (issue, comm) in the running step
     Lateness m_lateness; //!< distributed runs: starts later than due
     /// Distributed runs: per step, per comm record, its collective and this rank's record of
