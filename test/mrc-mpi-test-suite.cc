@@ -87,8 +87,9 @@ class MpiExampleTestCase : public TestCase
      * \param example the example's name
      * \param ranks 0: no mpiexec, no --mpi; otherwise mpiexec -n ranks ... --mpi
      * \param args its other arguments
-     * \param results keep only the RESULT lines (the example must print one), or everything
-     * \return the RESULT lines, or everything it printed
+     * \param results keep only the RESULT lines of its standard output (the example must
+     * print one), or everything
+     * \return the RESULT lines, or everything it printed (standard output, then standard error)
      */
     std::string RunExample(const std::string& example,
                            int ranks,
@@ -124,17 +125,26 @@ class MpiExampleTestCase : public TestCase
             template_ << "%s";
         }
         template_ << " " << args;
+        // Standard error goes to a file of its own: mpiexec forwards a rank's two streams
+        // separately, so a line on one could land inside a line of the other (rank 0's wall
+        // time once cut its "received bytes per rank" line in two under test.py's load).
         std::ostringstream command;
         command << "python3 ./ns3 run " << example << " --no-build --command-template=\""
-                << template_.str() << "\" 2>&1 " << (results ? "| grep '^RESULT' " : "") << "> "
-                << out;
+                << template_.str() << "\" 2> " << out << ".stderr "
+                << (results ? "| grep '^RESULT' " : "") << "> " << out;
         const int status = std::system(command.str().c_str());
         NS_TEST_EXPECT_MSG_EQ(status, 0, "command failed: " << command.str());
-        std::ifstream in(out);
         std::string text;
-        for (std::string line; std::getline(in, line);)
+        for (const std::string& file : {out, out + ".stderr"})
         {
-            text += line + "\n";
+            std::ifstream in(file);
+            for (std::string line; std::getline(in, line);)
+            {
+                if (file == out || !results)
+                {
+                    text += line + "\n";
+                }
+            }
         }
         return text;
     }
