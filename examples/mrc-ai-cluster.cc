@@ -14,8 +14,9 @@
  * --roceSinglePlane gives the RoCEv2 fabrics one plane at Planes x the link rate (one 400G
  * plane against MRC's 4x100G, as the paper's comparison clusters), the same bandwidth.
  *
- * The cluster is a two-tier multi-plane Clos (default 4 planes, 8 T0 x 8 hosts, 8 T1 per
- * plane, 100 Gb/s links: 64 hosts with 400 Gb/s each). Every step is a compute gap, then a
+ * The cluster is a two-tier multi-plane Clos (default 4 planes, 16 T0 x 8 hosts, 8 T1 per
+ * plane, 100 Gb/s links: 128 hosts with 400 Gb/s each; the scenario's own default is 8 T0s,
+ * 64 hosts: --ns3::MrcClusterScenario::T0Count=8). Every step is a compute gap, then a
  * ring all-reduce over all hosts and all-to-alls within groups of 8, at once; the step ends
  * when the last transfer arrives (P100). The failures, mid-run: a T0-T1 link loses carrier
  * and is repaired later, another link flaps, and a T1 switch black-holes (carrier up) and is
@@ -24,7 +25,7 @@
  * the queue pairs that failed, and writes a results directory (doc/mrc.rst, "Results
  * directory"): one sub-directory per fabric, comparison.csv and summary.json at the top.
  *
- *   mrc-ai-cluster                       # about a few minutes on 2 cores
+ *   mrc-ai-cluster                       # about 3 minutes on 2 cores
  *   mrc-ai-cluster --quick               # 16 hosts, seconds (the tests run it)
  *   mrc-ai-cluster --fabrics=mrc,roce --qps=8 --out=results
  *   mrc-ai-cluster --failures=my-schedule.json --ns3::MrcBgpReconvergenceModel::BfdEnabled=true
@@ -328,28 +329,33 @@ main(int argc, char* argv[])
                "a SimAI/AICB workload file to run instead of the default job (WorkloadFile; "
                "see also GpusPerServer, CommScale, ComputeScale, WorkloadPlacement)",
                o.workload);
-    // --quick changes the scenario's defaults before the command line is applied, so that an
-    // explicit --ns3::MrcClusterScenario::<Name>=value still wins.
+    // The cluster's size changes the scenario's defaults before the command line is applied,
+    // so that an explicit --ns3::MrcClusterScenario::<Name>=value still wins: --quick is 16
+    // hosts on 2 planes, the main job 128 hosts (16 T0s of 8 hosts, the scenario's 8 T1s and
+    // 4 planes: 1:1, 400 Gb/s per host).
+    bool quick = false;
     for (int i = 1; i < argc; ++i)
     {
         const std::string arg = argv[i];
-        if (arg == "--quick" || arg == "--quick=1" || arg == "--quick=true")
-        {
-            for (const auto& [name, value] :
-                 std::vector<std::pair<std::string, std::string>>{{"Planes", "2"},
-                                                                  {"T0Count", "4"},
-                                                                  {"HostsPerT0", "4"},
-                                                                  {"T1Count", "4"},
-                                                                  {"AllReduceSize", "1000000"},
-                                                                  {"AllToAllSize", "128000"},
-                                                                  {"AllToAllGroup", "4"},
-                                                                  {"ComputeTime", "20us"},
-                                                                  {"Iterations", "12"},
-                                                                  {"ShowProgress", "false"}})
-            {
-                Config::SetDefault("ns3::MrcClusterScenario::" + name, StringValue(value));
-            }
-        }
+        quick = (arg == "--quick" || arg == "--quick=1" || arg == "--quick=true")
+                    ? true
+                    : ((arg == "--quick=0" || arg == "--quick=false") ? false : quick);
+    }
+    const std::vector<std::pair<std::string, std::string>> preset =
+        quick ? std::vector<std::pair<std::string, std::string>>{{"Planes", "2"},
+                                                                 {"T0Count", "4"},
+                                                                 {"HostsPerT0", "4"},
+                                                                 {"T1Count", "4"},
+                                                                 {"AllReduceSize", "1000000"},
+                                                                 {"AllToAllSize", "128000"},
+                                                                 {"AllToAllGroup", "4"},
+                                                                 {"ComputeTime", "20us"},
+                                                                 {"Iterations", "12"},
+                                                                 {"ShowProgress", "false"}}
+              : std::vector<std::pair<std::string, std::string>>{{"T0Count", "16"}};
+    for (const auto& [name, value] : preset)
+    {
+        Config::SetDefault("ns3::MrcClusterScenario::" + name, StringValue(value));
     }
     MrcValueParser::ParseCommandLine(cmd, argc, argv);
     try
@@ -371,10 +377,10 @@ main(int argc, char* argv[])
         // Beyond ns-3's time range MicroSeconds would wrap: refused.
         const Time failAt =
             MrcValueParser::ToTime("--failAt",
-                                   o.failAtUs >= 0 ? o.failAtUs : (o.quick ? 600 : 2500),
+                                   o.failAtUs >= 0 ? o.failAtUs : (o.quick ? 600 : 5000),
                                    Time::US);
         const Time span = MrcValueParser::ToTime("--span",
-                                                 o.spanUs > 0 ? o.spanUs : (o.quick ? 1200 : 4000),
+                                                 o.spanUs > 0 ? o.spanUs : (o.quick ? 1200 : 8000),
                                                  Time::US);
 
         // Everything is checked before the first fabric runs: the fabric list, the schedule

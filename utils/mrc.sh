@@ -274,7 +274,7 @@ case "${1:-}" in
         # Only what the main job needs: the library and mrc-ai-cluster (no tests).
         build mrc-ai-cluster
         shift
-        # The flagship comparison: one training job and one failure schedule on a 64-host,
+        # The flagship comparison: one training job and one failure schedule on a 128-host,
         # 4-plane cluster over MRC/SRv6, RoCEv2/ECMP+BGP and RoCEv2 with 4 QPs per peer.
         # Results in ./mrc-ai-cluster-results (doc/mrc.rst, "Flagship comparison").
         exec "$build/bin/mrc-ai-cluster" "$@"

@@ -52,8 +52,8 @@ def main():
                     AllToAllSize=128000, AllToAllGroup=4, ComputeTime="20us", Iterations=12)
         at, span = 600, 1200
     else:
-        topo = dict(Planes=4, T0Count=8, HostsPerT0=8, T1Count=8)
-        at, span = 2500, 4000
+        topo = dict(Planes=4, T0Count=16, HostsPerT0=8, T1Count=8)  # 128 hosts
+        at, span = 5000, 8000
     if args.workload:
         topo.update(WorkloadFile=args.workload, GpusPerServer=args.gpus_per_server,
                     CommScale=args.comm_scale, PipelineSchedule=args.pipeline_schedule)
