@@ -39,6 +39,7 @@
  */
 
 #include "mrc-benchmark-htsim.h"
+#include "mrc-benchmark-stock.h"
 
 #include "ns3/boolean.h"
 #include "ns3/core-module.h"
@@ -167,6 +168,43 @@ PrintRow(const Row& r)
 }
 
 /**
+ * Run the permutation on ns-3's own fat-tree (mrcbenchmark::RunStock) and print its row.
+ * \param k fat-tree radix \param o options \param start when the run began (wall clock)
+ * \return its figures
+ */
+RunFigures
+RunStockRow(uint32_t k, const Options& o, std::chrono::steady_clock::time_point start)
+{
+    mrcbenchmark::StockSetup setup;
+    setup.k = k;
+    setup.dst = Permutation(k * k * k / 4, o.seed);
+    setup.bytes = o.bytes;
+    setup.packetSize = o.packetSize;
+    setup.rate = o.linkRate;
+    setup.delay = o.linkDelay;
+    const mrcbenchmark::StockResult s = mrcbenchmark::RunStock(setup);
+    Row row;
+    row.k = k;
+    row.transport = "stock";
+    row.hosts = s.hosts;
+    row.done = s.done;
+    row.lastFinishMs = s.lastFinish.GetSeconds() * 1e3;
+    row.wall = s.wallS;
+    row.hops = s.hops;
+    row.events = s.events;
+    row.peakRss = PeakRssMiB();
+    row.delivered = static_cast<double>(s.delivered);
+    PrintRow(row);
+    Simulator::Destroy();
+    Names::Clear();
+    RunFigures r;
+    r.wallPerGb = s.delivered > 0 ? s.wallS / (s.delivered / 1e9) : 0.0;
+    r.totalWall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.peakRss = PeakRssMiB();
+    return r;
+}
+
+/**
  * Run the permutation once and print its row (and, for MRC, its FCTs).
  * \param k fat-tree radix
  * \param transport udp, tcp or mrc
@@ -177,6 +215,10 @@ RunFigures
 RunOne(uint32_t k, const std::string& transport, const Options& o)
 {
     const auto start = std::chrono::steady_clock::now();
+    if (transport == "stock")
+    {
+        return RunStockRow(k, o, start);
+    }
     RngSeedManager::SetSeed(o.seed);                       // the run number stays --RngRun's
     MrcSchedulerChoice::Apply("--scheduler", o.scheduler); // again after each Destroy
     MrcClosTopologyHelper topoHelper;
@@ -393,8 +435,10 @@ main(int argc, char* argv[])
     strict.Add(cmd, "delay", "every link's delay", delay);
     strict.Add(cmd,
                "transport",
-               "udp, tcp (ns-3's, over per-flow ECMP) or mrc (over SRv6), or a comma-separated "
-               "list (each k runs each, in order; with mrc and udp the ratio per delivered GB)",
+               "udp, tcp (ns-3's, over the module's per-flow ECMP), mrc (over SRv6), or stock "
+               "(ns-3's UDP on a fat-tree of ns-3's helpers alone: IPv4, Ipv4GlobalRouting with "
+               "per-packet ECMP), or a comma-separated list (each k runs each, in order; with "
+               "mrc and udp or stock the ratio per delivered GB)",
                transport);
     strict.Add(cmd, "seed", "RNG seed", o.seed);
     cmd.AddValue("scheduler",
@@ -416,17 +460,17 @@ main(int argc, char* argv[])
         std::stringstream names(transport);
         for (std::string t; std::getline(names, t, ',');)
         {
-            if (t != "udp" && t != "tcp" && t != "mrc")
+            if (t != "udp" && t != "tcp" && t != "mrc" && t != "stock")
             {
                 throw std::invalid_argument("--transport (=" + transport
-                                            + ") must be udp, tcp or mrc, or a comma-separated "
-                                              "list of them");
+                                            + ") must be udp, tcp, mrc or stock, or a "
+                                              "comma-separated list of them");
             }
             transports.push_back(t);
         }
         if (transports.empty())
         {
-            throw std::invalid_argument("--transport is empty: give udp, tcp or mrc");
+            throw std::invalid_argument("--transport is empty: give udp, tcp, mrc or stock");
         }
         MrcSchedulerChoice::Check("--scheduler", o.scheduler);
         o.linkRate = MrcValueParser::ParseDataRate("--rate", rate);
@@ -455,7 +499,7 @@ main(int argc, char* argv[])
         // Rank 0 prints (--mpi); the other ranks' standard output stays empty.
         std::ostringstream header;
         header << "mrc-benchmark: permutation (mrc: over SRv6 with trimming; udp, tcp: over "
-                  "per-flow ECMP), "
+                  "per-flow ECMP; stock: ns-3 alone, IPv4 per-packet ECMP), "
                << o.bytes << " B per flow, " << o.packetSize << " B payloads, links " << rate
                << " / " << delay << ", seed " << o.seed << ", run " << RngSeedManager::GetRun()
                << ", scheduler " << (o.scheduler.empty() ? "--SchedulerType's" : o.scheduler)
@@ -483,11 +527,16 @@ main(int argc, char* argv[])
             {
                 runs[t] = RunOne(k, t, o);
             }
-            if (runs.count("mrc") && runs.count("udp") && runs["udp"].wallPerGb > 0)
+            for (const auto& [t, name] :
+                 std::vector<std::pair<std::string, std::string>>{{"udp", "UDP"},
+                                                                  {"stock", "stock ns-3 UDP"}})
             {
-                std::cout << "     k=" << k << ": MRC / UDP wall per delivered GB "
-                          << std::setprecision(2) << runs["mrc"].wallPerGb / runs["udp"].wallPerGb
-                          << std::endl;
+                if (runs.count("mrc") && runs.count(t) && runs[t].wallPerGb > 0)
+                {
+                    std::cout << "     k=" << k << ": MRC / " << name << " wall per delivered GB "
+                              << std::setprecision(2) << runs["mrc"].wallPerGb / runs[t].wallPerGb
+                              << std::endl;
+                }
             }
             if (!o.htsim.empty())
             {

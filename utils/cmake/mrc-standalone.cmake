@@ -276,6 +276,12 @@ function(mrc_standalone_finish)
                        ${CMAKE_CURRENT_SOURCE_DIR}/test/python/check_ai_cluster_jobs.py
                        $<TARGET_FILE:mrc-ai-cluster>
                        ${CMAKE_BINARY_DIR}/example-ai-cluster-jobs)
+      # mrc-benchmark --transport=stock: ns-3's own fat-tree (IPv4, global routing with ECMP)
+      # delivers every flow, and the ratio per delivered GB is printed.
+      add_test(NAME example-mrc-benchmark-stock
+               COMMAND $<TARGET_FILE:mrc-benchmark> --k=4 --bytes=100000 --transport=stock,mrc)
+      set_tests_properties(example-mrc-benchmark-stock PROPERTIES PASS_REGULAR_EXPRESSION
+        "4 +stock +16 +16/16 .* 1\\.6.*4 +mrc +16 +16/16 .*k=4: MRC / stock ns-3 UDP wall per delivered GB [0-9.]+")
       # mrc-benchmark --htsim: the files it writes for htsim, its reading of htsim's output,
       # and its errors (against a stand-in for htsim_uec).
       add_test(NAME example-mrc-benchmark-htsim
