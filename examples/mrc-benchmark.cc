@@ -215,12 +215,12 @@ RunFigures
 RunOne(uint32_t k, const std::string& transport, const Options& o)
 {
     const auto start = std::chrono::steady_clock::now();
+    MrcSchedulerChoice::Apply("--scheduler", o.scheduler); // again after each Destroy
     if (transport == "stock")
     {
-        return RunStockRow(k, o, start);
+        return RunStockRow(k, o, start); // draws the permutation, which seeds as below
     }
-    RngSeedManager::SetSeed(o.seed);                       // the run number stays --RngRun's
-    MrcSchedulerChoice::Apply("--scheduler", o.scheduler); // again after each Destroy
+    RngSeedManager::SetSeed(o.seed); // the run number stays --RngRun's
     MrcClosTopologyHelper topoHelper;
     topoHelper.SetRanks(MrcDistributed::GetRanks()); // 1 without --mpi
     for (MrcLinkTier t : {MrcLinkTier::HOST_T0, MrcLinkTier::T0_T1, MrcLinkTier::T1_T2})
@@ -234,6 +234,10 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
         topoHelper.SetTrimmingQueues();
     }
     Ptr<MrcFabricTopology> topo = topoHelper.Build(MrcClosSpec::FatTree(k));
+    // Fixed streams for what the fabric installed (the permutation draws from stream 0, the
+    // queue pairs from 1, 2, ...), so that a row does not depend on the runs before it in the
+    // process (--ks=4,8 and --ks=8 give the same k=8 row).
+    MrcClosTopologyHelper::AssignStreams(topo, int64_t(1) << 32);
     MrcDataPlaneHelper dataPlane;
     dataPlane.SetDataPlane(mrc ? MrcDataPlane::SRV6 : MrcDataPlane::ECMP);
     dataPlane.GetEcmpHelper().SetBaseSeed(o.seed);
