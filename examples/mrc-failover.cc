@@ -102,6 +102,13 @@ RunFabric(const Options& o, bool roce)
         failures->Blackhole(failAt, link.id, MrcLinkDirection::BOTH, duration);
     }
 
+    // Fixed streams for the fabric and the failures (the queue pairs draw from --seed on, see
+    // SetStream below), so that each fabric's run does not depend on the one before it in this
+    // process.
+    int64_t stream = int64_t(1) << 32;
+    stream += MrcClosTopologyHelper::AssignStreams(topo, stream);
+    failures->AssignStreams(stream);
+
     MrcHelper mrc(topo, fabric.GetDataPlane());
     const uint32_t qps = roce ? o.qps : 1;
     // RoCEv2 RC: one UDP source port per QP (ECMP pins it), go-back-N, DCQCN.
