@@ -337,9 +337,14 @@ main(int argc, char* argv[])
     for (int i = 1; i < argc; ++i)
     {
         const std::string arg = argv[i];
-        quick = (arg == "--quick" || arg == "--quick=1" || arg == "--quick=true")
-                    ? true
-                    : ((arg == "--quick=0" || arg == "--quick=false") ? false : quick);
+        if (arg == "--quick" || arg == "--quick=1" || arg == "--quick=true")
+        {
+            quick = true;
+        }
+        else if (arg == "--quick=0" || arg == "--quick=false")
+        {
+            quick = false;
+        }
     }
     const std::vector<std::pair<std::string, std::string>> preset =
         quick ? std::vector<std::pair<std::string, std::string>>{{"Planes", "2"},

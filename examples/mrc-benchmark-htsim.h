@@ -13,6 +13,8 @@
 #ifndef MRC_BENCHMARK_HTSIM_H
 #define MRC_BENCHMARK_HTSIM_H
 
+#include "mrc-benchmark-permutation.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
 
@@ -39,17 +41,14 @@ struct HtsimResult
     std::string commandLine; //!< what was run (in a temporary directory, removed afterwards)
 };
 
-/// The run's parameters, as the module's own run of the benchmark uses them.
-struct HtsimSetup
+/**
+ * The run's parameters: the benchmark's permutation (htsim's MTU is its packetSize plus 54;
+ * the rate must be whole Gb/s and the delay whole ns), the binary and htsim's seed.
+ */
+struct HtsimSetup : PermutationSetup
 {
-    std::string binary;        //!< path of an htsim_uec executable
-    uint32_t k{8};             //!< fat-tree radix (k^3/4 hosts, three tiers)
-    std::vector<uint32_t> dst; //!< host i sends to dst[i]
-    uint64_t bytes{0};         //!< bytes per flow
-    uint32_t packetSize{4096}; //!< payload bytes per packet (htsim's MTU: this plus 54)
-    DataRate rate;             //!< every link's rate (whole Gb/s)
-    Time delay;                //!< every link's delay (whole ns)
-    uint32_t seed{1};          //!< htsim's -seed
+    std::string binary; //!< path of an htsim_uec executable
+    uint32_t seed{1};   //!< htsim's -seed
 };
 
 /**

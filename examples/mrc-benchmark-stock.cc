@@ -49,7 +49,7 @@ OnSinkRx(SinkProgress* p, Ptr<const Packet> packet, const Address& from)
 } // namespace
 
 StockResult
-RunStock(const StockSetup& setup)
+RunStock(const PermutationSetup& setup)
 {
     const uint32_t k = setup.k;
     if (k < 2 || k % 2 != 0)

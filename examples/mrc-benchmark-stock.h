@@ -14,27 +14,16 @@
 #ifndef MRC_BENCHMARK_STOCK_H
 #define MRC_BENCHMARK_STOCK_H
 
-#include "ns3/data-rate.h"
+#include "mrc-benchmark-permutation.h"
+
 #include "ns3/nstime.h"
 
 #include <cstdint>
-#include <vector>
 
 namespace ns3
 {
 namespace mrcbenchmark
 {
-
-/// The stock run's parameters, as the module's own run of the benchmark uses them.
-struct StockSetup
-{
-    uint32_t k{8};             //!< fat-tree radix (k^3/4 hosts, three tiers)
-    std::vector<uint32_t> dst; //!< host i sends to dst[i]
-    uint64_t bytes{0};         //!< bytes per flow
-    uint32_t packetSize{4096}; //!< UDP payload bytes per packet
-    DataRate rate;             //!< every link's rate, and each source's sending rate
-    Time delay;                //!< every link's delay
-};
 
 /// What the stock run did.
 struct StockResult
@@ -54,7 +43,7 @@ struct StockResult
  * \param setup the run \return what it did
  * \throws std::invalid_argument when k is odd or below 2, or dst does not name every host
  */
-StockResult RunStock(const StockSetup& setup);
+StockResult RunStock(const PermutationSetup& setup);
 
 } // namespace mrcbenchmark
 } // namespace ns3

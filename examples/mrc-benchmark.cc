@@ -117,6 +117,21 @@ Permutation(uint32_t hosts, uint32_t seed)
     return MrcPermutationHelper::Derangement(hosts, rng);
 }
 
+/**
+ * \param k fat-tree radix \param o options
+ * \return k's permutation and fabric, as the other simulators (stock ns-3, htsim) take them
+ */
+mrcbenchmark::PermutationSetup
+PermutationOf(uint32_t k, const Options& o)
+{
+    return mrcbenchmark::PermutationSetup{k,
+                                          Permutation(k * k * k / 4, o.seed),
+                                          o.bytes,
+                                          o.packetSize,
+                                          o.linkRate,
+                                          o.linkDelay};
+}
+
 /// Column widths of the table, shared by the header and every row.
 constexpr int kWidths[] = {4, 6, 7, 10, 12, 10, 14, 14, 14, 12, 12, 12};
 
@@ -175,14 +190,7 @@ PrintRow(const Row& r)
 RunFigures
 RunStockRow(uint32_t k, const Options& o, std::chrono::steady_clock::time_point start)
 {
-    mrcbenchmark::StockSetup setup;
-    setup.k = k;
-    setup.dst = Permutation(k * k * k / 4, o.seed);
-    setup.bytes = o.bytes;
-    setup.packetSize = o.packetSize;
-    setup.rate = o.linkRate;
-    setup.delay = o.linkDelay;
-    const mrcbenchmark::StockResult s = mrcbenchmark::RunStock(setup);
+    const mrcbenchmark::StockResult s = mrcbenchmark::RunStock(PermutationOf(k, o));
     Row row;
     row.k = k;
     row.transport = "stock";
@@ -388,16 +396,8 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
 void
 RunHtsimRow(uint32_t k, const Options& o, const RunFigures* mrc)
 {
-    mrcbenchmark::HtsimSetup setup;
-    setup.binary = o.htsim;
-    setup.k = k;
-    setup.dst = Permutation(k * k * k / 4, o.seed);
-    setup.bytes = o.bytes;
-    setup.packetSize = o.packetSize;
-    setup.rate = o.linkRate;
-    setup.delay = o.linkDelay;
-    setup.seed = o.seed;
-    const mrcbenchmark::HtsimResult h = mrcbenchmark::RunHtsim(setup);
+    const mrcbenchmark::HtsimResult h =
+        mrcbenchmark::RunHtsim(mrcbenchmark::HtsimSetup{PermutationOf(k, o), o.htsim, o.seed});
     Row row;
     row.k = k;
     row.transport = "htsim";
