@@ -19,11 +19,12 @@
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 namespace ns3
@@ -76,15 +77,48 @@ class TempDir
 };
 
 /**
+ * The high-water mark of a process's resident set (VmHWM of /proc/PID/status), once PID has
+ * left this program's image by an exec (its /proc/PID/exe is another file than ours).
+ * \param pid the process \return KiB, or nothing (not readable, or not exec'd yet)
+ */
+std::optional<uint64_t>
+ExecdHighWaterKiB(pid_t pid)
+{
+    const std::filesystem::path proc = "/proc/" + std::to_string(pid);
+    std::error_code ec;
+    const auto exe = std::filesystem::read_symlink(proc / "exe", ec);
+    if (ec || exe == std::filesystem::read_symlink("/proc/self/exe", ec) || ec)
+    {
+        return std::nullopt;
+    }
+    std::ifstream status(proc / "status");
+    for (std::string line; std::getline(status, line);)
+    {
+        if (line.rfind("VmHWM:", 0) == 0)
+        {
+            return std::strtoull(line.c_str() + 6, nullptr, 10);
+        }
+    }
+    return std::nullopt;
+}
+
+/**
  * Run a program with its standard output and error into a file and wait for it.
+ *
+ * Its peak memory is sampled while it runs (every 10 ms, the process's own high-water mark
+ * after its exec), not taken from wait4's ru_maxrss: Linux counts in a child's ru_maxrss the
+ * memory of the process it was forked from (exec records the forked copy's high-water mark),
+ * so a child of this program would show at least this program's own memory at the fork.
  * \param dir working directory \param args argv (args[0] the program) \param out output file
- * \param usage filled with the child's resource usage \return its wait status
+ * \param peakKiB set to the program's peak resident set, KiB (nothing if it ended before a
+ *        sample after its exec)
+ * \return its wait status
  */
 int
 RunChild(const std::filesystem::path& dir,
          const std::vector<std::string>& args,
          const std::filesystem::path& out,
-         rusage& usage)
+         std::optional<uint64_t>& peakKiB)
 {
     std::vector<char*> argv;
     for (const std::string& a : args)
@@ -109,15 +143,25 @@ RunChild(const std::filesystem::path& dir,
         execv(argv[0], argv.data());
         _exit(127);
     }
+    peakKiB.reset();
     int status = 0;
-    while (wait4(pid, &status, 0, &usage) < 0)
+    for (;;)
     {
-        if (errno != EINTR)
+        const pid_t done = waitpid(pid, &status, WNOHANG);
+        if (done == pid)
+        {
+            return status;
+        }
+        if (done < 0 && errno != EINTR)
         {
             throw std::runtime_error(std::string("--htsim: wait failed: ") + std::strerror(errno));
         }
+        if (const auto hwm = ExecdHighWaterKiB(pid))
+        {
+            peakKiB = std::max(peakKiB.value_or(0), *hwm);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
-    return status;
 }
 
 } // namespace
@@ -213,11 +257,14 @@ RunHtsim(const HtsimSetup& setup)
     {
         r.commandLine += (i ? " " : "") + (i ? args[i] : binary.filename().string());
     }
-    rusage usage{};
+    std::optional<uint64_t> peakKiB;
     const auto t0 = std::chrono::steady_clock::now();
-    const int status = RunChild(dir.Path(), args, dir.Path() / "out.txt", usage);
+    const int status = RunChild(dir.Path(), args, dir.Path() / "out.txt", peakKiB);
     r.wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    r.peakRssMiB = usage.ru_maxrss / 1024.0; // KiB on Linux
+    if (peakKiB)
+    {
+        r.peakRssMiB = *peakKiB / 1024.0;
+    }
     std::ifstream out(dir.Path() / "out.txt");
     std::deque<std::string> tail; // the last lines, for an error message
     for (std::string line; std::getline(out, line);)

@@ -31,7 +31,7 @@ namespace mrcbenchmark
 struct HtsimResult
 {
     double wallS{0};         //!< wall seconds of the whole process (setup included)
-    double peakRssMiB{0};    //!< the process's peak resident set size
+    double peakRssMiB{0};    //!< its peak resident set (VmHWM, sampled; 0: ended unsampled)
     uint32_t flows{0};       //!< flows in the connection matrix
     uint32_t done{0};        //!< flows htsim reported finished
     double lastFinishUs{0};  //!< simulated time the last flow finished, us

@@ -177,8 +177,16 @@ PrintRow(const Row& r)
     column(6, r.hops, 1.0);
     column(7, r.hops, r.wall);
     column(8, r.events, r.wall);
-    std::cout << std::setprecision(1) << std::setw(w[9]) << r.peakRss << std::setw(w[10])
-              << r.delivered / 1e6 << std::setprecision(2) << std::setw(w[11])
+    std::cout << std::setprecision(1) << std::setw(w[9]);
+    if (r.peakRss > 0)
+    {
+        std::cout << r.peakRss;
+    }
+    else
+    {
+        std::cout << "-"; // not known (a program that ended before its memory was sampled)
+    }
+    std::cout << std::setw(w[10]) << r.delivered / 1e6 << std::setprecision(2) << std::setw(w[11])
               << (r.delivered > 0 ? r.wall / (r.delivered / 1e9) : 0.0) << std::endl;
 }
 

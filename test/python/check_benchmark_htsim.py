@@ -9,7 +9,9 @@ matrix is the k=4 permutation (16 flows, a derangement, --bytes each) and the to
 3-tier fat-tree of 16 hosts (podsize 4, radix 2/2/4) with the links' rate and delay. It answers
 as htsim_uec does ("Flow ... finished at T" per flow, then "New: N Rtx: R ..."), and the
 benchmark must print that row (flows done, the last finish time in ms, the packet counts). A
-stand-in that fails must make the benchmark fail with its exit status and last output, and a
+stand-in's peak memory must be its own (a small Python process) after a k=8 run, well below
+the benchmark's own (Linux's ru_maxrss of a forked child counts the heap of the parent it was
+forked from, which k=8's simulations have grown). A stand-in that fails must make the benchmark fail with its exit status and last output, and a
 path that is not an executable file must be refused before any simulation runs.
 """
 
@@ -23,6 +25,10 @@ FAKE = r'''#!/usr/bin/python3
 import sys
 args = dict(zip(sys.argv[1::2], sys.argv[2::2]))
 mode = "@MODE@"
+if mode == "sleep":  # only lives long enough for its memory to be sampled
+    import time
+    time.sleep(0.3)
+    sys.exit(0)
 if mode == "fail":
     print("htsim stand-in: giving up")
     sys.exit(3)
@@ -83,6 +89,18 @@ def main():
             failures.append("htsim row %s: want 16 hosts, 15/16 done, 0.035 ms, 1.5 MB" % row)
         if "(400 new and 7 retransmitted data packets" not in r.stdout:
             failures.append("the packet counts are missing:\n" + r.stdout)
+
+    sleeper = os.path.join(scratch, "htsim-sleeps")
+    write_fake(sleeper, "sleep")
+    r = subprocess.run([program, "--k=8", "--bytes=100000", "--transport=udp,mrc",
+                        "--htsim=" + sleeper], capture_output=True, text=True, timeout=600)
+    rss = {l.split()[1]: l.split()[9] for l in r.stdout.splitlines()
+           if l.split()[:1] == ["8"] and len(l.split()) == 12}
+    if r.returncode != 0 or sorted(rss) != ["htsim", "mrc", "udp"] or rss["htsim"] == "-" \
+            or not 1.0 < float(rss["htsim"]) < 0.4 * float(rss["mrc"]):
+        failures.append("peak RSS of the stand-in %s: want its own (a Python process), under "
+                        "0.4 x the benchmark's (MRC row)\n%s%s"
+                        % (rss, r.stdout, r.stderr))
 
     bad = os.path.join(scratch, "htsim-fails")
     write_fake(bad, "fail")
