@@ -30,9 +30,11 @@
  * MRC permutation of one k distributed over the ranks of ns-3's MPI engine (see "Distributed
  * runs" in doc/mrc.rst): each rank posts its own hosts' writes and records its own hosts'
  * completions; rank 0 prints the row, with the packet-hops and events summed over the ranks,
- * its own wall time and the largest peak RSS of a rank:
+ * its own wall time and the largest peak RSS of a rank; with --htsim, rank 0 then runs htsim
+ * on one process, and the ratios add the ranks' peak RSS added up (each rank holds the whole
+ * fabric):
  *
- *   mpiexec -n 2 mrc-benchmark --k=16 --transport=mrc --mpi
+ *   mpiexec -n 2 mrc-benchmark --k=16 --transport=mrc --mpi [--htsim=PATH/htsim_uec]
  *
  * For figures worth quoting, build with -DMRC_ASSERTS=OFF -DCMAKE_BUILD_TYPE=Release
  * (utils/mrc.sh benchmark does).
@@ -98,9 +100,11 @@ struct Options
 /// What main needs of one run for its ratios.
 struct RunFigures
 {
-    double wallPerGb{0}; //!< wall seconds of Simulator::Run per delivered GB (0: nothing)
-    double totalWall{0}; //!< wall seconds of the whole run: setup, simulation, teardown
-    double peakRss{0};   //!< the process's peak resident set size so far, MiB
+    double wallPerGb{0};   //!< wall seconds of Simulator::Run per delivered GB (0: nothing)
+    double totalWall{0};   //!< wall seconds of the whole run: setup, simulation, teardown
+    double peakRss{0};     //!< the process's peak resident set size so far, MiB (--mpi: the
+                           //!< largest of a rank's)
+    double allRanksRss{0}; //!< --mpi: the ranks' peak resident set sizes added up, MiB
 };
 
 /**
@@ -296,7 +300,8 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     Simulator::Stop(Seconds(1));
 
     const uint64_t events0 = Simulator::GetEventCount();
-    double mpiPeakRss = 0; // --mpi: the largest peak RSS of a rank, MiB
+    double mpiPeakRss = 0;  // --mpi: the largest peak RSS of a rank, MiB
+    double mpiAllRanks = 0; // --mpi: the ranks' peak RSS added up, MiB
     const auto t0 = std::chrono::steady_clock::now();
     Simulator::Run();
     const double wall =
@@ -305,10 +310,12 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     all.Add(topo->GetHosts());
     // This rank's nodes (every node without MPI), summed over the ranks at rank 0.
     std::vector<uint64_t> counts{Simulator::GetEventCount() - events0,
-                                 MrcFabricQueueStats::Sum(MrcDistributed::Select(all)).sentPackets};
+                                 MrcFabricQueueStats::Sum(MrcDistributed::Select(all)).sentPackets,
+                                 static_cast<uint64_t>(PeakRssMiB() * 1024)};
     MrcDistributed::SumToRoot(counts);
     const uint64_t events = counts[0];
     const uint64_t hops = counts[1];
+    mpiAllRanks = counts[2] / 1024.0;
     if (MrcDistributed::IsEnabled())
     {
         // Completion times plus one (0: not here), and the peak RSS in KiB: maxima at rank 0.
@@ -393,7 +400,8 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     RunFigures r;
     r.wallPerGb = delivered > 0 ? wall / (delivered / 1e9) : 0.0;
     r.totalWall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    r.peakRss = PeakRssMiB();
+    r.peakRss = MrcDistributed::IsEnabled() ? mpiPeakRss : PeakRssMiB();
+    r.allRanksRss = mpiAllRanks;
     return r;
 }
 
@@ -423,7 +431,15 @@ RunHtsimRow(uint32_t k, const Options& o, const RunFigures* mrc)
     {
         std::cout << "     k=" << k << ": MRC / htsim wall (whole run, setup included) "
                   << std::setprecision(2) << mrc->totalWall / h.wallS << ", peak RSS "
-                  << mrc->peakRss / h.peakRssMiB << std::endl;
+                  << mrc->peakRss / h.peakRssMiB;
+        if (MrcDistributed::IsEnabled())
+        {
+            std::cout << " (the largest rank's; all " << MrcDistributed::GetRanks()
+                      << " ranks' added up " << mrc->allRanksRss / h.peakRssMiB << "; MRC on "
+                      << MrcDistributed::GetRanks() << " MPI ranks, htsim on one "
+                      << "process)";
+        }
+        std::cout << std::endl;
     }
 }
 
@@ -493,12 +509,11 @@ main(int argc, char* argv[])
         }
         if (o.mpi)
         {
-            if (transports != std::vector<std::string>{"mrc"} || !o.htsim.empty()
-                || ks.find(',') != std::string::npos)
+            if (transports != std::vector<std::string>{"mrc"} || ks.find(',') != std::string::npos)
             {
-                throw std::invalid_argument("--mpi runs one k (--k=N) of --transport=mrc, without "
-                                            "--htsim (UDP and TCP applications would start on "
-                                            "every rank's copy of a host)");
+                throw std::invalid_argument("--mpi runs one k (--k=N) of --transport=mrc (UDP and "
+                                            "TCP applications would start on every rank's copy of "
+                                            "a host)");
             }
             MrcDistributed::Enable(&argc, &argv);
         }
@@ -550,8 +565,9 @@ main(int argc, char* argv[])
                               << std::endl;
                 }
             }
-            if (!o.htsim.empty())
+            if (!o.htsim.empty() && MrcDistributed::GetRank() == 0)
             {
+                // --mpi: rank 0 runs htsim once the ranks are done; the others wait to finish.
                 RunHtsimRow(k, o, runs.count("mrc") ? &runs["mrc"] : nullptr);
             }
         }

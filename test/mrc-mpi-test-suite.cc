@@ -763,6 +763,63 @@ class DistributedScenarioTestCase : public MpiExampleTestCase
 
 /**
  * \ingroup mrc-test
+ * mrc-benchmark --mpi --htsim: the MRC permutation on two ranks, then rank 0 alone runs the
+ * htsim binary (a stand-in here) once, and the ratios line gives the largest rank's memory
+ * and the ranks' memory added up.
+ */
+class DistributedBenchmarkHtsimTestCase : public MpiExampleTestCase
+{
+  public:
+    DistributedBenchmarkHtsimTestCase()
+        : MpiExampleTestCase("mrc-benchmark --mpi --htsim: one htsim run, on rank 0")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // A stand-in for htsim_uec: one finished flow, the packet counts, and long enough a
+        // life for its memory to be sampled.
+        const std::string standIn = CreateTempDirFilename("htsim-stand-in.sh");
+        {
+            std::ofstream script(standIn);
+            script << "#!/bin/sh\n"
+                      "echo 'Flow Uec_0_1 flowId 1 uecSrc 0 finished at 20.0 total bytes 1'\n"
+                      "echo 'New: 5 Rtx: 0 RTS: 0'\n"
+                      "sleep 0.3\n";
+        }
+        const std::string chmod = "chmod +x " + standIn;
+        NS_TEST_ASSERT_MSG_EQ(std::system(chmod.c_str()), 0, "the stand-in is executable");
+        const std::string text =
+            RunExample("mrc-benchmark",
+                       2,
+                       "--k=4 --bytes=100000 --transport=mrc --htsim=" + standIn,
+                       false);
+        size_t mrcRows = 0;
+        size_t htsimRows = 0;
+        size_t ratioLines = 0;
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);)
+        {
+            std::istringstream words(line);
+            std::string k;
+            std::string tp;
+            std::string hosts;
+            std::string done;
+            words >> k >> tp >> hosts >> done;
+            mrcRows += k == "4" && tp == "mrc" && done == "16/16";
+            htsimRows += k == "4" && tp == "htsim" && done == "1/16";
+            ratioLines += line.find("k=4: MRC / htsim wall") != std::string::npos
+                          && line.find("all 2 ranks' added up") != std::string::npos;
+        }
+        NS_TEST_EXPECT_MSG_EQ(mrcRows, 1, "one MRC row, every flow done:\n" << text);
+        NS_TEST_EXPECT_MSG_EQ(htsimRows, 1, "one htsim row (rank 0's run only):\n" << text);
+        NS_TEST_EXPECT_MSG_EQ(ratioLines, 1, "one ratios line with both memories:\n" << text);
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * Distributed runs (MPI builds only).
  */
 class MrcMpiTestSuite : public TestSuite
@@ -776,6 +833,7 @@ class MrcMpiTestSuite : public TestSuite
         AddTestCase(new DistributedFailuresTestCase);
         AddTestCase(new DistributedTrainingJobTestCase);
         AddTestCase(new DistributedScenarioTestCase);
+        AddTestCase(new DistributedBenchmarkHtsimTestCase);
     }
 };
 
