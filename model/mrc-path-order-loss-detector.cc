@@ -10,7 +10,7 @@ namespace ns3
 void
 MrcPathOrderLossDetector::OnSent(uint32_t psn, uint32_t ev, Time sentAt)
 {
-    m_perEv[ev].push_back(Sent{sentAt, psn});
+    m_perEv[ev].sent.push_back(Sent{sentAt, psn});
     ++m_size;
 }
 
@@ -28,13 +28,12 @@ MrcPathOrderLossDetector::OnSack(MrcSendQueue& sq)
         {
             continue;
         }
-        std::deque<Sent>& q = it->second;
+        EvFifo& q = it->second;
         // Everything sent on this EV up to the acknowledged transmission is resolved: delivered,
         // retransmitted since (another entry stands for it), or lost.
-        while (!q.empty() && q.front().sentAt <= a.sentAt)
+        while (q.head < q.sent.size() && q.sent[q.head].sentAt <= a.sentAt)
         {
-            const Sent s = q.front();
-            q.pop_front();
+            const Sent s = q.sent[q.head++];
             --m_size;
             if (s.sentAt == a.sentAt && s.psn == a.psn)
             {
@@ -55,9 +54,15 @@ MrcPathOrderLossDetector::OnSack(MrcSendQueue& sq)
                 m_overtaken.push_back(Overtaken{s.psn, a.ev, s.sentAt});
             }
         }
-        if (q.empty())
+        if (q.head == q.sent.size())
         {
-            m_perEv.erase(it);
+            q.sent.clear();
+            q.head = 0;
+        }
+        else if (q.head * 2 >= q.sent.size())
+        {
+            q.sent.erase(q.sent.begin(), q.sent.begin() + q.head);
+            q.head = 0;
         }
     }
     return lost;

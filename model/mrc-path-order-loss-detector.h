@@ -10,7 +10,6 @@
 #include "ns3/nstime.h"
 
 #include <cstdint>
-#include <deque>
 #include <unordered_map>
 #include <vector>
 
@@ -84,8 +83,21 @@ class MrcPathOrderLossDetector
         uint32_t psn{0}; //!< PSN
     };
 
+    /**
+     * One EV's transmissions in send order: the entries from head on. The consumed prefix is
+     * dropped once it is half the vector (amortised O(1) per entry), and an emptied FIFO keeps
+     * its storage for the EV's next packets: an EV carries a few packets at a time, and a
+     * std::deque per EV cost a 512-byte block each time one started (12 % of a k = 16
+     * permutation's heap, and as much allocator traffic).
+     */
+    struct EvFifo
+    {
+        std::vector<Sent> sent; //!< transmissions, the first head of them resolved
+        std::size_t head{0};    //!< first unresolved entry
+    };
+
     /// Per EV, its transmissions in send order (acknowledged ones dropped lazily).
-    std::unordered_map<uint32_t, std::deque<Sent>> m_perEv;
+    std::unordered_map<uint32_t, EvFifo> m_perEv;
     std::size_t m_size{0};              //!< entries over every EV
     std::vector<Overtaken> m_overtaken; //!< found by the last OnSack
 };

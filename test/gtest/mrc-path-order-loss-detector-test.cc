@@ -110,6 +110,29 @@ TEST(MrcPathOrderLossDetector, LossFoundWhenTheNextPacketOnItsEvIsAcknowledged)
     }
 }
 
+TEST(MrcPathOrderLossDetector, LongRunsPerEvFindEachLossOnceAndForgetWhatIsResolved)
+{
+    // 100 packets in flight on each of the 8 EVs (the per-EV FIFOs compact their consumed
+    // prefix as they go), four losses spread over the run and the EVs.
+    Bed b(800);
+    const std::vector<uint32_t> lostPsns{kFirst + 50, kFirst + 333, kFirst + 334, kFirst + 700};
+    std::vector<uint32_t> declared;
+    for (uint32_t psn = kFirst; psn < kFirst + 800; ++psn)
+    {
+        if (std::find(lostPsns.begin(), lostPsns.end(), psn) != lostPsns.end())
+        {
+            continue;
+        }
+        for (uint32_t lost : b.Arrive(psn))
+        {
+            EXPECT_EQ(psn, lost + kEvs) << "declared when the next packet on its EV arrives";
+            declared.push_back(lost);
+        }
+    }
+    EXPECT_EQ(declared, lostPsns);
+    EXPECT_EQ(b.d.GetSize(), 0u) << "every transmission resolved, none remembered";
+}
+
 TEST(MrcPathOrderLossDetector, RetransmissionJudgedByItsOwnTransmission)
 {
     Bed b(32);
