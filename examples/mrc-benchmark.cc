@@ -300,8 +300,7 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     Simulator::Stop(Seconds(1));
 
     const uint64_t events0 = Simulator::GetEventCount();
-    double mpiPeakRss = 0;  // --mpi: the largest peak RSS of a rank, MiB
-    double mpiAllRanks = 0; // --mpi: the ranks' peak RSS added up, MiB
+    double mpiPeakRss = 0; // --mpi: the largest peak RSS of a rank, MiB
     const auto t0 = std::chrono::steady_clock::now();
     Simulator::Run();
     const double wall =
@@ -315,7 +314,7 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     MrcDistributed::SumToRoot(counts);
     const uint64_t events = counts[0];
     const uint64_t hops = counts[1];
-    mpiAllRanks = counts[2] / 1024.0;
+    const double allRanksRss = counts[2] / 1024.0; // MiB; without MPI this process's
     if (MrcDistributed::IsEnabled())
     {
         // Completion times plus one (0: not here), and the peak RSS in KiB: maxima at rank 0.
@@ -401,7 +400,7 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     r.wallPerGb = delivered > 0 ? wall / (delivered / 1e9) : 0.0;
     r.totalWall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.peakRss = MrcDistributed::IsEnabled() ? mpiPeakRss : PeakRssMiB();
-    r.allRanksRss = mpiAllRanks;
+    r.allRanksRss = allRanksRss;
     return r;
 }
 
