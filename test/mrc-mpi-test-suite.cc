@@ -18,6 +18,7 @@
 #    include <cctype>
 #    include <cstdio>
 #    include <cstdlib>
+#    include <filesystem>
 #    include <fstream>
 #    include <functional>
 #    include <map>
@@ -788,8 +789,9 @@ class DistributedBenchmarkHtsimTestCase : public MpiExampleTestCase
                       "echo 'New: 5 Rtx: 0 RTS: 0'\n"
                       "sleep 0.3\n";
         }
-        const std::string chmod = "chmod +x " + standIn;
-        NS_TEST_ASSERT_MSG_EQ(std::system(chmod.c_str()), 0, "the stand-in is executable");
+        std::filesystem::permissions(standIn,
+                                     std::filesystem::perms::owner_exec,
+                                     std::filesystem::perm_options::add);
         const std::string text =
             RunExample("mrc-benchmark",
                        2,
