@@ -7,6 +7,7 @@
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
+#include "ns3/mrc-fabric-queue-stats.h"
 #include "ns3/mrc-scoped-attribute-default.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
@@ -146,15 +147,9 @@ RunStock(const PermutationSetup& setup)
     Simulator::Run();
     r.wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     r.events = Simulator::GetEventCount() - events0;
-    for (NodeList::Iterator n = NodeList::Begin(); n != NodeList::End(); ++n)
-    {
-        Ptr<TrafficControlLayer> tc = (*n)->GetObject<TrafficControlLayer>();
-        for (uint32_t d = 0; tc && d < (*n)->GetNDevices(); ++d)
-        {
-            Ptr<QueueDisc> qd = tc->GetRootQueueDiscOnDevice((*n)->GetDevice(d));
-            r.hops += qd ? qd->GetStats().nTotalSentPackets : 0;
-        }
-    }
+    // Counted as for the module's rows (root queue discs only: a measurement, not part of the
+    // stock fabric).
+    r.hops = MrcFabricQueueStats::Sum(NodeContainer::GetGlobal()).sentPackets;
     r.lastFinish = Time(0);
     for (const SinkProgress& p : progress)
     {
