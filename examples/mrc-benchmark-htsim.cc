@@ -81,15 +81,17 @@ class TempDir
 /**
  * The high-water mark of a process's resident set (VmHWM of /proc/PID/status), once PID has
  * left this program's image by an exec (its /proc/PID/exe is another file than ours).
- * \param pid the process \return KiB, or nothing (not readable, or not exec'd yet)
+ * \param pid the process \param ownExe this program's executable (/proc/self/exe's target;
+ *        empty: unknown, no sample)
+ * \return KiB, or nothing (not readable, or not exec'd yet)
  */
 std::optional<uint64_t>
-ExecdHighWaterKiB(pid_t pid)
+ExecdHighWaterKiB(pid_t pid, const std::filesystem::path& ownExe)
 {
     const std::filesystem::path proc = "/proc/" + std::to_string(pid);
     std::error_code ec;
     const auto exe = std::filesystem::read_symlink(proc / "exe", ec);
-    if (ec || exe == std::filesystem::read_symlink("/proc/self/exe", ec) || ec)
+    if (ec || ownExe.empty() || exe == ownExe)
     {
         return std::nullopt;
     }
@@ -103,6 +105,52 @@ ExecdHighWaterKiB(pid_t pid)
     }
     return std::nullopt;
 }
+
+/**
+ * Waits between samples of a child: on a pidfd (Linux 5.3 on), which wakes at the child's exit,
+ * else by sleeping. A plain sleep would add up to its length to the child's measured wall time
+ * (10 ms: a quarter of a k = 4 htsim run). The pidfd is closed with the object.
+ */
+class ChildWait
+{
+  public:
+    /// \param pid the child
+    explicit ChildWait([[maybe_unused]] pid_t pid)
+    {
+#ifdef SYS_pidfd_open
+        m_fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+#endif
+    }
+
+    ~ChildWait()
+    {
+        if (m_fd >= 0)
+        {
+            close(m_fd);
+        }
+    }
+
+    ChildWait(const ChildWait&) = delete;
+    ChildWait& operator=(const ChildWait&) = delete;
+
+    /// Return after limit, or earlier once the child has exited (with a pidfd).
+    /// \param limit the longest wait
+    void For(std::chrono::milliseconds limit) const
+    {
+        if (m_fd >= 0)
+        {
+            pollfd exited{m_fd, POLLIN, 0};
+            poll(&exited, 1, static_cast<int>(limit.count()));
+        }
+        else
+        {
+            std::this_thread::sleep_for(limit);
+        }
+    }
+
+  private:
+    int m_fd{-1}; //!< the child's pidfd (-1: none, sleep instead)
+};
 
 /**
  * Run a program with its standard output and error into a file and wait for it.
@@ -146,12 +194,9 @@ RunChild(const std::filesystem::path& dir,
         _exit(127);
     }
     peakKiB.reset();
-    // Between samples, wait on a pidfd, which wakes at the child's exit: a plain 10 ms sleep
-    // would add up to 10 ms to the child's measured wall time (a quarter of a k = 4 htsim run).
-    int pidfd = -1;
-#ifdef SYS_pidfd_open
-    pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
-#endif
+    std::error_code ec;
+    const std::filesystem::path ownExe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    const ChildWait waiter(pid);
     int status = 0;
     for (;;)
     {
@@ -162,29 +207,13 @@ RunChild(const std::filesystem::path& dir,
         }
         if (done < 0 && errno != EINTR)
         {
-            if (pidfd >= 0)
-            {
-                close(pidfd);
-            }
             throw std::runtime_error(std::string("--htsim: wait failed: ") + std::strerror(errno));
         }
-        if (const auto hwm = ExecdHighWaterKiB(pid))
+        if (const auto hwm = ExecdHighWaterKiB(pid, ownExe))
         {
             peakKiB = std::max(peakKiB.value_or(0), *hwm);
         }
-        if (pidfd >= 0)
-        {
-            pollfd exited{pidfd, POLLIN, 0};
-            poll(&exited, 1, 10);
-        }
-        else
-        {
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        }
-    }
-    if (pidfd >= 0)
-    {
-        close(pidfd);
+        waiter.For(std::chrono::milliseconds(10));
     }
     return status;
 }
