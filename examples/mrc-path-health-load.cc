@@ -242,8 +242,9 @@ Load(const Options& o)
                     << st.rtxPathOrder << ", plane-order " << st.rtxPlaneOrder << ", sack "
                     << st.rtxSack << ", tail " << st.rtxTailReorder + st.rtxTailProbe << ", timer "
                     << st.rtxTimeout << ", retired-ev " << st.rtxRetiredEv << ", trimmed "
-                    << st.rtxTrimmed + st.rtxTrimmedLastHop
-                    << "), inferred losses on delivering EVs " << st.lossesOnDeliveringEv
+                    << st.rtxTrimmed + st.rtxTrimmedLastHop << "), duplicates at the receiver "
+                    << f.qps[i].second->GetStats().duplicatesReceived
+                    << ", inferred losses on delivering EVs " << st.lossesOnDeliveringEv
                     << ", EV retirements " << summaries[i].evRetirements << ", longest stall "
                     << summaries[i].longestStall.GetMicroSeconds() << " us\n";
         }

@@ -114,12 +114,25 @@ MrcSelectiveRecovery::GetTypeId()
                 "RetirePathSpan of each other. A failed path loses what every one of its EVs "
                 "had in flight; a random drop is one packet. The module puts several EVs on a "
                 "path where a plane has fewer paths than EvSetSize / planes (16 per path with "
-                "the defaults on 4 T1s), where in MRC an EV names one path. 0: never (each EV "
-                "waits for a loss of its own); 1: every located loss (costs random-loss "
-                "goodput) [open].",
+                "the defaults on 4 T1s), where in MRC an EV names one path. 0: never by this "
+                "count (each EV waits for a loss of its own, or RetireSilentPath); 1: every "
+                "located loss (costs random-loss goodput) [open].",
                 UintegerValue(3),
                 MakeUintegerAccessor(&MrcSelectiveRecovery::m_retirePathEvs),
                 MakeUintegerChecker<uint32_t>(0, 1024))
+            .AddAttribute(
+                "RetireSilentPath",
+                "When the SACK or plane-order rule's unlocated losses show a path silent "
+                "(nothing heard on it since the first of them was sent, and a packet sent on it "
+                "after that loss was declared is overdue too), retire every active EV that "
+                "names the path, each replaced by a backup, not only the EVs whose losses "
+                "showed it. A path with a deep queue when it failed excuses its losses for "
+                "that queue's RTT, so RetirePathEvs rarely sees three of them within a base "
+                "RTT; retired two at a time, the 16 EVs of such a path took hundreds of "
+                "microseconds to leave [open: in MRC an EV names one path].",
+                BooleanValue(true),
+                MakeBooleanAccessor(&MrcSelectiveRecovery::m_retireSilentPath),
+                MakeBooleanChecker())
             .AddAttribute("RetirePathSpan",
                           "Send-time span of the losses RetirePathEvs counts (0: one base RTT).",
                           TimeValue(Time(0)),
@@ -608,6 +621,11 @@ MrcSelectiveRecovery::LocateBySilence(const MrcSendQueue::Record& r)
     const Time firstSent = first.sentAt;
     m_pathSuspects.erase(it);
     m_ctx.stats->lossesLocatedLater++;
+    if (m_retireSilentPath)
+    {
+        // The silence is the path's, not one EV's: every EV that names the path is as dead.
+        m_ctx.paths->OnPathLoss(firstEv);
+    }
     if (firstEv != r.ev)
     {
         m_ctx.paths->OnSilentLoss(firstEv);

@@ -220,6 +220,7 @@ class MrcSelectiveRecovery : public MrcLossRecovery
     Time m_tlpRetryAttr;       //!< TailProbeRetry (0: derived)
     bool m_retiredEvSweep;     //!< RetiredEvSweep
     uint32_t m_retirePathEvs;  //!< RetirePathEvs (0: never)
+    bool m_retireSilentPath;   //!< RetireSilentPath
     Time m_retirePathSpanAttr; //!< RetirePathSpan (0: one base RTT)
     Time m_retirePathSpan;     //!< the span in use
     /// Per path (GetPathId), its recent located losses: (send time, EV), in the order found.
