@@ -387,8 +387,8 @@ class MrcPolicyAttributesTestCase : public TestCase
  * \ingroup mrc-test
  * RetirePathEvs: on a fabric with fewer paths than EVs (16 EVs, 2 paths: 8 active on each), a
  * black-holed path loses all its active EVs once losses on 3 of them (the default) are found,
- * each replaced by a backup on the other path; with RetirePathEvs=0 each of them is retired by a
- * loss of its own. Every byte arrives once either way.
+ * each replaced by a backup on the other path; with RetirePathEvs=0 and RetireSilentPath=false
+ * each of them is retired by a loss of its own. Every byte arrives once either way.
  */
 class MrcRetirePathTestCase : public TestCase
 {
@@ -397,7 +397,8 @@ class MrcRetirePathTestCase : public TestCase
     explicit MrcRetirePathTestCase(bool retirePath)
         : TestCase(std::string("a black-holed path: ")
                    + (retirePath ? "all its EVs retired after losses on 3 (RetirePathEvs)"
-                                 : "each EV retired by a loss of its own (RetirePathEvs=0)"))
+                                 : "each EV retired by a loss of its own (RetirePathEvs=0, "
+                                   "RetireSilentPath=false)"))
         , m_retirePath(retirePath)
     {
     }
@@ -418,7 +419,11 @@ class MrcRetirePathTestCase : public TestCase
         b.mrc->SetQueuePairAttribute("EvSetSize", UintegerValue(16));
         if (!m_retirePath)
         {
-            b.mrc->SetLossRecovery("ns3::MrcSelectiveRecovery", "RetirePathEvs", UintegerValue(0));
+            b.mrc->SetLossRecovery("ns3::MrcSelectiveRecovery",
+                                   "RetirePathEvs",
+                                   UintegerValue(0),
+                                   "RetireSilentPath",
+                                   BooleanValue(false));
         }
         Ptr<Node> t0 = b.topo->GetSwitch(MrcSwitchTier::T0, 0, 0);
         Ptr<Node> t1 = b.topo->GetSwitch(MrcSwitchTier::T1, 0, 0);
