@@ -361,6 +361,18 @@ Load(const Options& o)
         std::cout << " (payload over wire rate: about 0.97 at most)\n"
                   << "steady goodput / capacity with planes loaded equally by links down:";
         means(&Phase::ratiosEqual);
+        // MRC keeps its planes equally loaded (a retired EV's backup is of its plane), so
+        // where links are down in one plane only, the capacity left is out of its reach.
+        std::cout << "\nwith planes loaded equally, goodput / capacity is at most, by links down:";
+        for (const auto& [k, ph] : phases)
+        {
+            const size_t n = static_cast<size_t>(k);
+            if (n < capBy.size() && n < capEqualBy.size())
+            {
+                std::cout << " " << n << ": " << std::setprecision(3)
+                          << 0.97 * capEqualBy[n] / capBy[n];
+            }
+        }
         std::cout << "\n";
         if (worst.first >= 0)
         {
