@@ -361,9 +361,10 @@ Load(const Options& o)
         std::cout << " (payload over wire rate: about 0.97 at most)\n"
                   << "steady goodput / capacity with planes loaded equally by links down:";
         means(&Phase::ratiosEqual);
-        // MRC keeps its planes equally loaded (a retired EV's backup is of its plane), so
-        // where links are down in one plane only, the capacity left is out of its reach.
-        std::cout << "\nwith planes loaded equally, goodput / capacity is at most, by links down:";
+        // MRC keeps its planes equally loaded (a retired EV's backup is of its plane): where
+        // one plane has lost more than the other, only ECN steering (SKIPs on the more loaded
+        // plane's EVs) can use more of the capacity left than this.
+        std::cout << "\nplanes loaded exactly equally would give at most, by links down:";
         for (const auto& [k, ph] : phases)
         {
             const size_t n = static_cast<size_t>(k);
