@@ -29,6 +29,10 @@ namespace mrcpathhealth
 namespace
 {
 
+/// Payload over wire bytes of a full MRC data packet (4096 B of payload behind the outer IPv6,
+/// UDP, inner IPv6, BTH, METH, TSETH and RETH headers, the ICRC and PPP): about 0.97.
+constexpr double kPayloadShare = 0.97;
+
 /// \param topo fabric \param o options \return the first --count uplinks of T0 0 in failure
 /// order: planes in turn, then the next T1
 std::vector<uint32_t>
@@ -358,7 +362,8 @@ Load(const Options& o)
         };
         std::cout << "steady goodput / capacity by links down:";
         means(&Phase::ratios);
-        std::cout << " (payload over wire rate: about 0.97 at most)\n"
+        std::cout << " (payload over wire rate: about " << std::setprecision(2) << kPayloadShare
+                  << " at most)\n"
                   << "steady goodput / capacity with planes loaded equally by links down:";
         means(&Phase::ratiosEqual);
         // MRC keeps its planes equally loaded (a retired EV's backup is of its plane): where
@@ -371,7 +376,7 @@ Load(const Options& o)
             if (n < capBy.size() && n < capEqualBy.size())
             {
                 std::cout << " " << n << ": " << std::setprecision(3)
-                          << 0.97 * capEqualBy[n] / capBy[n];
+                          << kPayloadShare * capEqualBy[n] / capBy[n];
             }
         }
         std::cout << "\n";
