@@ -13,10 +13,84 @@
 #include "ns3/mrc-module.h"
 #include "ns3/test.h"
 
+#include <functional>
 #include <memory>
 #include <vector>
 
 using namespace ns3;
+
+namespace
+{
+
+/**
+ * \ingroup mrc-test
+ * The loaded fabric both cases run: a two-plane Clos (4 T0 x 4 hosts, 4 T1 per plane, 100G,
+ * trimming queues, SRv6) whose sixteen MRC queue pairs (host i -> host i + 4) each have more to
+ * write than 200 Gb/s carries in the run. Failures go on `failures` before Start; the simulator
+ * is destroyed with the bench.
+ */
+class LoadedClos
+{
+  public:
+    static constexpr uint32_t kHostsPerT0 = 4; //!< hosts per T0
+
+    /// Seed the run; build the fabric, its data plane and the failure helper.
+    LoadedClos()
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        MrcClosTopologyHelper topoHelper;
+        topoHelper.SetLinkRate(MrcLinkTier::HOST_T0, DataRate("100Gbps"));
+        topoHelper.SetLinkRate(MrcLinkTier::T0_T1, DataRate("100Gbps"));
+        topoHelper.SetTrimmingQueues();
+        topo = topoHelper.Build(MrcClosSpec::TwoTier(2, 4, kHostsPerT0, 4));
+        dp.SetDataPlane(MrcDataPlane::SRV6);
+        dp.Install(topo);
+        failures = CreateObject<MrcFailureHelper>(topo);
+    }
+
+    /// End the run: the simulator and the node names go with the bench.
+    ~LoadedClos()
+    {
+        Simulator::Destroy();
+        Names::Clear();
+    }
+
+    LoadedClos(const LoadedClos&) = delete;
+    LoadedClos& operator=(const LoadedClos&) = delete;
+
+    /**
+     * Install MRC and start the sixteen flows.
+     * \param configure sets queue pair attributes on the helper before it installs
+     * \param onFlow called with each flow's index and queue pairs before its write is posted
+     */
+    void Start(const std::function<void(MrcHelper&)>& configure,
+               const std::function<void(uint32_t, Ptr<MrcQueuePair>, Ptr<MrcQueuePair>)>& onFlow)
+    {
+        int64_t stream = MrcClosTopologyHelper::AssignStreams(topo, 0);
+        stream += failures->AssignStreams(stream);
+        m_mrc = std::make_unique<MrcHelper>(topo, dp);
+        configure(*m_mrc);
+        m_mrc->SetStream(stream);
+        m_mrc->Install();
+        const uint32_t hosts = topo->GetHostCount();
+        for (uint32_t a = 0; a < hosts; ++a)
+        {
+            auto [qa, qb] = m_mrc->Connect(a, (a + kHostsPerT0) % hosts);
+            onFlow(a, qa, qb);
+            qa->PostWrite(40000000); // more than 200 Gb/s for the whole run
+        }
+    }
+
+    Ptr<MrcFabricTopology> topo;    //!< the fabric
+    MrcDataPlaneHelper dp;          //!< its SRv6 data plane
+    Ptr<MrcFailureHelper> failures; //!< failures to schedule before Start
+
+  private:
+    std::unique_ptr<MrcHelper> m_mrc; //!< the transport, installed by Start
+};
+
+} // namespace
 
 /**
  * \ingroup mrc-test
@@ -33,11 +107,10 @@ class MrcSharedBottleneckTestCase : public TestCase
     }
 
   private:
-    static constexpr double kStopUs = 800;     //!< end of the run
-    static constexpr double kIntervalUs = 50;  //!< monitor interval
-    static constexpr double kFromUs = 400;     //!< measured from here (steady state)
-    static constexpr double kCapacity = 2800;  //!< Gb/s left with the two links down
-    static constexpr uint32_t kHostsPerT0 = 4; //!< hosts per T0
+    static constexpr double kStopUs = 800;    //!< end of the run
+    static constexpr double kIntervalUs = 50; //!< monitor interval
+    static constexpr double kFromUs = 400;    //!< measured from here (steady state)
+    static constexpr double kCapacity = 2800; //!< Gb/s left with the two links down
 
     /**
      * \param escalationRatio MrcQueuePair's SkipEscalationRatio
@@ -46,40 +119,25 @@ class MrcSharedBottleneckTestCase : public TestCase
      */
     static double Run(double escalationRatio, double releaseRatio)
     {
-        RngSeedManager::SetSeed(1);
-        RngSeedManager::SetRun(1);
-        MrcClosTopologyHelper topoHelper;
-        topoHelper.SetLinkRate(MrcLinkTier::HOST_T0, DataRate("100Gbps"));
-        topoHelper.SetLinkRate(MrcLinkTier::T0_T1, DataRate("100Gbps"));
-        topoHelper.SetTrimmingQueues();
-        Ptr<MrcFabricTopology> topo = topoHelper.Build(MrcClosSpec::TwoTier(2, 4, kHostsPerT0, 4));
-        MrcDataPlaneHelper dp;
-        dp.SetDataPlane(MrcDataPlane::SRV6);
-        dp.Install(topo);
-        Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(topo);
+        LoadedClos bed;
         for (uint32_t p = 0; p < 2; ++p)
         {
-            const auto links = topo->GetLinksBetween(topo->GetSwitch(MrcSwitchTier::T0, p, 0),
-                                                     topo->GetSwitch(MrcSwitchTier::T1, p, 0));
-            failures->LinkDown(MicroSeconds(10 * (p + 1)), links.at(0).id);
+            const auto links =
+                bed.topo->GetLinksBetween(bed.topo->GetSwitch(MrcSwitchTier::T0, p, 0),
+                                          bed.topo->GetSwitch(MrcSwitchTier::T1, p, 0));
+            bed.failures->LinkDown(MicroSeconds(10 * (p + 1)), links.at(0).id);
         }
-        int64_t stream = MrcClosTopologyHelper::AssignStreams(topo, 0);
-        stream += failures->AssignStreams(stream);
-        MrcHelper mrc(topo, dp);
-        mrc.SetQueuePairAttribute("EvSetSize", UintegerValue(16));
-        mrc.SetQueuePairAttribute("SkipEscalationRatio", DoubleValue(escalationRatio));
-        mrc.SetQueuePairAttribute("SkipReleaseRatio", DoubleValue(releaseRatio));
-        mrc.SetStream(stream);
-        mrc.Install();
         Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();
         monitor->SetAttribute("Interval", TimeValue(MicroSeconds(kIntervalUs)));
-        const uint32_t hosts = topo->GetHostCount();
-        for (uint32_t a = 0; a < hosts; ++a)
-        {
-            auto [qa, qb] = mrc.Connect(a, (a + kHostsPerT0) % hosts);
-            monitor->AddFlow("h" + std::to_string(a), qa, qb);
-            qa->PostWrite(40000000); // more than 200 Gb/s for the whole run
-        }
+        bed.Start(
+            [=](MrcHelper& mrc) {
+                mrc.SetQueuePairAttribute("EvSetSize", UintegerValue(16));
+                mrc.SetQueuePairAttribute("SkipEscalationRatio", DoubleValue(escalationRatio));
+                mrc.SetQueuePairAttribute("SkipReleaseRatio", DoubleValue(releaseRatio));
+            },
+            [monitor](uint32_t a, Ptr<MrcQueuePair> qa, Ptr<MrcQueuePair> qb) {
+                monitor->AddFlow("h" + std::to_string(a), qa, qb);
+            });
         Simulator::Stop(MicroSeconds(kStopUs));
         Simulator::Run();
         std::vector<uint64_t> series = monitor->GetTotalSeries();
@@ -89,8 +147,6 @@ class MrcSharedBottleneckTestCase : public TestCase
         {
             bytes += series[i];
         }
-        Simulator::Destroy();
-        Names::Clear();
         const double gbps = bytes * 8e-3 / (kStopUs - kFromUs);
         return gbps / kCapacity;
     }
@@ -127,9 +183,8 @@ class MrcSilentPathTestCase : public TestCase
     }
 
   private:
-    static constexpr double kFailUs = 250;     //!< the second failure, on a loaded plane
-    static constexpr double kStopUs = 450;     //!< end of the run
-    static constexpr uint32_t kHostsPerT0 = 4; //!< hosts per T0
+    static constexpr double kFailUs = 250; //!< the second failure, on a loaded plane
+    static constexpr double kStopUs = 450; //!< end of the run
 
     static constexpr double kLateUs = kFailUs + 100; //!< drops counted from here
 
@@ -162,46 +217,29 @@ class MrcSilentPathTestCase : public TestCase
      */
     static Drops Run(bool silentPath)
     {
-        RngSeedManager::SetSeed(1);
-        RngSeedManager::SetRun(1);
         Config::SetDefault("ns3::MrcSelectiveRecovery::RetireSilentPath", BooleanValue(silentPath));
-        MrcClosTopologyHelper topoHelper;
-        topoHelper.SetLinkRate(MrcLinkTier::HOST_T0, DataRate("100Gbps"));
-        topoHelper.SetLinkRate(MrcLinkTier::T0_T1, DataRate("100Gbps"));
-        topoHelper.SetTrimmingQueues();
-        Ptr<MrcFabricTopology> topo = topoHelper.Build(MrcClosSpec::TwoTier(2, 4, kHostsPerT0, 4));
-        MrcDataPlaneHelper dp;
-        dp.SetDataPlane(MrcDataPlane::SRV6);
-        dp.Install(topo);
-        Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(topo);
-        const Ptr<Node> t0 = topo->GetSwitch(MrcSwitchTier::T0, 0, 0);
-        const MrcFabricLink first =
-            topo->GetLinksBetween(t0, topo->GetSwitch(MrcSwitchTier::T1, 0, 0)).at(0);
-        const MrcFabricLink second =
-            topo->GetLinksBetween(t0, topo->GetSwitch(MrcSwitchTier::T1, 0, 1)).at(0);
-        failures->LinkDown(MicroSeconds(100), first.id);
-        failures->LinkDown(MicroSeconds(kFailUs), second.id);
         Drops drops;
-        for (const Ptr<NetDevice>& d : {second.lowerDevice, second.upperDevice})
         {
-            d->TraceConnectWithoutContext("FaultDrop", MakeBoundCallback(&RecordDrop, &drops));
+            LoadedClos bed;
+            const Ptr<Node> t0 = bed.topo->GetSwitch(MrcSwitchTier::T0, 0, 0);
+            const MrcFabricLink first =
+                bed.topo->GetLinksBetween(t0, bed.topo->GetSwitch(MrcSwitchTier::T1, 0, 0)).at(0);
+            const MrcFabricLink second =
+                bed.topo->GetLinksBetween(t0, bed.topo->GetSwitch(MrcSwitchTier::T1, 0, 1)).at(0);
+            bed.failures->LinkDown(MicroSeconds(100), first.id);
+            bed.failures->LinkDown(MicroSeconds(kFailUs), second.id);
+            for (const Ptr<NetDevice>& d : {second.lowerDevice, second.upperDevice})
+            {
+                d->TraceConnectWithoutContext("FaultDrop", MakeBoundCallback(&RecordDrop, &drops));
+            }
+            bed.Start(
+                [](MrcHelper& mrc) {
+                    mrc.SetQueuePairAttribute("EvSetSize", UintegerValue(128));
+                },
+                [](uint32_t, Ptr<MrcQueuePair>, Ptr<MrcQueuePair>) {});
+            Simulator::Stop(MicroSeconds(kStopUs));
+            Simulator::Run();
         }
-        int64_t stream = MrcClosTopologyHelper::AssignStreams(topo, 0);
-        stream += failures->AssignStreams(stream);
-        MrcHelper mrc(topo, dp);
-        mrc.SetQueuePairAttribute("EvSetSize", UintegerValue(128));
-        mrc.SetStream(stream);
-        mrc.Install();
-        const uint32_t hosts = topo->GetHostCount();
-        for (uint32_t a = 0; a < hosts; ++a)
-        {
-            auto qps = mrc.Connect(a, (a + kHostsPerT0) % hosts);
-            qps.first->PostWrite(40000000); // more than 200 Gb/s for the whole run
-        }
-        Simulator::Stop(MicroSeconds(kStopUs));
-        Simulator::Run();
-        Simulator::Destroy();
-        Names::Clear();
         Config::Reset();
         return drops;
     }
