@@ -60,6 +60,7 @@ class MrcPathSelection : public Object
         Time skipTime;                                  //!< SkipTime (0: one base RTT)
         Time skipMemory;                                //!< SkipMemory (0: 8 base RTTs)
         bool skipAcrossPlanes{true};                    //!< SkipAcrossPlanes
+        double planeLeadLimit{0};                       //!< PlaneLeadLimit (0: none)
         uint32_t mss{4096};                             //!< payload bytes per packet
         DataRate portRate;                              //!< one NIC port's line rate
         Time baseRtt;                                   //!< unloaded round-trip time

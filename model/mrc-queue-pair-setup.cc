@@ -123,9 +123,10 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     pc.evSetSize = m_evSetSize;
     pc.probeSuccesses = m_probeSuccesses;
     pc.skipRotations = m_skipRotations;
-    pc.skipTime = m_skipTime;
+    pc.skipTime = m_skipTime.IsZero() ? std::max(baseRtt, RotationTime(evsPerPlane)) : m_skipTime;
     pc.skipMemory = m_skipMemory;
     pc.skipAcrossPlanes = m_skipAcrossPlanes;
+    pc.planeLeadLimit = m_planeLeadLimit;
     pc.mss = m_mss;
     pc.portRate = m_l4->GetPort(0)->GetRate();
     pc.baseRtt = baseRtt;
@@ -165,6 +166,21 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     m_cc->Init(m_mss, mtu, DataRate(nicRate), baseRtt);
     m_cwnd = m_cc->GetWindow();
     StartPolicies(peerFirstPsn);
+}
+
+Time
+MrcQueuePair::RotationTime(const std::vector<std::vector<uint32_t>>& evsPerPlane) const
+{
+    uint64_t nicRate = 0;
+    for (uint32_t p = 0; p < evsPerPlane.size() && p < m_l4->GetPortCount(); ++p)
+    {
+        nicRate += evsPerPlane[p].empty() ? 0 : m_l4->GetPort(p)->GetRate().GetBitRate();
+    }
+    if (nicRate == 0)
+    {
+        return Time(0);
+    }
+    return DataRate(nicRate).CalculateBytesTxTime(MrcDataWireBytes(m_mss)) * int64_t(m_evSetSize);
 }
 
 uint32_t

@@ -100,8 +100,10 @@ MrcQueuePair::GetTypeId()
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("SkipTime",
                           "How long one SKIP lasts when SkipRotations is 0 (the brief's "
-                          "'timeout'; 0: one base RTT, so that a marked EV waits for fresh "
-                          "feedback) [open].",
+                          "'timeout'; 0: one rotation of the active EV set at the queue "
+                          "pair's line rate, EvSetSize full-size packets over the ports it "
+                          "sends on, and at least one base RTT, so that a marked EV waits for "
+                          "fresh feedback) [open].",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&MrcQueuePair::m_skipTime),
                           MakeTimeChecker(Time(0)))
@@ -125,6 +127,16 @@ MrcQueuePair::GetTypeId()
                 BooleanValue(true),
                 MakeBooleanAccessor(&MrcQueuePair::m_skipAcrossPlanes),
                 MakeBooleanChecker())
+            .AddAttribute(
+                "PlaneLeadLimit",
+                "Rounds of the planes' weighted round robin (weights: GOOD EVs per plane) by "
+                "which a NIC port may run ahead of its plane's share before it leaves the "
+                "queue pair's next packet to a port that is behind (PLACEHOLDER) [open: the "
+                "brief's rotation over the EV set, with the packet queued on its EV's port]. "
+                "0: the port that frees first takes the packet.",
+                DoubleValue(1.0),
+                MakeDoubleAccessor(&MrcQueuePair::m_planeLeadLimit),
+                MakeDoubleChecker<double>(0.0, 64.0))
             .AddAttribute(
                 "AlwaysSkipFactor",
                 "A SACK echoing ALWAYS_SKIP (persistent marking on the EV; the brief: stop "

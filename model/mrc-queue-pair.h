@@ -362,6 +362,12 @@ class MrcQueuePair : public Object
      * \return MaxOutstandingPsns sized from the NIC's rate and WindowRecoveryTime
      */
     uint32_t AutoWindow(const std::vector<std::vector<uint32_t>>& evsPerPlane, Time baseRtt) const;
+    /**
+     * SkipTime's default: one rotation of the active EV set at the queue pair's line rate.
+     * \param evsPerPlane candidate EVs per plane (the planes the queue pair sends on)
+     * \return EvSetSize full-size packets' time at the summed rate of those planes' ports
+     */
+    Time RotationTime(const std::vector<std::vector<uint32_t>>& evsPerPlane) const;
     /// \return true while data arrives and none of this end's own is in flight
     bool OnlyReceiving() const;
     /**
@@ -412,9 +418,10 @@ class MrcQueuePair : public Object
     Time m_probeInterval;                         //!< probe period (0: 2 x base RTT)
     uint32_t m_probeSuccesses;                    //!< probe successes to restore an EV
     uint32_t m_skipRotations;           //!< SKIP duration in rotations (0: in time, SkipTime)
-    Time m_skipTime;                    //!< SKIP duration (0: one base RTT)
+    Time m_skipTime;                    //!< SKIP duration (0: a rotation, at least a base RTT)
     Time m_skipMemory;                  //!< echo memory after a SKIP (0: 8 base RTTs)
     bool m_skipAcrossPlanes;            //!< a plane of SKIP EVs yields to a plane with a GOOD one
+    double m_planeLeadLimit;            //!< rounds a port may run ahead of its plane's share
     std::vector<uint32_t> m_planeOrder; //!< Kick: the order the NIC ports are offered a packet
     uint32_t m_alwaysSkipFactor;        //!< ALWAYS_SKIP: SKIP this many times longer
     uint32_t m_alwaysSkipMarks;         //!< receiver: CE marks in a row for ALWAYS_SKIP

@@ -40,6 +40,7 @@ MrcSprayPathSelection::Start(const Config& config,
     MakePathSet(config.evsPerPlane, perPlane, hooks.stateChange);
     m_rules = std::make_unique<MrcSprayEvRules>(*m_pathSet, config.probeSuccesses);
     m_skipAcrossPlanes = config.skipAcrossPlanes && config.skipRotations == 0 && planes > 1;
+    m_leadLimit = config.planeLeadLimit;
     m_credit.assign(planes, 0);
     m_weight.assign(planes, 0);
     if (config.skipRotations == 0)
@@ -100,28 +101,29 @@ MrcSprayPathSelection::NextData(uint32_t plane)
             }
         }
     }
-    const std::optional<uint32_t> ev = m_rules->Next(plane);
-    if (ev && m_credit.size() > 1)
+    if (m_leadLimit > 0 && m_credit.size() > 1 && m_credit[plane] < 0)
     {
-        // Smooth weighted round robin: every plane earns its weight (its GOOD EVs; all its
-        // active EVs when no plane has one), the one that sent pays the total; credits stay
-        // within a few rounds so that a busy port's owed packets do not come in a burst once
-        // it frees. (m_weight: scratch, no allocation per packet.)
-        int64_t total = 0;
-        for (bool anyGood : {true, false})
+        const int64_t total = UpdateWeights();
+        // This port has sent more than its share by over PlaneLeadLimit rounds: the packet is
+        // owed to a plane that has GOOD EVs and is behind, whose port takes it when it frees
+        // (the queue pair is in its list), as a NIC queues a packet on the port of the EV that
+        // the rotation chose. Without this, the port that frees first takes every packet of
+        // a window that opens one packet at a time, whatever the planes' weights.
+        for (uint32_t p = 0; p < m_credit.size() && m_credit[plane] < -m_leadLimit * total; ++p)
         {
-            for (uint32_t p = 0; p < m_weight.size(); ++p)
+            if (p != plane && m_weight[p] > 0 && m_credit[p] > 0)
             {
-                m_weight[p] = anyGood                        ? m_rules->GetGoodCount(p)
-                              : m_pathSet->IsPlaneEnabled(p) ? m_pathSet->GetActive(p).size()
-                                                             : 0;
-                total += m_weight[p];
-            }
-            if (total > 0)
-            {
-                break;
+                return std::nullopt;
             }
         }
+    }
+    const std::optional<uint32_t> ev = m_rules->Next(plane);
+    const int64_t total = ev && m_credit.size() > 1 ? UpdateWeights() : 0;
+    if (total > 0)
+    {
+        // Smooth weighted round robin: every plane earns its weight, the one that sent pays
+        // the total; credits stay within a few rounds so that a busy port's owed packets do
+        // not come in a burst once it frees.
         for (uint32_t p = 0; p < m_weight.size(); ++p)
         {
             m_credit[p] = std::clamp<int64_t>(m_credit[p] + m_weight[p] - (p == plane ? total : 0),
@@ -130,6 +132,29 @@ MrcSprayPathSelection::NextData(uint32_t plane)
         }
     }
     return ev;
+}
+
+int64_t
+MrcSprayPathSelection::UpdateWeights()
+{
+    // Every plane's weight: its GOOD EVs; all its active EVs when no plane has one. (m_weight:
+    // scratch, no allocation per packet.)
+    int64_t total = 0;
+    for (bool anyGood : {true, false})
+    {
+        for (uint32_t p = 0; p < m_weight.size(); ++p)
+        {
+            m_weight[p] = anyGood                        ? m_rules->GetGoodCount(p)
+                          : m_pathSet->IsPlaneEnabled(p) ? m_pathSet->GetActive(p).size()
+                                                         : 0;
+            total += m_weight[p];
+        }
+        if (total > 0)
+        {
+            break;
+        }
+    }
+    return total;
 }
 
 void

@@ -66,9 +66,16 @@ class MrcSprayPathSelection : public MrcPathSelection
     void OrderPlanes(std::vector<uint32_t>& order) override;
 
   private:
+    /**
+     * Fill m_weight with every plane's weight in the round robin.
+     * \return the weights' sum (0: no plane can take a packet)
+     */
+    int64_t UpdateWeights();
+
     std::unique_ptr<MrcSprayEvRules> m_rules; //!< rotation and EV state transitions
     std::unique_ptr<MrcQpProber> m_prober;    //!< restoration and liveness probes
     bool m_skipAcrossPlanes{false};           //!< SkipAcrossPlanes in effect
+    double m_leadLimit{0};                    //!< PlaneLeadLimit (0: none)
     std::vector<int64_t> m_credit;            //!< per plane: smooth weighted round robin credit
     std::vector<int64_t> m_weight;            //!< per plane: this packet's weights (scratch)
 };

@@ -15,6 +15,7 @@
 
 #include <functional>
 #include <memory>
+#include <utility>
 #include <vector>
 
 using namespace ns3;
@@ -170,6 +171,80 @@ class MrcSharedBottleneckTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * Planes that have lost different numbers of paths carry shares that follow their GOOD EVs
+ * (MrcQueuePair's PlaneLeadLimit).
+ */
+class MrcUnequalPlanesTestCase : public TestCase
+{
+  public:
+    MrcUnequalPlanesTestCase()
+        : TestCase("T0 0 has two plane-0 uplinks and three plane-1 uplinks left: 16 MRC flows "
+                   "keep 0.92 of the capacity left, above what planes loaded equally allow; "
+                   "ports that take whatever packet is next stay at that bound")
+    {
+    }
+
+  private:
+    static constexpr double kStopUs = 800;    //!< end of the run
+    static constexpr double kIntervalUs = 50; //!< monitor interval
+    static constexpr double kFromUs = 400;    //!< measured from here (steady state)
+    static constexpr double kCapacity = 2600; //!< Gb/s left with the three links down
+
+    /**
+     * \param leadLimit MrcQueuePair's PlaneLeadLimit
+     * \return goodput from kFromUs to the end over the capacity left
+     */
+    static double Run(double leadLimit)
+    {
+        LoadedClos bed;
+        // T0 0 to T1 0 in both planes, then T0 0 to T1 1 in plane 0.
+        const std::vector<std::pair<uint32_t, uint32_t>> down{{0, 0}, {1, 0}, {0, 1}};
+        for (size_t i = 0; i < down.size(); ++i)
+        {
+            const auto [plane, t1] = down[i];
+            const auto links =
+                bed.topo->GetLinksBetween(bed.topo->GetSwitch(MrcSwitchTier::T0, plane, 0),
+                                          bed.topo->GetSwitch(MrcSwitchTier::T1, plane, t1));
+            bed.failures->LinkDown(MicroSeconds(10 * (i + 1)), links.at(0).id);
+        }
+        Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();
+        monitor->SetAttribute("Interval", TimeValue(MicroSeconds(kIntervalUs)));
+        bed.Start(
+            [=](MrcHelper& mrc) {
+                mrc.SetQueuePairAttribute("EvSetSize", UintegerValue(16));
+                mrc.SetQueuePairAttribute("PlaneLeadLimit", DoubleValue(leadLimit));
+            },
+            [monitor](uint32_t a, Ptr<MrcQueuePair> qa, Ptr<MrcQueuePair> qb) {
+                monitor->AddFlow("h" + std::to_string(a), qa, qb);
+            });
+        Simulator::Stop(MicroSeconds(kStopUs));
+        Simulator::Run();
+        std::vector<uint64_t> series = monitor->GetTotalSeries();
+        series.resize(static_cast<size_t>(kStopUs / kIntervalUs), 0);
+        uint64_t bytes = 0;
+        for (size_t i = static_cast<size_t>(kFromUs / kIntervalUs); i < series.size(); ++i)
+        {
+            bytes += series[i];
+        }
+        return bytes * 8e-3 / (kStopUs - kFromUs) / kCapacity;
+    }
+
+    void DoRun() override
+    {
+        // Planes loaded exactly equally: the eight flows through T0 0 get 2 x 200 of their
+        // 500 Gb/s, so at most 0.97 x 2400 / 2600 = 0.895 of the capacity left.
+        const double weighted = Run(1);
+        NS_TEST_EXPECT_MSG_GT(weighted, 0.92, "goodput over the capacity left, default");
+        NS_TEST_EXPECT_MSG_LT(weighted, 0.98, "payload cannot exceed its share of the wire rate");
+        const double anyPort = Run(0);
+        NS_TEST_EXPECT_MSG_LT(anyPort,
+                              0.905,
+                              "the port that frees first takes the packet: planes equally loaded");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * A path that fails with a deep queue is left at once, all its EVs together
  * (MrcSelectiveRecovery::RetireSilentPath).
  */
@@ -277,6 +352,7 @@ class MrcPathHealthTestSuite : public TestSuite
         : TestSuite("mrc-path-health", Type::SYSTEM)
     {
         AddTestCase(new MrcSharedBottleneckTestCase);
+        AddTestCase(new MrcUnequalPlanesTestCase);
         AddTestCase(new MrcSilentPathTestCase);
     }
 };
