@@ -14,6 +14,7 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace ns3
@@ -32,6 +33,7 @@ void
 MrcQueuePair::DoDispose()
 {
     Simulator::Cancel(m_paceEvent);
+    Simulator::Cancel(m_retryEvent);
     m_receiver.reset();
     // The policies run timers of their own: dispose of them, not just forget them.
     for (Ptr<Object> policy : {Ptr<Object>(m_recovery), Ptr<Object>(m_paths), Ptr<Object>(m_cc)})
@@ -223,6 +225,21 @@ MrcQueuePair::Kick()
     }
 }
 
+void
+MrcQueuePair::RetryPassedPorts()
+{
+    std::vector<uint32_t> passed;
+    passed.swap(m_passedPorts);
+    const uint32_t ports = m_l4 ? m_l4->GetPortCount() : 0;
+    for (uint32_t p : passed)
+    {
+        if (p < ports && !m_failed)
+        {
+            m_l4->GetPort(p)->Request(this);
+        }
+    }
+}
+
 std::optional<std::pair<uint32_t, bool>>
 MrcQueuePair::NextLength()
 {
@@ -270,7 +287,17 @@ MrcQueuePair::PullPacket(uint32_t plane)
     if (!ev)
     {
         NS_LOG_LOGIC("QP " << m_qpn << ": no usable EV on plane " << plane);
+        if (m_planeLeadLimit > 0
+            && std::find(m_passedPorts.begin(), m_passedPorts.end(), plane) == m_passedPorts.end())
+        {
+            m_passedPorts.push_back(plane);
+        }
         return std::nullopt;
+    }
+    if (!m_passedPorts.empty() && !m_retryEvent.IsRunning())
+    {
+        // A port passed over for this plane's share may take the packet after this one.
+        m_retryEvent = Simulator::ScheduleNow(&MrcQueuePair::RetryPassedPorts, this);
     }
     const bool rtx = next->second;
     TxRecord* r = nullptr;
@@ -623,6 +650,7 @@ MrcQueuePair::Fail(const std::string& reason)
     m_failed = true;
     NS_LOG_WARN("QP " << m_qpn << " failed: " << reason);
     Simulator::Cancel(m_paceEvent);
+    Simulator::Cancel(m_retryEvent);
     m_recovery->Stop();
     m_paths->Stop();
     m_receiver->Stop();

@@ -368,6 +368,12 @@ class MrcQueuePair : public Object
      * \return EvSetSize full-size packets' time at the summed rate of those planes' ports
      */
     Time RotationTime(const std::vector<std::vector<uint32_t>>& evsPerPlane) const;
+    /**
+     * Offer the next packet again to the ports that PullPacket turned away since the last
+     * packet left (their plane had sent its share: PlaneLeadLimit), now that another port has
+     * sent: a NIC would have queued the packets of their EVs on them.
+     */
+    void RetryPassedPorts();
     /// \return true while data arrives and none of this end's own is in flight
     bool OnlyReceiving() const;
     /**
@@ -463,6 +469,8 @@ class MrcQueuePair : public Object
     std::unique_ptr<MrcSendQueue> m_sendQueue; //!< messages, records, PSN window
     Time m_nextSendTime;                       //!< pacing: earliest next data packet
     EventId m_paceEvent;                       //!< pacing: wake-up
+    std::vector<uint32_t> m_passedPorts;       //!< ports that found no EV for their plane
+    EventId m_retryEvent;                      //!< offer the passed ports the next packet
     Ptr<UniformRandomVariable> m_rng;          //!< liveness probe EV choice
 
     // Receiver
