@@ -294,7 +294,7 @@ MrcQueuePair::PullPacket(uint32_t plane)
         }
         return std::nullopt;
     }
-    if (!m_passedPorts.empty() && !m_retryEvent.IsRunning())
+    if (!m_passedPorts.empty() && m_retryEvent.IsExpired())
     {
         // A port passed over for this plane's share may take the packet after this one.
         m_retryEvent = Simulator::ScheduleNow(&MrcQueuePair::RetryPassedPorts, this);
