@@ -25,7 +25,7 @@ namespace
 
 /**
  * \ingroup mrc-test
- * The loaded fabric both cases run: a two-plane Clos (4 T0 x 4 hosts, 4 T1 per plane, 100G,
+ * The loaded fabric every case runs: a two-plane Clos (4 T0 x 4 hosts, 4 T1 per plane, 100G,
  * trimming queues, SRv6) whose sixteen MRC queue pairs (host i -> host i + 4) each have more to
  * write than 200 Gb/s carries in the run. Failures go on `failures` before Start; the simulator
  * is destroyed with the bench.
@@ -33,7 +33,10 @@ namespace
 class LoadedClos
 {
   public:
-    static constexpr uint32_t kHostsPerT0 = 4; //!< hosts per T0
+    static constexpr uint32_t kHostsPerT0 = 4;   //!< hosts per T0
+    static constexpr double kSteadyStopUs = 800; //!< RunSteady: end of the run
+    static constexpr double kIntervalUs = 50;    //!< RunSteady: monitor interval
+    static constexpr double kSteadyFromUs = 400; //!< RunSteady: measured from here
 
     /// Seed the run; build the fabric, its data plane and the failure helper.
     LoadedClos()
@@ -83,6 +86,47 @@ class LoadedClos
         }
     }
 
+    /**
+     * Fail T0 0's uplinks, the i-th at 10 (i + 1) us.
+     * \param down (plane, T1) of each uplink, in the order they fail
+     */
+    void FailT0Uplinks(const std::vector<std::pair<uint32_t, uint32_t>>& down)
+    {
+        for (size_t i = 0; i < down.size(); ++i)
+        {
+            const auto [plane, t1] = down[i];
+            const auto links = topo->GetLinksBetween(topo->GetSwitch(MrcSwitchTier::T0, plane, 0),
+                                                     topo->GetSwitch(MrcSwitchTier::T1, plane, t1));
+            failures->LinkDown(MicroSeconds(10 * (i + 1)), links.at(0).id);
+        }
+    }
+
+    /**
+     * Start the flows (Start), run to kSteadyStopUs and measure the steady goodput.
+     * \param configure sets queue pair attributes on the helper before it installs
+     * \param capacityGbps the capacity left by the failures
+     * \return goodput from kSteadyFromUs to the end over capacityGbps
+     */
+    double RunSteady(const std::function<void(MrcHelper&)>& configure, double capacityGbps)
+    {
+        Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();
+        monitor->SetAttribute("Interval", TimeValue(MicroSeconds(kIntervalUs)));
+        Start(configure, [monitor](uint32_t a, Ptr<MrcQueuePair> qa, Ptr<MrcQueuePair> qb) {
+            monitor->AddFlow("h" + std::to_string(a), qa, qb);
+        });
+        Simulator::Stop(MicroSeconds(kSteadyStopUs));
+        Simulator::Run();
+        std::vector<uint64_t> series = monitor->GetTotalSeries();
+        series.resize(static_cast<size_t>(kSteadyStopUs / kIntervalUs), 0);
+        uint64_t bytes = 0;
+        for (size_t i = static_cast<size_t>(kSteadyFromUs / kIntervalUs); i < series.size(); ++i)
+        {
+            bytes += series[i];
+        }
+        const double gbps = bytes * 8e-3 / (kSteadyStopUs - kSteadyFromUs);
+        return gbps / capacityGbps;
+    }
+
     Ptr<MrcFabricTopology> topo;    //!< the fabric
     MrcDataPlaneHelper dp;          //!< its SRv6 data plane
     Ptr<MrcFailureHelper> failures; //!< failures to schedule before Start
@@ -108,48 +152,24 @@ class MrcSharedBottleneckTestCase : public TestCase
     }
 
   private:
-    static constexpr double kStopUs = 800;    //!< end of the run
-    static constexpr double kIntervalUs = 50; //!< monitor interval
-    static constexpr double kFromUs = 400;    //!< measured from here (steady state)
     static constexpr double kCapacity = 2800; //!< Gb/s left with the two links down
 
     /**
      * \param escalationRatio MrcQueuePair's SkipEscalationRatio
      * \param releaseRatio MrcQueuePair's SkipReleaseRatio
-     * \return goodput from kFromUs to the end over the capacity left
+     * \return steady goodput over the capacity left (LoadedClos::RunSteady)
      */
     static double Run(double escalationRatio, double releaseRatio)
     {
         LoadedClos bed;
-        for (uint32_t p = 0; p < 2; ++p)
-        {
-            const auto links =
-                bed.topo->GetLinksBetween(bed.topo->GetSwitch(MrcSwitchTier::T0, p, 0),
-                                          bed.topo->GetSwitch(MrcSwitchTier::T1, p, 0));
-            bed.failures->LinkDown(MicroSeconds(10 * (p + 1)), links.at(0).id);
-        }
-        Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();
-        monitor->SetAttribute("Interval", TimeValue(MicroSeconds(kIntervalUs)));
-        bed.Start(
+        bed.FailT0Uplinks({{0, 0}, {1, 0}});
+        return bed.RunSteady(
             [=](MrcHelper& mrc) {
                 mrc.SetQueuePairAttribute("EvSetSize", UintegerValue(16));
                 mrc.SetQueuePairAttribute("SkipEscalationRatio", DoubleValue(escalationRatio));
                 mrc.SetQueuePairAttribute("SkipReleaseRatio", DoubleValue(releaseRatio));
             },
-            [monitor](uint32_t a, Ptr<MrcQueuePair> qa, Ptr<MrcQueuePair> qb) {
-                monitor->AddFlow("h" + std::to_string(a), qa, qb);
-            });
-        Simulator::Stop(MicroSeconds(kStopUs));
-        Simulator::Run();
-        std::vector<uint64_t> series = monitor->GetTotalSeries();
-        series.resize(static_cast<size_t>(kStopUs / kIntervalUs), 0);
-        uint64_t bytes = 0;
-        for (size_t i = static_cast<size_t>(kFromUs / kIntervalUs); i < series.size(); ++i)
-        {
-            bytes += series[i];
-        }
-        const double gbps = bytes * 8e-3 / (kStopUs - kFromUs);
-        return gbps / kCapacity;
+            kCapacity);
     }
 
     void DoRun() override
@@ -185,48 +205,23 @@ class MrcUnequalPlanesTestCase : public TestCase
     }
 
   private:
-    static constexpr double kStopUs = 800;    //!< end of the run
-    static constexpr double kIntervalUs = 50; //!< monitor interval
-    static constexpr double kFromUs = 400;    //!< measured from here (steady state)
     static constexpr double kCapacity = 2600; //!< Gb/s left with the three links down
 
     /**
      * \param leadLimit MrcQueuePair's PlaneLeadLimit
-     * \return goodput from kFromUs to the end over the capacity left
+     * \return steady goodput over the capacity left (LoadedClos::RunSteady)
      */
     static double Run(double leadLimit)
     {
         LoadedClos bed;
         // T0 0 to T1 0 in both planes, then T0 0 to T1 1 in plane 0.
-        const std::vector<std::pair<uint32_t, uint32_t>> down{{0, 0}, {1, 0}, {0, 1}};
-        for (size_t i = 0; i < down.size(); ++i)
-        {
-            const auto [plane, t1] = down[i];
-            const auto links =
-                bed.topo->GetLinksBetween(bed.topo->GetSwitch(MrcSwitchTier::T0, plane, 0),
-                                          bed.topo->GetSwitch(MrcSwitchTier::T1, plane, t1));
-            bed.failures->LinkDown(MicroSeconds(10 * (i + 1)), links.at(0).id);
-        }
-        Ptr<MrcTransferMonitor> monitor = CreateObject<MrcTransferMonitor>();
-        monitor->SetAttribute("Interval", TimeValue(MicroSeconds(kIntervalUs)));
-        bed.Start(
+        bed.FailT0Uplinks({{0, 0}, {1, 0}, {0, 1}});
+        return bed.RunSteady(
             [=](MrcHelper& mrc) {
                 mrc.SetQueuePairAttribute("EvSetSize", UintegerValue(16));
                 mrc.SetQueuePairAttribute("PlaneLeadLimit", DoubleValue(leadLimit));
             },
-            [monitor](uint32_t a, Ptr<MrcQueuePair> qa, Ptr<MrcQueuePair> qb) {
-                monitor->AddFlow("h" + std::to_string(a), qa, qb);
-            });
-        Simulator::Stop(MicroSeconds(kStopUs));
-        Simulator::Run();
-        std::vector<uint64_t> series = monitor->GetTotalSeries();
-        series.resize(static_cast<size_t>(kStopUs / kIntervalUs), 0);
-        uint64_t bytes = 0;
-        for (size_t i = static_cast<size_t>(kFromUs / kIntervalUs); i < series.size(); ++i)
-        {
-            bytes += series[i];
-        }
-        return bytes * 8e-3 / (kStopUs - kFromUs) / kCapacity;
+            kCapacity);
     }
 
     void DoRun() override
