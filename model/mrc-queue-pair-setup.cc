@@ -168,14 +168,21 @@ MrcQueuePair::Connect(uint32_t remoteQpn,
     StartPolicies(peerFirstPsn);
 }
 
-Time
-MrcQueuePair::RotationTime(const std::vector<std::vector<uint32_t>>& evsPerPlane) const
+uint64_t
+MrcQueuePair::SendingRate(const std::vector<std::vector<uint32_t>>& evsPerPlane) const
 {
     uint64_t nicRate = 0;
     for (uint32_t p = 0; p < evsPerPlane.size() && p < m_l4->GetPortCount(); ++p)
     {
         nicRate += evsPerPlane[p].empty() ? 0 : m_l4->GetPort(p)->GetRate().GetBitRate();
     }
+    return nicRate;
+}
+
+Time
+MrcQueuePair::RotationTime(const std::vector<std::vector<uint32_t>>& evsPerPlane) const
+{
+    const uint64_t nicRate = SendingRate(evsPerPlane);
     if (nicRate == 0)
     {
         return Time(0);
@@ -186,11 +193,7 @@ MrcQueuePair::RotationTime(const std::vector<std::vector<uint32_t>>& evsPerPlane
 uint32_t
 MrcQueuePair::AutoWindow(const std::vector<std::vector<uint32_t>>& evsPerPlane, Time baseRtt) const
 {
-    uint64_t nicRate = 0;
-    for (uint32_t p = 0; p < evsPerPlane.size() && p < m_l4->GetPortCount(); ++p)
-    {
-        nicRate += evsPerPlane[p].empty() ? 0 : m_l4->GetPort(p)->GetRate().GetBitRate();
-    }
+    const uint64_t nicRate = SendingRate(evsPerPlane);
     const Time hold =
         m_windowRecoveryTime.IsZero() ? m_lossTimeout + baseRtt * 2 : m_windowRecoveryTime;
     const double packets = std::ceil(nicRate / 8.0 * hold.GetSeconds() / m_mss);

@@ -363,6 +363,11 @@ class MrcQueuePair : public Object
      */
     uint32_t AutoWindow(const std::vector<std::vector<uint32_t>>& evsPerPlane, Time baseRtt) const;
     /**
+     * \param evsPerPlane candidate EVs per plane (planes without EVs are not used)
+     * \return the summed line rate of the NIC ports of the planes with EVs, bit/s
+     */
+    uint64_t SendingRate(const std::vector<std::vector<uint32_t>>& evsPerPlane) const;
+    /**
      * SkipTime's default: one rotation of the active EV set at the queue pair's line rate.
      * \param evsPerPlane candidate EVs per plane (the planes the queue pair sends on)
      * \return EvSetSize full-size packets' time at the summed rate of those planes' ports
