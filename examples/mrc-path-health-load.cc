@@ -311,7 +311,9 @@ Load(const Options& o)
     // The worst steady interval: goodput / capacity, and / capacity with planes loaded equally.
     std::pair<double, double> worst{-1, -1};
     std::pair<double, double> worstEqual{-1, -1}; // (ratio, interval start in us)
-    double sums[3] = {0, 0, 0}; // while flapping: goodput, without flaps, capacity ratio
+    // While flapping (the intervals from --at): goodput with flaps, without, capacity ratio.
+    double sums[3] = {0, 0, 0};
+    uint32_t flapIntervals = 0;
     for (size_t i = 0; i < g.size(); ++i)
     {
         const double t = i * o.intervalUs;
@@ -322,10 +324,13 @@ Load(const Options& o)
         {
             std::cout << "," << std::setprecision(1) << Gbps(series[0][i], o) << ","
                       << std::setprecision(3) << double(g[i]) / series[0][i];
-            sums[0] += t >= o.atUs ? g[i] : 0;
-            sums[1] += t >= o.atUs ? series[0][i] : 0;
-            sums[2] +=
-                t >= o.atUs ? cap[i] / full / std::ceil((o.stopUs - o.atUs) / o.intervalUs) : 0;
+            if (t >= o.atUs)
+            {
+                sums[0] += g[i];
+                sums[1] += series[0][i];
+                sums[2] += cap[i] / full;
+                flapIntervals++;
+            }
         }
         std::cout << "\n";
         // Steady: not the start-up, not an interval with (or right after) a change of state.
@@ -345,10 +350,17 @@ Load(const Options& o)
     }
     if (flap)
     {
+        const double goodput = sums[0] / sums[1];
+        const double capacity = sums[2] / std::max(flapIntervals, 1u);
+        const double held = capBy.back() / full;
         std::cout << "while flapping: goodput with flaps / without " << std::setprecision(3)
-                  << sums[0] / sums[1] << "; capacity with flaps / without " << sums[2]
-                  << "; with the flapping links held down / without " << capBy.back() / full
-                  << "\n";
+                  << goodput << "; capacity with flaps / without " << capacity
+                  << "; with the flapping links held down / without " << held << "\n";
+        // What the flaps cost beyond the capacity they take away, against the time-averaged
+        // capacity (every up phase usable) and against the links held down (none usable).
+        std::cout << "cost of the flaps: " << std::setprecision(1) << (1 - goodput / capacity) * 100
+                  << " % of the time-averaged capacity, " << (1 - goodput / held) * 100
+                  << " % of the capacity with the links held down\n";
     }
     else
     {

@@ -30,8 +30,10 @@
  *
  * flap: the same load, the first --count (2) links of that order flapping from --at (down
  * --duty of every --period); one run without and one with flaps: goodput of both per interval,
- * the time-averaged capacity, and the ratios while flapping. Published: flapping T0-T1
- * links have no measurable effect beyond the capacity they take away.
+ * the time-averaged capacity, and the ratios while flapping; then what the flaps cost against
+ * the time-averaged capacity (every up phase usable) and against the capacity with the links
+ * held down (no up phase usable). Published: flapping T0-T1 links have no measurable effect
+ * beyond the capacity they take away.
  *
  * steer (Fig. 14): one plane, 2 T0s, 2 T1s. Flow A (host 0 -> 2) may use only its EV through
  * T1 0 (DenyEv on the rest), flow B (host 1 -> 3) that path and one through T1 1; the uplink
@@ -42,6 +44,7 @@
  *   mrc-path-health --experiment=gray
  *   mrc-path-health --experiment=links --count=6 --step=150
  *   mrc-path-health --experiment=flap --period=50 --duty=0.2
+ *   mrc-path-health --experiment=flap --period=4000 --stop=12100   (flaps every 4 ms)
  *   mrc-path-health --experiment=steer
  *   mrc-path-health --experiment=links --perFlow   (each flow's series and recovery counters)
  *   mrc-path-health --experiment=links --traceFlow=0 2>trace.txt   (flow 0, event by event)
