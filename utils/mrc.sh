@@ -145,7 +145,13 @@ validate() {
     # q FULL QUICK: the full run's value, or the quick run's.
     q() { if [ "$quick" -eq 1 ]; then echo "$2"; else echo "$1"; fi; }
 
-    # Longest first. Loss sweep (issue-15 table; mrc-loss-sweep.py --sizes 16M,64M
+    # Longest first. Slow flaps (issue-15 table): every 4 ms and every 1 ms, three and six
+    # periods (quick: two periods of 400 us).
+    x path-health/flap-4ms mrc-path-health --experiment=flap \
+        $(q "--period=4000 --stop=12100" "--period=400 --stop=900")
+    x path-health/flap-1ms mrc-path-health --experiment=flap \
+        $(q "--period=1000 --stop=6100" "--period=400 --stop=900")
+    # Loss sweep (issue-15 table; mrc-loss-sweep.py --sizes 16M,64M
     # --configs mrc runs the same points): ring and all-to-all, MRC 1 QP, 16 ranks.
     local size loss c n
     for size in $(q "67108864 16777216" "262144 2097152"); do
