@@ -4,10 +4,12 @@
 
 #include "mrc-fabric-channel.h"
 
+#include "mrc-arrival-order.h"
 #include "mrc-pfc-pause-header.h"
 #include "mrc-pfc-port.h"
 #include "mrc-pfc-tag.h"
 
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/point-to-point-net-device.h"
@@ -43,7 +45,18 @@ MrcFabricChannel::GetTypeId()
     static TypeId tid = TypeId("ns3::MrcFabricChannel")
                             .SetParent<PointToPointChannel>()
                             .SetGroupName("Mrc")
-                            .AddConstructor<MrcFabricChannel>();
+                            .AddConstructor<MrcFabricChannel>()
+                            .AddAttribute("OrderArrivals",
+                                          "Deliver the frames that reach a node in one time step "
+                                          "by receiving interface (MrcArrivalOrder), not in the "
+                                          "order their events were created, so that one process "
+                                          "and any number of MPI ranks give the same results. "
+                                          "Costs two events per frame instead of one; PAUSE "
+                                          "frames are not ordered. The channel's TxRxPointToPoint "
+                                          "trace does not fire for frames it orders.",
+                                          BooleanValue(false),
+                                          MakeBooleanAccessor(&MrcFabricChannel::m_orderArrivals),
+                                          MakeBooleanChecker());
     return tid;
 }
 
@@ -100,6 +113,7 @@ void
 MrcFabricChannel::DoDispose()
 {
     RefreshPfcPorts();
+    m_arrivalOrder = {};
     PointToPointChannel::DoDispose();
 }
 
@@ -146,6 +160,11 @@ MrcFabricChannel::Carry(Ptr<const Packet> p,
                         unsigned dstEnd,
                         Time txTime)
 {
+    // Ordered arrivals are staged one time step early: the frame must take at least that long.
+    NS_ABORT_MSG_IF(m_orderArrivals && txTime + GetDelay() < MrcArrivalOrder::Lead(),
+                    "MrcFabricChannel: OrderArrivals needs a frame's serialisation time plus the "
+                    "link's Delay to be at least one time step ("
+                        << MrcArrivalOrder::Lead() << "); got " << txTime + GetDelay());
 #ifdef NS3_MPI
     if (m_remoteEnd[dstEnd])
     {
@@ -162,14 +181,41 @@ MrcFabricChannel::Carry(Ptr<const Packet> p,
                                "a model carries for real (MrcCollective::VerifyData, "
                                "application data) count in full: use a smaller "
                                "ns3::MrcQueuePair::Mss (1024 fits) or run on one rank");
+        // Ordered: it reaches the other rank's MrcArrivalOrder one step before it arrives,
+        // not earlier than txTime + Delay - 1 step >= Delay, the lookahead, if txTime >= 1 step.
+        NS_ABORT_MSG_IF(m_orderArrivals && txTime < MrcArrivalOrder::Lead(),
+                        "MrcFabricChannel: OrderArrivals on a link between ranks needs every "
+                        "frame's serialisation time to be at least one time step");
         MpiInterface::SendPacket(p->Copy(),
-                                 Simulator::Now() + txTime + GetDelay(),
+                                 Simulator::Now() + txTime + GetDelay()
+                                     - (m_orderArrivals ? MrcArrivalOrder::Lead() : Time(0)),
                                  dst->GetNode()->GetId(),
                                  dst->GetIfIndex());
         return true;
     }
 #endif
+    if (m_orderArrivals)
+    {
+        Ptr<PointToPointNetDevice> dst = GetPointToPointDevice(dstEnd);
+        Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
+                                       txTime + GetDelay() - MrcArrivalOrder::Lead(),
+                                       &MrcArrivalOrder::Stage,
+                                       GetArrivalOrder(dstEnd),
+                                       dst,
+                                       p->Copy());
+        return true;
+    }
     return PointToPointChannel::TransmitStart(p, src, txTime);
+}
+
+Ptr<MrcArrivalOrder>
+MrcFabricChannel::GetArrivalOrder(unsigned end)
+{
+    if (!m_arrivalOrder[end])
+    {
+        m_arrivalOrder[end] = MrcArrivalOrder::Get(GetPointToPointDevice(end)->GetNode());
+    }
+    return m_arrivalOrder[end];
 }
 
 void
@@ -201,7 +247,13 @@ MrcFabricChannel::ReceiveFromRank(unsigned dstEnd, Ptr<Packet> p)
     if (p->PeekPacketTag(tag) && tag.GetKind() == MrcPfcTag::Kind::PAUSE_FRAME)
     {
         UpdatePfcPorts();
-        DeliverPause(p, dstEnd, Time(0)); // it has crossed the wire already
+        // It has crossed the wire already (sent to arrive one step early if ordered).
+        DeliverPause(p, dstEnd, m_orderArrivals ? MrcArrivalOrder::Lead() : Time(0));
+        return;
+    }
+    if (m_orderArrivals)
+    {
+        GetArrivalOrder(dstEnd)->Stage(GetPointToPointDevice(dstEnd), p);
         return;
     }
     GetPointToPointDevice(dstEnd)->Receive(p);

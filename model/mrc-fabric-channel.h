@@ -13,6 +13,7 @@
 namespace ns3
 {
 
+class MrcArrivalOrder;
 class MrcPfcPort;
 
 /**
@@ -35,6 +36,12 @@ class MrcPfcPort;
  * rank hands it to the device's MpiReceiver, which calls ReceiveFromRank: a PAUSE frame goes
  * to the port's MrcPfcPort::ReceivePause, any other frame to the device's Receive. The link's
  * delay is then the run's lookahead (ns-3's distributed simulators read the Delay attribute).
+ *
+ * OrderArrivals (default off): every other frame is handed to the receiving node's
+ * MrcArrivalOrder one time step before it arrives, locally or from another rank, and delivered
+ * with that step's other frames by interface index (see MrcArrivalOrder). Same-time ties are
+ * then broken by the fabric, not by event creation order: one process and two ranks give the
+ * same results, and so do two runs that post the same writes in different orders.
  * Every rank holds a copy of every node; a frame that the copy of a node simulated by another
  * rank hands to such a link is dropped and counted (GetForeignFrames), never delivered.
  */
@@ -114,6 +121,12 @@ class MrcFabricChannel : public PointToPointChannel
      */
     void ReceiveFromRank(unsigned dstEnd, Ptr<Packet> p);
 
+    /**
+     * \param end 0 or 1
+     * \return the MrcArrivalOrder of that end's node (looked up once)
+     */
+    Ptr<MrcArrivalOrder> GetArrivalOrder(unsigned end);
+
     /// The two ends' MrcPfcPorts (null where none), looked up at the first frame after a
     /// refresh, not per frame: the aggregate search was 5 % of a fabric's instructions.
     std::array<Ptr<MrcPfcPort>, 2> m_pfcPorts;
@@ -122,6 +135,9 @@ class MrcFabricChannel : public PointToPointChannel
     /// Per end: simulated by another rank (SetUpRanks); never true without MPI
     std::array<bool, 2> m_remoteEnd{false, false};
     uint64_t m_foreignFrames{0}; //!< frames from the remote end's local copy, dropped
+    bool m_orderArrivals{false}; //!< OrderArrivals attribute
+    /// The two ends' nodes' MrcArrivalOrder, looked up at their first ordered frame
+    std::array<Ptr<MrcArrivalOrder>, 2> m_arrivalOrder;
 };
 
 } // namespace ns3
