@@ -13,7 +13,9 @@
  * each posts its own hosts' transfers and expects those its hosts receive from the other ranks'
  * (MrcCollective), and the pattern advances on each rank from its own hosts' completions (a
  * ring step waits for the chunk from the predecessor). After the run
- * MrcDistributed::GatherCollective gives rank 0 the whole run, which it prints.
+ * MrcDistributed::GatherCollective gives rank 0 the whole run, which it prints. Arrivals of one
+ * time step are delivered by interface (MrcFabricChannel's OrderArrivals, on here), so that one
+ * process and any number of ranks give the same run.
  *
  * --failures takes a failure schedule (JSON or CSV, as mrc-failure-injection and the flagship;
  * examples/failure-schedule-fat-tree-k4.json fails links that cross ranks on two): every rank
@@ -57,6 +59,9 @@ main(int argc, char* argv[])
     std::string failureFile;
     uint32_t steps = 0;
     Time compute = MicroSeconds(5);
+    // Same-time arrivals by interface, not by event creation: one process and any number of
+    // ranks give the same results (--ns3::MrcFabricChannel::OrderArrivals=false: ns-3's order).
+    Config::SetDefault("ns3::MrcFabricChannel::OrderArrivals", BooleanValue(true));
     CommandLine cmd(__FILE__);
     MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
     strict.Add(cmd, "k", "fat-tree radix (even, 4..64)", k);

@@ -13,7 +13,9 @@
  * (Debian's libns3 has no MPI; see "Distributed runs" in doc/mrc.rst). The fabric is spread
  * over the ranks by MrcRankPlan (hosts with their T0, whole pods where the ranks divide them);
  * every rank builds the whole fabric and every queue pair, starts only its own hosts' writes,
- * and sends its results to rank 0, which prints them.
+ * and sends its results to rank 0, which prints them. Arrivals of one time step are delivered
+ * by interface (MrcFabricChannel's OrderArrivals, on here), so one process and two ranks print
+ * the same RESULT lines.
  *
  * Lines starting with "RESULT" are the simulation's outcome: one per flow (source,
  * destination, completion time in ns, or "not done"), the flows done, the packet-hops (link
@@ -87,6 +89,9 @@ main(int argc, char* argv[])
     uint32_t seed = 1;
     bool mpi = false;
     std::string fabricName = "mrc-srv6";
+    // Same-time arrivals by interface, not by event creation: one process and any number of
+    // ranks give the same results (--ns3::MrcFabricChannel::OrderArrivals=false: ns-3's order).
+    Config::SetDefault("ns3::MrcFabricChannel::OrderArrivals", BooleanValue(true));
     CommandLine cmd(__FILE__);
     MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
     strict.Add(cmd, "k", "fat-tree radix (even, 4..64)", k);
