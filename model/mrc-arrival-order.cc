@@ -11,6 +11,7 @@
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace ns3
 {

@@ -42,21 +42,22 @@ NS_OBJECT_ENSURE_REGISTERED(MrcFabricChannel);
 TypeId
 MrcFabricChannel::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::MrcFabricChannel")
-                            .SetParent<PointToPointChannel>()
-                            .SetGroupName("Mrc")
-                            .AddConstructor<MrcFabricChannel>()
-                            .AddAttribute("OrderArrivals",
-                                          "Deliver the frames that reach a node in one time step "
-                                          "by receiving interface (MrcArrivalOrder), not in the "
-                                          "order their events were created, so that one process "
-                                          "and any number of MPI ranks give the same results. "
-                                          "Costs two events per frame instead of one; PAUSE "
-                                          "frames are not ordered. The channel's TxRxPointToPoint "
-                                          "trace does not fire for frames it orders.",
-                                          BooleanValue(false),
-                                          MakeBooleanAccessor(&MrcFabricChannel::m_orderArrivals),
-                                          MakeBooleanChecker());
+    static TypeId tid =
+        TypeId("ns3::MrcFabricChannel")
+            .SetParent<PointToPointChannel>()
+            .SetGroupName("Mrc")
+            .AddConstructor<MrcFabricChannel>()
+            .AddAttribute("OrderArrivals",
+                          "Deliver the frames that reach a node in one time step "
+                          "by receiving interface (MrcArrivalOrder), not in the "
+                          "order their events were created, so that one process "
+                          "and any number of MPI ranks give the same results. "
+                          "Costs an event per frame and one per node and time "
+                          "step more; PAUSE frames are not ordered. The channel's TxRxPointToPoint "
+                          "trace does not fire for frames it orders.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MrcFabricChannel::m_orderArrivals),
+                          MakeBooleanChecker());
     return tid;
 }
 
