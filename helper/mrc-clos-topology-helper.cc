@@ -19,6 +19,7 @@
 #include "ns3/mrc-fabric-net-device.h"
 #include "ns3/mrc-ipv6-host-list-routing.h"
 #include "ns3/mrc-pfc-device-queue.h"
+#include "ns3/mrc-pfc-queue-disc.h"
 #include "ns3/mrc-rank-plan.h"
 #include "ns3/mrc-switch-pipeline.h"
 #include "ns3/mrc-trimming-queue-disc.h"
@@ -491,9 +492,14 @@ MrcClosTopologyHelper::AssignStreams(Ptr<MrcFabricTopology> topo, int64_t stream
             Ptr<NetDevice> dev = node->GetDevice(i);
             if (tc)
             {
-                if (auto q = DynamicCast<MrcTrimmingQueueDisc>(tc->GetRootQueueDiscOnDevice(dev)))
+                Ptr<QueueDisc> root = tc->GetRootQueueDiscOnDevice(dev);
+                if (auto q = DynamicCast<MrcTrimmingQueueDisc>(root))
                 {
                     current += q->AssignStreams(current);
+                }
+                else if (auto pfc = DynamicCast<MrcPfcQueueDisc>(root))
+                {
+                    current += pfc->AssignStreams(current); // its ECN marking draws
                 }
             }
             if (auto f = DynamicCast<MrcFabricNetDevice>(dev))

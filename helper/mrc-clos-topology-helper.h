@@ -160,9 +160,9 @@ class MrcClosTopologyHelper
 
     /**
      * Fix the RNG streams of what Build() installed: the internet stacks (ICMPv6),
-     * MrcTrimmingQueueDisc root queue discs and MrcFabricNetDevice fault models, in node and device
-     * order. Without it their streams come from ns-3's global counter, so a second fabric
-     * built in the same process draws differently.
+     * MrcTrimmingQueueDisc root queue discs, MrcPfcQueueDisc root queue discs (MrcPfcHelper's)
+     * and MrcFabricNetDevice fault models, in node and device order. Without it their streams come
+     * from ns-3's global counter, so a second fabric built in the same process draws differently.
      * \param topo a fabric built by this helper
      * \param stream first stream
      * \return the number of streams used
