@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <utility>
 
 namespace ns3
 {
@@ -55,9 +56,30 @@ MrcArrivalOrder::Lead()
 void
 MrcArrivalOrder::Stage(Ptr<PointToPointNetDevice> device, Ptr<Packet> p)
 {
+    NS_LOG_FUNCTION(this << device->GetIfIndex() << p->GetSize());
+    Frame f;
+    f.ifIndex = device->GetIfIndex();
+    f.device = device;
+    f.packet = p;
+    Keep(std::move(f));
+}
+
+void
+MrcArrivalOrder::StageCall(uint32_t ifIndex, std::function<void()> deliver)
+{
+    NS_LOG_FUNCTION(this << ifIndex);
+    Frame f;
+    f.ifIndex = ifIndex;
+    f.call = std::move(deliver);
+    Keep(std::move(f));
+}
+
+void
+MrcArrivalOrder::Keep(Frame frame)
+{
     const int64_t step = (Simulator::Now() + Lead()).GetTimeStep();
-    NS_LOG_FUNCTION(this << device->GetIfIndex() << p->GetSize() << step);
-    m_frames.push_back(Frame{step, device->GetIfIndex(), device, p});
+    frame.step = step;
+    m_frames.push_back(std::move(frame));
     m_staged++;
     if (m_scheduledStep != step)
     {
@@ -83,7 +105,14 @@ MrcArrivalOrder::Deliver()
     NS_LOG_LOGIC(m_now.size() << " frame(s) at step " << step);
     for (Frame& f : m_now)
     {
-        f.device->Receive(f.packet);
+        if (f.device)
+        {
+            f.device->Receive(f.packet);
+        }
+        else
+        {
+            f.call();
+        }
     }
     m_now.clear();
 }

@@ -10,6 +10,7 @@
 #include "ns3/ptr.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace ns3
@@ -35,9 +36,10 @@ class PointToPointNetDevice;
  * itself, on one process and on every rank alike; it runs after the node's events scheduled
  * earlier (timers, the end of a transmission) and before what the frames cause, so a node's
  * events of a time step run in the same order on one process and on any number of ranks.
- * Not ordered: PAUSE frames (MrcPfcPort::ReceivePause, scheduled as before), and events another
- * node's code schedules on this node directly. A frame reaching one interface twice in a step
- * (a zero serialisation time) keeps its staging order.
+ * PAUSE frames, which a channel hands to an MrcPfcPort rather than to the device, are staged
+ * the same way as calls (StageCall). Not ordered: events another node's code schedules on this
+ * node directly. Two arrivals at one interface in one step (a zero serialisation time) keep
+ * their staging order.
  *
  * One instance per node, aggregated on first use (Get).
  */
@@ -69,7 +71,15 @@ class MrcArrivalOrder : public Object
      */
     void Stage(Ptr<PointToPointNetDevice> device, Ptr<Packet> p);
 
-    /// \return frames staged so far
+    /**
+     * Stage a call that delivers something arriving at interface ifIndex one Lead from now, in
+     * that interface's place among the step's arrivals (e.g. a PAUSE frame for its MrcPfcPort).
+     * \param ifIndex the receiving interface, on this node
+     * \param deliver what to call when it arrives
+     */
+    void StageCall(uint32_t ifIndex, std::function<void()> deliver);
+
+    /// \return frames and calls staged so far
     uint64_t GetStagedFrames() const;
 
   protected:
@@ -81,9 +91,14 @@ class MrcArrivalOrder : public Object
     {
         int64_t step{0};                   //!< its arrival, in time steps
         uint32_t ifIndex{0};               //!< the receiving interface
-        Ptr<PointToPointNetDevice> device; //!< the receiving device
+        Ptr<PointToPointNetDevice> device; //!< the receiving device (null: a call)
         Ptr<Packet> packet;                //!< the frame
+        std::function<void()> call;        //!< a staged call (StageCall)
     };
+
+    /// Keep a frame or call for the step one Lead from now; schedule that step's Deliver.
+    /// \param frame what arrives
+    void Keep(Frame frame);
 
     /// Hand the frames arriving now to their devices, by interface index.
     void Deliver();

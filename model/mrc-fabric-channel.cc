@@ -21,6 +21,8 @@
 #    include "ns3/mpi-receiver.h"
 #endif
 
+#include <functional>
+
 namespace ns3
 {
 
@@ -47,17 +49,18 @@ MrcFabricChannel::GetTypeId()
             .SetParent<PointToPointChannel>()
             .SetGroupName("Mrc")
             .AddConstructor<MrcFabricChannel>()
-            .AddAttribute("OrderArrivals",
-                          "Deliver the frames that reach a node in one time step "
-                          "by receiving interface (MrcArrivalOrder), not in the "
-                          "order their events were created, so that one process "
-                          "and any number of MPI ranks give the same results. "
-                          "Costs an event per frame and one per node and time "
-                          "step more; PAUSE frames are not ordered. The channel's TxRxPointToPoint "
-                          "trace does not fire for frames it orders.",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&MrcFabricChannel::m_orderArrivals),
-                          MakeBooleanChecker());
+            .AddAttribute(
+                "OrderArrivals",
+                "Deliver the frames that reach a node in one time step "
+                "by receiving interface (MrcArrivalOrder), not in the "
+                "order their events were created, so that one process "
+                "and any number of MPI ranks give the same results. "
+                "Costs an event per frame and one per node and time "
+                "step more (PAUSE frames are ordered too). The channel's TxRxPointToPoint "
+                "trace does not fire for frames it orders.",
+                BooleanValue(false),
+                MakeBooleanAccessor(&MrcFabricChannel::m_orderArrivals),
+                MakeBooleanChecker());
     return tid;
 }
 
@@ -234,7 +237,32 @@ MrcFabricChannel::DeliverPause(Ptr<const Packet> frame, unsigned dstEnd, Time de
         return;
     }
     m_pauseFrames++;
-    Simulator::ScheduleWithContext(GetPointToPointDevice(dstEnd)->GetNode()->GetId(),
+    Ptr<PointToPointNetDevice> dst = GetPointToPointDevice(dstEnd);
+    if (m_orderArrivals)
+    {
+        // Among the step's arrivals, in its interface's place.
+        NS_ABORT_MSG_IF(delay < MrcArrivalOrder::Lead(),
+                        "MrcFabricChannel: OrderArrivals needs a PAUSE frame's serialisation "
+                        "time plus the link's Delay to be at least one time step; got "
+                            << delay);
+        std::function<void()> deliver = [dstPort, pause]() {
+            dstPort->ReceivePause(pause);
+        };
+        if (delay == MrcArrivalOrder::Lead())
+        {
+            // Staged now (a frame from another rank arrives here one step early).
+            GetArrivalOrder(dstEnd)->StageCall(dst->GetIfIndex(), deliver);
+            return;
+        }
+        Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
+                                       delay - MrcArrivalOrder::Lead(),
+                                       &MrcArrivalOrder::StageCall,
+                                       GetArrivalOrder(dstEnd),
+                                       dst->GetIfIndex(),
+                                       deliver);
+        return;
+    }
+    Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
                                    delay,
                                    &MrcPfcPort::ReceivePause,
                                    dstPort,

@@ -13,6 +13,7 @@
 #include "ns3/test.h"
 
 #include <cstdint>
+#include <set>
 #include <vector>
 
 using namespace ns3;
@@ -26,6 +27,7 @@ struct Outcome
     std::vector<int64_t> fct; //!< per flow, completion time in ns (-1: not done)
     uint64_t hops{0};         //!< packet-hops
     uint64_t staged{0};       //!< frames staged by the nodes' MrcArrivalOrder
+    uint64_t pauses{0};       //!< PAUSE frames the links carried
 };
 
 /**
@@ -41,19 +43,24 @@ OnDelivered(int64_t* fct, uint32_t msn, uint64_t bytes)
 }
 
 /**
- * A k = 4 fat-tree (16 hosts, MRC over SRv6 with trimming switches): every host writes 100 kB
- * to another (a derangement), the writes posted in host order or in reverse.
+ * A k = 4 fat-tree (16 hosts): every host writes to another (a derangement), the writes posted
+ * in host order or in reverse.
  * \param order MrcFabricChannel's OrderArrivals
  * \param reverse post the writes from the last host to the first
+ * \param kind the fabric: MRC over SRv6 with trimming switches, or RoCEv2 over PFC
+ * \param bytes each host's write
  * \return completion times and counters
  */
 Outcome
-RunPermutation(bool order, bool reverse)
+RunPermutation(bool order,
+               bool reverse,
+               MrcClusterFabric kind = MrcClusterFabric::MRC_SRV6,
+               uint64_t bytes = 100000)
 {
     MrcScopedAttributeDefault scoped("ns3::MrcFabricChannel", "OrderArrivals", BooleanValue(order));
     RngSeedManager::SetSeed(1);
     RngSeedManager::SetRun(1);
-    MrcClusterFabricHelper fabric(MrcClusterFabric::MRC_SRV6);
+    MrcClusterFabricHelper fabric(kind);
     Ptr<MrcFabricTopology> topo = fabric.Build(MrcClosSpec::FatTree(4));
     // Fixed streams: the runs share one process, whose automatic stream numbers move on.
     const int64_t stream = MrcClosTopologyHelper::AssignStreams(topo, 0);
@@ -77,18 +84,30 @@ RunPermutation(bool order, bool reverse)
     }
     for (uint32_t n = 0; n < hosts; ++n)
     {
-        senders[reverse ? hosts - 1 - n : n]->PostWrite(100000);
+        senders[reverse ? hosts - 1 - n : n]->PostWrite(bytes);
     }
     Simulator::Stop(MilliSeconds(10));
     Simulator::Run();
     const NodeContainer all(topo->GetHosts(), topo->GetAllSwitches());
     o.hops = MrcFabricQueueStats::Sum(all).sentPackets;
+    std::set<Ptr<MrcFabricChannel>> channels;
     for (uint32_t n = 0; n < all.GetN(); ++n)
     {
         if (Ptr<MrcArrivalOrder> a = all.Get(n)->GetObject<MrcArrivalOrder>())
         {
             o.staged += a->GetStagedFrames();
         }
+        for (uint32_t d = 0; d < all.Get(n)->GetNDevices(); ++d)
+        {
+            if (auto c = DynamicCast<MrcFabricChannel>(all.Get(n)->GetDevice(d)->GetChannel()))
+            {
+                channels.insert(c);
+            }
+        }
+    }
+    for (const auto& c : channels)
+    {
+        o.pauses += c->GetPauseFrames();
     }
     Simulator::Destroy();
     Names::Clear();
@@ -145,6 +164,36 @@ class MrcArrivalOrderTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * PAUSE frames are ordered with the frames of their step.
+ */
+class MrcArrivalOrderPfcTestCase : public TestCase
+{
+  public:
+    MrcArrivalOrderPfcTestCase()
+        : TestCase("OrderArrivals with PFC: RoCEv2 over PFC, ECMP collisions pausing ports, posted "
+                   "in reverse gives the same completion times, packet-hops and PAUSE frames")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Outcome forward = RunPermutation(true, false, MrcClusterFabric::ROCE_PFC, 1000000);
+        const Outcome backward = RunPermutation(true, true, MrcClusterFabric::ROCE_PFC, 1000000);
+        NS_TEST_ASSERT_MSG_GT(forward.pauses, 50u, "collisions pause ports");
+        for (size_t i = 0; i < forward.fct.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_GT(forward.fct[i], 0, "flow " << i << " completes");
+            NS_TEST_EXPECT_MSG_EQ(backward.fct[i], forward.fct[i], "flow " << i << ", reversed");
+        }
+        NS_TEST_EXPECT_MSG_EQ(backward.hops, forward.hops, "packet-hops, reversed");
+        NS_TEST_EXPECT_MSG_EQ(backward.pauses, forward.pauses, "PAUSE frames, reversed");
+        NS_TEST_EXPECT_MSG_EQ(forward.staged, forward.hops + forward.pauses, "all staged");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * MrcArrivalOrder's test suite.
  */
 class MrcArrivalOrderTestSuite : public TestSuite
@@ -154,6 +203,7 @@ class MrcArrivalOrderTestSuite : public TestSuite
         : TestSuite("mrc-arrival-order", Type::SYSTEM)
     {
         AddTestCase(new MrcArrivalOrderTestCase);
+        AddTestCase(new MrcArrivalOrderPfcTestCase);
     }
 };
 
