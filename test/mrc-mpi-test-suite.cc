@@ -164,9 +164,9 @@ class MpiExampleTestCase : public TestCase
  * so does this test with --ns3::MrcFabricChannel::OrderArrivals=false.
  *
  * RoCEv2 over PFC and DCQCN, 1 MB per flow (ECMP collisions make ports pause): on two ranks
- * every flow completes, nothing is dropped, and the PAUSE frames delivered (counted where they
- * arrive, so PAUSE frames between ranks count) and the packet-hops stay within 20 % and 2 % of
- * one process's.
+ * every flow completes, nothing is dropped, and the output is one process's, the PAUSE frames
+ * delivered included (counted where they arrive, so PAUSE frames between ranks count; ordered
+ * with the frames of their step; with ns-3's order they were within 20 %, packet-hops 2 %).
  */
 class DistributedPermutationTestCase : public MpiExampleTestCase
 {
@@ -281,14 +281,7 @@ class DistributedPermutationTestCase : public MpiExampleTestCase
                                   << pfcTwo.text);
         NS_TEST_EXPECT_MSG_EQ(pfcTwo.drops, 0u, "lossless on two ranks");
         NS_TEST_EXPECT_MSG_EQ(pfcTwo.borderFrames, 0u, "no frame from another rank's copy");
-        NS_TEST_EXPECT_MSG_EQ_TOL(double(pfcTwo.pauseFrames),
-                                  double(pfc.pauseFrames),
-                                  0.2 * pfc.pauseFrames,
-                                  "PAUSE frames on two ranks");
-        NS_TEST_EXPECT_MSG_EQ_TOL(double(pfcTwo.hops),
-                                  double(pfc.hops),
-                                  0.02 * pfc.hops,
-                                  "packet-hops on two ranks");
+        NS_TEST_EXPECT_MSG_EQ(pfcTwo.text, pfc.text, "RoCEv2 over PFC: two ranks, the same");
     }
 };
 
