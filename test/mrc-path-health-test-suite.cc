@@ -89,6 +89,20 @@ class LoadedClos
     }
 
     /**
+     * \param plane a plane
+     * \param t1 a T1 of that plane
+     * \return the id of the link from T0 0 to that T1
+     */
+    uint32_t T0Uplink(uint32_t plane, uint32_t t1) const
+    {
+        return topo
+            ->GetLinksBetween(topo->GetSwitch(MrcSwitchTier::T0, plane, 0),
+                              topo->GetSwitch(MrcSwitchTier::T1, plane, t1))
+            .at(0)
+            .id;
+    }
+
+    /**
      * Fail T0 0's uplinks, the i-th at 10 (i + 1) us.
      * \param down (plane, T1) of each uplink, in the order they fail
      */
@@ -97,9 +111,7 @@ class LoadedClos
         for (size_t i = 0; i < down.size(); ++i)
         {
             const auto [plane, t1] = down[i];
-            const auto links = topo->GetLinksBetween(topo->GetSwitch(MrcSwitchTier::T0, plane, 0),
-                                                     topo->GetSwitch(MrcSwitchTier::T1, plane, t1));
-            failures->LinkDown(MicroSeconds(10 * (i + 1)), links.at(0).id);
+            failures->LinkDown(MicroSeconds(10 * (i + 1)), T0Uplink(plane, t1));
         }
     }
 
@@ -113,9 +125,7 @@ class LoadedClos
     {
         for (uint32_t plane : {0u, 1u})
         {
-            const auto links = topo->GetLinksBetween(topo->GetSwitch(MrcSwitchTier::T0, plane, 0),
-                                                     topo->GetSwitch(MrcSwitchTier::T1, plane, 0));
-            failures->Flap(MicroSeconds(10), links.at(0).id, period, 0.5, MicroSeconds(stopUs));
+            failures->Flap(MicroSeconds(10), T0Uplink(plane, 0), period, 0.5, MicroSeconds(stopUs));
         }
     }
 
