@@ -209,6 +209,17 @@ def flap(res, name="path-health/flap"):
     }
 
 
+def slow_flaps(res):
+    """The flap runs every 1 ms and every 4 ms, each with its arguments (``flap`` fields + args)."""
+    runs = []
+    for period in ("1ms", "4ms"):
+        name = f"path-health/flap-{period}"
+        run = flap(res, name)
+        run["args"] = res.command(name).split(" ", 1)[1].replace("--experiment=flap ", "")
+        runs.append(run)
+    return runs
+
+
 # ------------------------------------------------------------------------------------------------
 # mrc-transfer, mrc-collective, mrc-failover, mrc-incast-trimming (printed lines)
 
@@ -365,9 +376,11 @@ def table_issue15(res):
                  f"{f2(fl['goodput'] / fl['capacity'])} of it; {f2(fl['held'])} with the "
                  f"flapping links held down, so {f2(fl['goodput'] / fl['held'])} of that); "
                  f"longest flow stall {f0(fl['stall'])} us, {fl['retirements']} retirements"])
-    slow = [flap(res, f"path-health/flap-{p}") for p in ("1ms", "4ms")]
-    rows.append(["the same flapping every 1 ms and every 4 ms (``--period=1000 --stop=6100``, "
-                 "``--period=4000 --stop=12100``): goodput over the time-averaged capacity",
+    slow = slow_flaps(res)
+    rows.append(["the same flapping every "
+                 + " and every ".join(f"{f0(x['period'] / 1000)} ms" for x in slow) + " ("
+                 + ", ".join(f"``{x['args']}``" for x in slow)
+                 + "): goodput over the time-averaged capacity",
                  "-",
                  " / ".join(f2(x["goodput"] / x["capacity"]) for x in slow)
                  + " (flaps cost "
@@ -534,7 +547,7 @@ def table_published(res):
     fabrics, summary = failover(res)
     flag = {r["key"]: r for r in flagship_runs(res, "flagship")}
     fl = flap(res)
-    slow = [flap(res, f"path-health/flap-{p}") for p in ("1ms", "4ms")]
+    slow = slow_flaps(res)
     ring = {k: collective(res, f"collective-ring/{k}") for k in ("mrc-1", "roce-16")}
     tr = {loss: transfer(res, f"transfer-4mb/loss-{loss}") for loss in ("0", "0.001", "0.01")}
     big = sweep_sizes(res)[0]
