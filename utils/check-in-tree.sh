@@ -309,6 +309,20 @@ fi
 if [ -f cmake-cache/build.ninja ] && [ -f "$STAMP" ] \
    && [ "$(cat "$STAMP")" = "${CONFIG_ARGS[*]}" ]; then
   log "already configured with: ${CONFIG_ARGS[*]}"
+  # test.py and ./ns3 find the programs through the lock file, which names the profile of the
+  # last configured build: another cache configured in this tree since (e.g. an optimized copy,
+  # cmake -B cmake-cache-opt) leaves it pointing at that one's programs. Re-running this cache's
+  # configure step writes it back.
+  lock=
+  for f in .lock-ns3_*_build; do [ -f "$f" ] && lock=$f && break; done
+  if [ -n "$lock" ] && ! grep -qx "BUILD_PROFILE = '$PROFILE'" "$lock"; then
+    log "$lock names another build ($(grep '^BUILD_PROFILE' "$lock" || echo 'no profile')):" \
+      "re-running cmake-cache's configure step"
+    cmake cmake-cache > mrc-configure-refresh.log 2>&1 \
+      || { tail -n 40 mrc-configure-refresh.log; die "cmake cmake-cache failed"; }
+    grep -qx "BUILD_PROFILE = '$PROFILE'" "$lock" \
+      || die "$lock still does not name profile $PROFILE after re-running cmake-cache's configure"
+  fi
 else
   # a cache made with another generator cannot be reused
   [ -f cmake-cache/CMakeCache.txt ] && [ ! -f cmake-cache/build.ninja ] \
