@@ -36,6 +36,14 @@
  *
  *   mpiexec -n 2 mrc-benchmark --k=16 --transport=mrc --mpi [--htsim=PATH/htsim_uec]
  *
+ * --repeat=N runs each k N times, the transports (and htsim) in turn within each round, and
+ * ends the k with a summary: the fastest and the median wall time of each, MRC's ratios to them,
+ * and a check that every round gave the same results. Wall time on a shared or virtual machine
+ * varies by up to 2 x between runs of the same program, so ratios of one run each mislead;
+ * interleaved rounds let both sides meet the same slow and fast periods.
+ *
+ *   mrc-benchmark --k=16 --transport=mrc --htsim=PATH/htsim_uec --repeat=3
+ *
  * For figures worth quoting, build with -DMRC_ASSERTS=OFF -DCMAKE_BUILD_TYPE=Release
  * (utils/mrc.sh benchmark does).
  */
@@ -49,6 +57,7 @@
 #include "ns3/mrc-module.h"
 #include "ns3/traffic-control-module.h"
 
+#include <algorithm>
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -56,6 +65,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <sys/resource.h>
 
 using namespace ns3;
@@ -95,6 +105,7 @@ struct Options
     std::string scheduler{MrcSchedulerChoice::kDefault}; //!< event scheduler
     std::string htsim;                                   //!< htsim binary (empty: none)
     bool mpi{false};                                     //!< distributed over MPI ranks
+    uint32_t repeat{1};                                  //!< rounds per k
 };
 
 /// What main needs of one run for its ratios.
@@ -105,6 +116,11 @@ struct RunFigures
     double peakRss{0};     //!< the process's peak resident set size so far, MiB (--mpi: the
                            //!< largest of a rank's)
     double allRanksRss{0}; //!< --mpi: the ranks' peak resident set sizes added up, MiB
+    double runWall{0};     //!< wall seconds of Simulator::Run
+    uint32_t done{0};      //!< flows that received every byte
+    uint64_t hops{0};      //!< packet-hops (every rank's)
+    Time lastFinish;       //!< simulated time of the last completion
+    double deliveredGb{0}; //!< application GB delivered
 };
 
 /**
@@ -221,6 +237,11 @@ RunStockRow(uint32_t k, const Options& o, std::chrono::steady_clock::time_point 
     r.wallPerGb = s.delivered > 0 ? s.wallS / (s.delivered / 1e9) : 0.0;
     r.totalWall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.peakRss = PeakRssMiB();
+    r.runWall = s.wallS;
+    r.done = s.done;
+    r.hops = s.hops;
+    r.lastFinish = s.lastFinish;
+    r.deliveredGb = s.delivered / 1e9;
     return r;
 }
 
@@ -401,14 +422,20 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     r.totalWall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.peakRss = MrcDistributed::IsEnabled() ? mpiPeakRss : PeakRssMiB();
     r.allRanksRss = allRanksRss;
+    r.runWall = wall;
+    r.done = done;
+    r.hops = hops;
+    r.lastFinish = last;
+    r.deliveredGb = delivered / 1e9;
     return r;
 }
 
 /**
  * Run htsim on k's permutation, print its row and MRC's ratios to it.
  * \param k fat-tree radix \param o options \param mrc the module's MRC run of k, if any
+ * \return htsim's wall seconds (whole process)
  */
-void
+double
 RunHtsimRow(uint32_t k, const Options& o, const RunFigures* mrc)
 {
     const mrcbenchmark::HtsimResult h =
@@ -440,6 +467,88 @@ RunHtsimRow(uint32_t k, const Options& o, const RunFigures* mrc)
         }
         std::cout << std::endl;
     }
+    return h.wallS;
+}
+
+/// \param v values (not empty) \return the smallest and the median (the mean of the middle two)
+std::pair<double, double>
+MinAndMedian(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return {v.front(), n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2};
+}
+
+/**
+ * --repeat: after k's rounds, check that every round of a transport gave the same results and
+ * print the fastest and median wall times, and MRC's ratios to UDP's or stock ns-3's (wall of
+ * Simulator::Run per delivered GB) and to htsim's (whole runs).
+ * \param k fat-tree radix
+ * \param rounds per transport, its figures in each round
+ * \param htsimWalls htsim's wall seconds in each round (empty: not run)
+ * \throws std::runtime_error if two rounds of a transport differ in their results
+ */
+void
+PrintRounds(uint32_t k,
+            const std::map<std::string, std::vector<RunFigures>>& rounds,
+            const std::vector<double>& htsimWalls)
+{
+    std::map<std::string, std::pair<double, double>> run;   // Simulator::Run
+    std::map<std::string, std::pair<double, double>> whole; // set-up included
+    for (const auto& [t, figures] : rounds)
+    {
+        std::vector<double> runWalls;
+        std::vector<double> totalWalls;
+        for (const RunFigures& f : figures)
+        {
+            const RunFigures& first = figures.front();
+            if (f.done != first.done || f.hops != first.hops || f.lastFinish != first.lastFinish)
+            {
+                std::ostringstream e;
+                e << "--repeat: k=" << k << " " << t << " round " << runWalls.size() + 1
+                  << " differs from round 1 (" << f.done << " flows done, " << f.hops
+                  << " packet-hops, last completion " << f.lastFinish.GetNanoSeconds()
+                  << " ns; round 1: " << first.done << ", " << first.hops << ", "
+                  << first.lastFinish.GetNanoSeconds() << " ns)";
+                throw std::runtime_error(e.str());
+            }
+            runWalls.push_back(f.runWall);
+            totalWalls.push_back(f.totalWall);
+        }
+        run[t] = MinAndMedian(runWalls);
+        whole[t] = MinAndMedian(totalWalls);
+        std::cout << "     k=" << k << " " << t << " over " << figures.size()
+                  << " rounds (identical results): Simulator::Run wall s min " << std::fixed
+                  << std::setprecision(3) << run[t].first << ", median " << run[t].second
+                  << "; whole run min " << whole[t].first << ", median " << whole[t].second
+                  << std::endl;
+    }
+    if (!htsimWalls.empty())
+    {
+        const auto h = MinAndMedian(htsimWalls);
+        std::cout << "     k=" << k << " htsim over " << htsimWalls.size() << " rounds: wall s min "
+                  << std::setprecision(3) << h.first << ", median " << h.second << std::endl;
+        if (whole.count("mrc") && h.first > 0)
+        {
+            std::cout << "     k=" << k << ": MRC / htsim wall (whole runs), of the minima "
+                      << std::setprecision(2) << whole["mrc"].first / h.first << ", of the medians "
+                      << whole["mrc"].second / h.second << std::endl;
+        }
+    }
+    for (const std::string t : {"udp", "stock"})
+    {
+        const double mrcGb = run.count("mrc") ? rounds.at("mrc").front().deliveredGb : 0;
+        const double tGb = run.count(t) ? rounds.at(t).front().deliveredGb : 0;
+        if (mrcGb > 0 && tGb > 0 && run[t].first > 0)
+        {
+            // Every round delivers the same bytes (checked above).
+            std::cout << "     k=" << k << ": MRC / " << t
+                      << " wall per delivered GB, of the minima " << std::setprecision(2)
+                      << (run["mrc"].first / mrcGb) / (run[t].first / tGb) << ", of the medians "
+                      << (run["mrc"].second / mrcGb) / (run[t].second / tGb) << std::endl;
+        }
+    }
+    std::cout << std::defaultfloat;
 }
 
 } // namespace
@@ -475,6 +584,11 @@ main(int argc, char* argv[])
                  "path of an htsim_uec binary (uet-htsim) to run on the same permutation after "
                  "each k, with MRC's wall time and memory as multiples of its (empty: none)",
                  o.htsim);
+    strict.Add(cmd,
+               "repeat",
+               "rounds per k, 1..100: each transport (and htsim) runs this many times in turn, "
+               "then the fastest and median wall times and MRC's ratios from them",
+               o.repeat);
     cmd.AddValue("mpi",
                  "distribute the MRC permutation of one k over the ranks of ns-3's MPI engine "
                  "(start with mpiexec; needs ns-3 built with --enable-mpi)",
@@ -500,6 +614,11 @@ main(int argc, char* argv[])
             throw std::invalid_argument("--transport is empty: give udp, tcp, mrc or stock");
         }
         MrcSchedulerChoice::Check("--scheduler", o.scheduler);
+        if (o.repeat < 1 || o.repeat > 100)
+        {
+            throw std::invalid_argument("--repeat (=" + std::to_string(o.repeat)
+                                        + ") must be in 1..100");
+        }
         o.linkRate = MrcValueParser::ParseDataRate("--rate", rate);
         o.linkDelay = MrcValueParser::ParseTime("--delay", delay);
         if (!o.htsim.empty())
@@ -548,26 +667,37 @@ main(int argc, char* argv[])
         while (std::getline(list, item, ','))
         {
             const uint32_t k = std::stoul(item);
-            runs.clear();
-            for (const std::string& t : transports)
+            std::map<std::string, std::vector<RunFigures>> rounds; // transport -> each round's
+            std::vector<double> htsimWalls;
+            for (uint32_t round = 0; round < o.repeat; ++round)
             {
-                runs[t] = RunOne(k, t, o);
-            }
-            for (const auto& [t, name] :
-                 std::vector<std::pair<std::string, std::string>>{{"udp", "UDP"},
-                                                                  {"stock", "stock ns-3 UDP"}})
-            {
-                if (runs.count("mrc") && runs.count(t) && runs[t].wallPerGb > 0)
+                runs.clear();
+                for (const std::string& t : transports)
                 {
-                    std::cout << "     k=" << k << ": MRC / " << name << " wall per delivered GB "
-                              << std::setprecision(2) << runs["mrc"].wallPerGb / runs[t].wallPerGb
-                              << std::endl;
+                    runs[t] = RunOne(k, t, o);
+                    rounds[t].push_back(runs[t]);
+                }
+                for (const auto& [t, name] :
+                     std::vector<std::pair<std::string, std::string>>{{"udp", "UDP"},
+                                                                      {"stock", "stock ns-3 UDP"}})
+                {
+                    if (runs.count("mrc") && runs.count(t) && runs[t].wallPerGb > 0)
+                    {
+                        std::cout << "     k=" << k << ": MRC / " << name
+                                  << " wall per delivered GB " << std::setprecision(2)
+                                  << runs["mrc"].wallPerGb / runs[t].wallPerGb << std::endl;
+                    }
+                }
+                if (!o.htsim.empty() && MrcDistributed::GetRank() == 0)
+                {
+                    // --mpi: rank 0 runs htsim once the ranks are done; the others wait.
+                    htsimWalls.push_back(
+                        RunHtsimRow(k, o, runs.count("mrc") ? &runs["mrc"] : nullptr));
                 }
             }
-            if (!o.htsim.empty() && MrcDistributed::GetRank() == 0)
+            if (o.repeat > 1 && MrcDistributed::GetRank() == 0)
             {
-                // --mpi: rank 0 runs htsim once the ranks are done; the others wait to finish.
-                RunHtsimRow(k, o, runs.count("mrc") ? &runs["mrc"] : nullptr);
+                PrintRounds(k, rounds, htsimWalls);
             }
         }
     }

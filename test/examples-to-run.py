@@ -12,6 +12,7 @@ cpp_examples = [
     ("mrc-fat-tree-ecmp --topology=clos --planes=2 --t0=4 --hostsPerT0=4 --t1=2 --bytes=100000", "True", "False"),
     ("mrc-benchmark --k=4 --bytes=100000", "True", "False"),
     ("mrc-benchmark --k=4 --bytes=100000 --transport=stock", "True", "False"),
+    ("mrc-benchmark --k=4 --bytes=100000 --transport=mrc,udp --repeat=2", "True", "False"),
     ("mrc-distributed-permutation --k=4 --bytes=100000", "True", "False"),
     ("mrc-distributed-collective --k=4 --size=400000 --verify", "True", "False"),
     ("mrc-distributed-collective --k=4 --size=200000 --steps=2 --compute=5us", "True", "False"),

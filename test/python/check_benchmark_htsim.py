@@ -12,10 +12,13 @@ benchmark must print that row (flows done, the last finish time in ms, the packe
 stand-in's peak memory must be its own (a small Python process) after a k=8 run, well below
 the benchmark's own (Linux's ru_maxrss of a forked child counts the heap of the parent it was
 forked from, which k=8's simulations have grown). A stand-in that fails must make the benchmark fail with its exit status and last output, and a
-path that is not an executable file must be refused before any simulation runs.
+path that is not an executable file must be refused before any simulation runs. With --repeat=2
+the two simulators run in turn twice, and the summary's ratios are those of the minima and
+medians it prints.
 """
 
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -101,6 +104,34 @@ def main():
         failures.append("peak RSS of the stand-in %s: want its own (a Python process), under "
                         "0.4 x the benchmark's (MRC row)\n%s%s"
                         % (rss, r.stdout, r.stderr))
+
+    # --repeat=2: two rounds of MRC and htsim in turn, then the summary, whose ratios are those
+    # of the minima and medians it prints.
+    r = subprocess.run([program, "--k=4", "--bytes=100000", "--transport=mrc", "--repeat=2",
+                        "--htsim=" + ok], capture_output=True, text=True, timeout=600)
+    tps = [l.split()[1] for l in r.stdout.splitlines() if l.split()[:1] == ["4"]]
+    mrc_line = re.search(r"k=4 mrc over 2 rounds \(identical results\): Simulator::Run wall s "
+                         r"min ([0-9.]+), median ([0-9.]+); whole run min ([0-9.]+), median "
+                         r"([0-9.]+)", r.stdout)
+    htsim_line = re.search(r"k=4 htsim over 2 rounds: wall s min ([0-9.]+), median ([0-9.]+)",
+                           r.stdout)
+    ratio_line = re.search(r"k=4: MRC / htsim wall \(whole runs\), of the minima ([0-9.]+), "
+                           r"of the medians ([0-9.]+)", r.stdout)
+    if r.returncode != 0 or tps != ["mrc", "htsim", "mrc", "htsim"] or not mrc_line \
+            or not htsim_line or not ratio_line:
+        failures.append("--repeat=2: exit %d, rows %s, summary missing?\n%s%s"
+                        % (r.returncode, tps, r.stdout, r.stderr))
+    else:
+        m = [float(x) for x in mrc_line.groups()]
+        h = [float(x) for x in htsim_line.groups()]
+        q = [float(x) for x in ratio_line.groups()]
+        # printed with 3 decimals (walls) and 2 (ratios): allow what the rounding can move
+        def agrees(ratio, mrc, htsim):
+            return abs(ratio - mrc / htsim) <= ratio * (0.0005 / mrc + 0.0005 / htsim) + 0.005
+        if not (m[0] <= m[1] and m[2] <= m[3] and m[0] <= m[2] and h[0] <= h[1]) \
+                or not agrees(q[0], m[2], h[0]) or not agrees(q[1], m[3], h[1]):
+            failures.append("--repeat=2: summary figures do not agree: mrc %s, htsim %s, "
+                            "ratios %s" % (m, h, q))
 
     bad = os.path.join(scratch, "htsim-fails")
     write_fake(bad, "fail")

@@ -282,6 +282,13 @@ function(mrc_standalone_finish)
                COMMAND $<TARGET_FILE:mrc-benchmark> --k=4 --bytes=100000 --transport=stock,mrc)
       set_tests_properties(example-mrc-benchmark-stock PROPERTIES PASS_REGULAR_EXPRESSION
         "4 +stock +16 +16/16 .* 1\\.6.*4 +mrc +16 +16/16 .*k=4: MRC / stock ns-3 UDP wall per delivered GB [0-9.]+")
+      # mrc-benchmark --repeat: the rounds give identical results (the run fails otherwise), and
+      # the summary gives each transport's fastest and median wall times and MRC's ratio.
+      add_test(NAME example-mrc-benchmark-repeat
+               COMMAND $<TARGET_FILE:mrc-benchmark> --k=4 --bytes=100000 --transport=mrc,udp
+                       --repeat=2)
+      set_tests_properties(example-mrc-benchmark-repeat PROPERTIES PASS_REGULAR_EXPRESSION
+        "k=4 mrc over 2 rounds \\(identical results\\).*k=4 udp over 2 rounds \\(identical results\\).*k=4: MRC / udp wall per delivered GB, of the minima [0-9.]+, of the medians [0-9.]+")
       # mrc-benchmark --htsim: the files it writes for htsim, its reading of htsim's output,
       # and its errors (against a stand-in for htsim_uec).
       add_test(NAME example-mrc-benchmark-htsim
