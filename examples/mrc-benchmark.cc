@@ -38,7 +38,8 @@
  *
  * --repeat=N runs each k N times, the transports (and htsim) in turn within each round, and
  * ends the k with a summary: the fastest and the median wall time of each, MRC's ratios to them,
- * and a check that every round gave the same results. Wall time on a shared or virtual machine
+ * and a check that every round gave the same results (not with --mpi: ns-3's MPI engine runs one
+ * simulation per process). Wall time on a shared or virtual machine
  * varies by up to 2 x between runs of the same program, so ratios of one run each mislead;
  * interleaved rounds let both sides meet the same slow and fast periods.
  *
@@ -587,7 +588,7 @@ main(int argc, char* argv[])
     strict.Add(cmd,
                "repeat",
                "rounds per k, 1..100: each transport (and htsim) runs this many times in turn, "
-               "then the fastest and median wall times and MRC's ratios from them",
+               "then the fastest and median wall times and MRC's ratios from them (1 with --mpi)",
                o.repeat);
     cmd.AddValue("mpi",
                  "distribute the MRC permutation of one k over the ranks of ns-3's MPI engine "
@@ -632,6 +633,15 @@ main(int argc, char* argv[])
                 throw std::invalid_argument("--mpi runs one k (--k=N) of --transport=mrc (UDP and "
                                             "TCP applications would start on every rank's copy of "
                                             "a host)");
+            }
+            if (o.repeat > 1)
+            {
+                // Simulator::Destroy ends ns-3's MPI engine's run (the second round failed
+                // inside OpenMPI): one distributed simulation per process.
+                throw std::invalid_argument("--repeat (=" + std::to_string(o.repeat)
+                                            + ") must be 1 with --mpi: ns-3's MPI engine runs "
+                                              "one simulation per process (start mpiexec again "
+                                              "for another round)");
             }
             MrcDistributed::Enable(&argc, &argv);
         }
