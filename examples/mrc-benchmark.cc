@@ -38,10 +38,11 @@
  *
  * --repeat=N runs each k N times, the transports (and htsim) in turn within each round, and
  * ends the k with a summary: the fastest and the median wall time of each, MRC's ratios to them,
- * and a check that every round gave the same results (not with --mpi: ns-3's MPI engine runs one
- * simulation per process). Wall time on a shared or virtual machine
+ * and a check that every round gave the same results. Wall time on a shared or virtual machine
  * varies by up to 2 x between runs of the same program, so ratios of one run each mislead;
- * interleaved rounds let both sides meet the same slow and fast periods.
+ * interleaved rounds let both sides meet the same slow and fast periods. Not with --mpi:
+ * Simulator::Destroy ends ns-3's MPI engine (MpiInterface::Destroy), one distributed
+ * simulation per process.
  *
  *   mrc-benchmark --k=16 --transport=mrc --htsim=PATH/htsim_uec --repeat=3
  *
@@ -536,7 +537,7 @@ PrintRounds(uint32_t k,
                       << whole["mrc"].second / h.second << std::endl;
         }
     }
-    for (const std::string t : {"udp", "stock"})
+    for (const char* t : {"udp", "stock"})
     {
         const double mrcGb = run.count("mrc") ? rounds.at("mrc").front().deliveredGb : 0;
         const double tGb = run.count(t) ? rounds.at(t).front().deliveredGb : 0;
@@ -636,8 +637,8 @@ main(int argc, char* argv[])
             }
             if (o.repeat > 1)
             {
-                // Simulator::Destroy ends ns-3's MPI engine's run (the second round failed
-                // inside OpenMPI): one distributed simulation per process.
+                // Simulator::Destroy ends ns-3's MPI engine (DistributedSimulatorImpl::Destroy
+                // calls MpiInterface::Destroy; a second round failed inside OpenMPI).
                 throw std::invalid_argument("--repeat (=" + std::to_string(o.repeat)
                                             + ") must be 1 with --mpi: ns-3's MPI engine runs "
                                               "one simulation per process (start mpiexec again "
