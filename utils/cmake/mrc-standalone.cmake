@@ -289,6 +289,16 @@ function(mrc_standalone_finish)
                        --repeat=2)
       set_tests_properties(example-mrc-benchmark-repeat PROPERTIES PASS_REGULAR_EXPRESSION
         "k=4 mrc over 2 rounds \\(identical results\\).*k=4 udp over 2 rounds \\(identical results\\).*k=4: MRC / udp wall per delivered GB, of the minima [0-9.]+, of the medians [0-9.]+")
+      # ... and refuses a round count out of range, or more than one round with --mpi (ns-3's
+      # MPI engine ends with Simulator::Destroy), before anything runs.
+      add_test(NAME example-mrc-benchmark-repeat-range
+               COMMAND $<TARGET_FILE:mrc-benchmark> --k=4 --transport=mrc --repeat=0)
+      set_tests_properties(example-mrc-benchmark-repeat-range PROPERTIES PASS_REGULAR_EXPRESSION
+        "^error: --repeat \\(=0\\) must be in 1\\.\\.100\n$")
+      add_test(NAME example-mrc-benchmark-repeat-mpi
+               COMMAND $<TARGET_FILE:mrc-benchmark> --k=4 --transport=mrc --mpi --repeat=2)
+      set_tests_properties(example-mrc-benchmark-repeat-mpi PROPERTIES PASS_REGULAR_EXPRESSION
+        "^error: --repeat \\(=2\\) must be 1 with --mpi: ns-3's MPI engine runs one simulation per process")
       # mrc-benchmark --htsim: the files it writes for htsim, its reading of htsim's output,
       # and its errors (against a stand-in for htsim_uec).
       add_test(NAME example-mrc-benchmark-htsim
