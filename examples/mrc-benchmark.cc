@@ -113,7 +113,6 @@ struct Options
 /// What main needs of one run for its ratios.
 struct RunFigures
 {
-    double wallPerGb{0};   //!< wall seconds of Simulator::Run per delivered GB (0: nothing)
     double totalWall{0};   //!< wall seconds of the whole run: setup, simulation, teardown
     double peakRss{0};     //!< the process's peak resident set size so far, MiB (--mpi: the
                            //!< largest of a rank's)
@@ -123,6 +122,12 @@ struct RunFigures
     uint64_t hops{0};      //!< packet-hops (every rank's)
     Time lastFinish;       //!< simulated time of the last completion
     double deliveredGb{0}; //!< application GB delivered
+
+    /// \return wall seconds of Simulator::Run per delivered GB (0: nothing delivered)
+    double WallPerGb() const
+    {
+        return deliveredGb > 0 ? runWall / deliveredGb : 0.0;
+    }
 };
 
 /**
@@ -236,7 +241,6 @@ RunStockRow(uint32_t k, const Options& o, std::chrono::steady_clock::time_point 
     Simulator::Destroy();
     Names::Clear();
     RunFigures r;
-    r.wallPerGb = s.delivered > 0 ? s.wallS / (s.delivered / 1e9) : 0.0;
     r.totalWall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.peakRss = PeakRssMiB();
     r.runWall = s.wallS;
@@ -420,7 +424,6 @@ RunOne(uint32_t k, const std::string& transport, const Options& o)
     Simulator::Destroy();
     Names::Clear();
     RunFigures r;
-    r.wallPerGb = delivered > 0 ? wall / (delivered / 1e9) : 0.0;
     r.totalWall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.peakRss = MrcDistributed::IsEnabled() ? mpiPeakRss : PeakRssMiB();
     r.allRanksRss = allRanksRss;
@@ -692,11 +695,11 @@ main(int argc, char* argv[])
                      std::vector<std::pair<std::string, std::string>>{{"udp", "UDP"},
                                                                       {"stock", "stock ns-3 UDP"}})
                 {
-                    if (runs.count("mrc") && runs.count(t) && runs[t].wallPerGb > 0)
+                    if (runs.count("mrc") && runs.count(t) && runs[t].WallPerGb() > 0)
                     {
                         std::cout << "     k=" << k << ": MRC / " << name
                                   << " wall per delivered GB " << std::setprecision(2)
-                                  << runs["mrc"].wallPerGb / runs[t].wallPerGb << std::endl;
+                                  << runs["mrc"].WallPerGb() / runs[t].WallPerGb() << std::endl;
                     }
                 }
                 if (!o.htsim.empty() && MrcDistributed::GetRank() == 0)

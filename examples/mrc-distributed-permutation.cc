@@ -31,7 +31,6 @@
 
 #include <chrono>
 #include <iostream>
-#include <set>
 
 using namespace ns3;
 
@@ -59,22 +58,13 @@ OnDelivered(Time* finish, uint32_t msn, uint64_t bytes)
 uint64_t
 ChannelFrames(Ptr<MrcFabricTopology> topo, bool pause)
 {
-    NodeContainer all(topo->GetHosts(), topo->GetAllSwitches());
-    std::set<Ptr<MrcFabricChannel>> channels;
-    for (auto it = all.Begin(); it != all.End(); ++it)
-    {
-        for (uint32_t i = 0; i < (*it)->GetNDevices(); ++i)
-        {
-            if (auto c = DynamicCast<MrcFabricChannel>((*it)->GetDevice(i)->GetChannel()))
-            {
-                channels.insert(c);
-            }
-        }
-    }
     uint64_t frames = 0;
-    for (const auto& c : channels)
+    for (const MrcFabricLink& link : topo->GetLinks()) // one channel each
     {
-        frames += pause ? c->GetPauseFrames() : c->GetForeignFrames();
+        if (auto c = DynamicCast<MrcFabricChannel>(link.lowerDevice->GetChannel()))
+        {
+            frames += pause ? c->GetPauseFrames() : c->GetForeignFrames();
+        }
     }
     return frames;
 }

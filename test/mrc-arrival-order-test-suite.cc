@@ -13,7 +13,6 @@
 #include "ns3/test.h"
 
 #include <cstdint>
-#include <set>
 #include <vector>
 
 using namespace ns3;
@@ -90,24 +89,19 @@ RunPermutation(bool order,
     Simulator::Run();
     const NodeContainer all(topo->GetHosts(), topo->GetAllSwitches());
     o.hops = MrcFabricQueueStats::Sum(all).sentPackets;
-    std::set<Ptr<MrcFabricChannel>> channels;
     for (uint32_t n = 0; n < all.GetN(); ++n)
     {
         if (Ptr<MrcArrivalOrder> a = all.Get(n)->GetObject<MrcArrivalOrder>())
         {
             o.staged += a->GetStagedFrames();
         }
-        for (uint32_t d = 0; d < all.Get(n)->GetNDevices(); ++d)
-        {
-            if (auto c = DynamicCast<MrcFabricChannel>(all.Get(n)->GetDevice(d)->GetChannel()))
-            {
-                channels.insert(c);
-            }
-        }
     }
-    for (const auto& c : channels)
+    for (const MrcFabricLink& link : topo->GetLinks()) // one channel each
     {
-        o.pauses += c->GetPauseFrames();
+        if (auto c = DynamicCast<MrcFabricChannel>(link.lowerDevice->GetChannel()))
+        {
+            o.pauses += c->GetPauseFrames();
+        }
     }
     Simulator::Destroy();
     Names::Clear();
