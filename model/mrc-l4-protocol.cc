@@ -215,7 +215,7 @@ MrcL4Protocol::Transmit(Ptr<Packet> packet, const MrcWirePath& path, uint8_t dsc
         packet->AddHeader(srh);
         next = MrcSegmentRoutingHeader::kProtocolNumber;
     }
-    Ipv6Header h;
+    Ipv6Header h = m_blankHeader;
     h.SetSource(path.source);
     h.SetDestination(path.carriers.front());
     h.SetNextHeader(next);

@@ -152,8 +152,10 @@ class MrcL4Protocol : public Object
      */
     void Drop(Ptr<const Packet> packet, const Ipv6Header& header, DropReason reason);
 
-    Ptr<Node> m_node;                                //!< the host
-    Ptr<Ipv6L3Protocol> m_ipv6;                      //!< its IPv6
+    Ptr<Node> m_node;           //!< the host
+    Ptr<Ipv6L3Protocol> m_ipv6; //!< its IPv6
+    /// Copied for each packet sent: ns-3's Ipv6Header constructor parses "::" twice.
+    const Ipv6Header m_blankHeader;
     Ipv6EndPoint* m_endPoint{nullptr};               //!< UDP/4791 endpoint
     std::vector<Ptr<MrcNicPort>> m_ports;            //!< by plane
     std::map<uint32_t, uint32_t> m_planeOfInterface; //!< interface -> plane

@@ -213,7 +213,7 @@ MrcSwitchPipeline::Receive(Ptr<NetDevice> device,
 {
     const uint32_t index = device->GetIfIndex();
     // The header is read once, from the copy the routing gets; ns-3's path gets the original.
-    Ipv6Header header;
+    Ipv6Header header = m_blankHeader;
     Ptr<Packet> packet;
     if (index < m_ports.size() && p->GetSize() >= header.GetSerializedSize())
     {
