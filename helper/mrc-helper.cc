@@ -9,6 +9,7 @@
 #include "ns3/log.h"
 #include "ns3/mrc-dcqcn.h"
 #include "ns3/mrc-go-back-n.h"
+#include "ns3/mrc-host-pipeline.h"
 #include "ns3/mrc-single-path-selection.h"
 #include "ns3/mrc-wire-size.h"
 #include "ns3/node.h"
@@ -146,6 +147,7 @@ MrcHelper::Install()
             m_topo->GetHostDevice(h, p)->GetAttribute("DataRate", rate);
             l4->AddPort(p, m_topo->GetHostInterface(h, p), rate.Get());
         }
+        MrcHostPipeline::Install(node); // unless MrcHostPipeline::Enabled is false
     }
 }
 

@@ -178,6 +178,13 @@ MrcIpv6Srv6HostRouting::RouteOutput(Ptr<Packet> p,
 }
 
 bool
+MrcIpv6Srv6HostRouting::IsLocalSid(Ipv6Address destination) const
+{
+    return m_local.count(m_carrier.GetActive(destination)) != 0
+           && m_carrier.IsEndOfCarrier(destination);
+}
+
+bool
 MrcIpv6Srv6HostRouting::RouteInput(Ptr<const Packet> p,
                                    const Ipv6Header& header,
                                    Ptr<const NetDevice> idev,
@@ -190,7 +197,7 @@ MrcIpv6Srv6HostRouting::RouteInput(Ptr<const Packet> p,
     auto it = m_local.find(m_carrier.GetActive(dst));
     if (it == m_local.end() || !m_carrier.IsEndOfCarrier(dst))
     {
-        return false; // not an SRv6 packet for this host
+        return false; // not an SRv6 packet for this host (as IsLocalSid)
     }
     NS_LOG_FUNCTION(this << p << dst);
     Ptr<Packet> packet = p->Copy();

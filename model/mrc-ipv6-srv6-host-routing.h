@@ -106,6 +106,13 @@ class MrcIpv6Srv6HostRouting : public MrcIpv6FabricRouting
               uint8_t dscp = 0,
               bool forceSrh = false);
 
+    /**
+     * \param destination an IPv6 destination
+     * \return true if it is a carrier that ends at one of this host's uSIDs (RouteInput
+     * delivers such a packet locally)
+     */
+    bool IsLocalSid(Ipv6Address destination) const;
+
     /// \return packets decapsulated
     uint64_t GetDecapsulatedPackets() const;
     /// \return packets delivered to the upper layer without decapsulation

@@ -123,27 +123,29 @@ class MrcL4Protocol : public Object
     /// \return the node
     Ptr<Node> GetNode() const;
 
+    /**
+     * An arriving datagram: the UDP endpoint's receive callback, also called by
+     * MrcHostPipeline.
+     * \param packet UDP payload
+     * \param header outer IPv6 header
+     * \param sport UDP source port (EV[15:0])
+     * \param interface arrival interface
+     */
+    void Receive(Ptr<Packet> packet,
+                 Ipv6Header header,
+                 uint16_t sport,
+                 Ptr<Ipv6Interface> interface);
+
   protected:
     void NotifyNewAggregate() override;
     void DoDispose() override;
 
   private:
     /**
-     * UDP endpoint receive callback.
-     * \param packet UDP payload
-     * \param header outer IPv6 header
-     * \param sport UDP source port (EV[15:0])
-     * \param interface arrival interface
-     */
-    /**
      * A port's NetDevice reported a link change.
      * \param plane the port
      */
     void OnDeviceLinkChange(uint32_t plane);
-    void Receive(Ptr<Packet> packet,
-                 Ipv6Header header,
-                 uint16_t sport,
-                 Ptr<Ipv6Interface> interface);
 
     /**
      * \param packet packet
