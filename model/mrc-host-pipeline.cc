@@ -20,7 +20,6 @@
 #include "ns3/packet.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/udp-header.h"
-#include "ns3/udp-l4-protocol.h"
 
 namespace ns3
 {
@@ -170,7 +169,7 @@ MrcHostPipeline::NeedsSlowPath(uint32_t index,
                                bool& local)
 {
     const Ipv6Address dst = header.GetDestination();
-    if (header.GetNextHeader() != UdpL4Protocol::PROT_NUMBER || dst.IsMulticast()
+    if (header.GetNextHeader() != kMrcUdpProtocolNumber || dst.IsMulticast()
         || header.GetPayloadLength() > packet->GetSize() || Node::ChecksumEnabled()
         || !m_ipv6->GetInterface(index)->IsUp())
     {
