@@ -129,13 +129,7 @@ RunIncast(bool lean, MrcDataPlane plane)
     const NodeContainer switches = b.topo->GetAllSwitches();
     for (auto it = switches.Begin(); it != switches.End(); ++it)
     {
-        Ptr<TrafficControlLayer> tc = (*it)->GetObject<TrafficControlLayer>();
-        for (uint32_t d = 0; d < (*it)->GetNDevices(); ++d)
-        {
-            Ptr<MrcTrimmingQueueDisc> q = DynamicCast<MrcTrimmingQueueDisc>(
-                tc->GetRootQueueDiscOnDevice((*it)->GetDevice(d)));
-            o.trims += q ? q->GetTrimStats().trimmed : 0;
-        }
+        o.trims += SwitchTrims(*it);
     }
     return o;
 }

@@ -96,13 +96,7 @@ RunIncast(bool lean, MrcDataPlane plane)
         o.routed.push_back(plane == MrcDataPlane::SRV6
                                ? MrcSrv6RoutingHelper::GetSwitchRouting(node)->GetForwardedPackets()
                                : MrcEcmpRoutingHelper::GetRouting(node)->GetForwardedPackets());
-        Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
-        for (uint32_t d = 0; d < node->GetNDevices(); ++d)
-        {
-            Ptr<MrcTrimmingQueueDisc> q =
-                DynamicCast<MrcTrimmingQueueDisc>(tc->GetRootQueueDiscOnDevice(node->GetDevice(d)));
-            o.trims += q ? q->GetTrimStats().trimmed : 0;
-        }
+        o.trims += SwitchTrims(node);
     }
     return o;
 }

@@ -15,6 +15,7 @@
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/traffic-control-layer.h"
 
 #include <functional>
 #include <map>
@@ -235,6 +236,24 @@ struct EvStateLog
         }
     }
 };
+
+/**
+ * \param node a switch
+ * \return packets trimmed by the MrcTrimmingQueueDisc root queue discs of its ports
+ */
+inline uint64_t
+SwitchTrims(Ptr<Node> node)
+{
+    Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
+    uint64_t trims = 0;
+    for (uint32_t d = 0; d < node->GetNDevices(); ++d)
+    {
+        Ptr<MrcTrimmingQueueDisc> q =
+            DynamicCast<MrcTrimmingQueueDisc>(tc->GetRootQueueDiscOnDevice(node->GetDevice(d)));
+        trims += q ? q->GetTrimStats().trimmed : 0;
+    }
+    return trims;
+}
 
 } // namespace mrctest
 } // namespace ns3
