@@ -13,8 +13,11 @@
 #include "ns3/ipv6-end-point.h"
 #include "ns3/ipv6-interface.h"
 #include "ns3/ipv6-l3-protocol.h"
+#include "ns3/ipv6-queue-disc-item.h"
 #include "ns3/log.h"
+#include "ns3/loopback-net-device.h"
 #include "ns3/node.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/udp-header.h"
 #include "ns3/udp-l4-protocol.h"
 
@@ -85,6 +88,8 @@ MrcL4Protocol::DoDispose()
         qp->Dispose();
     }
     m_qps.clear();
+    m_txInterfaces.clear();
+    m_tc = nullptr;
     // The endpoint belongs to UdpL4Protocol's demultiplexer, which frees it on its own disposal
     // (the node may dispose UDP first): only forget it here.
     m_endPoint = nullptr;
@@ -224,7 +229,49 @@ MrcL4Protocol::Transmit(Ptr<Packet> packet, const MrcWirePath& path, uint8_t dsc
     h.SetTrafficClass(static_cast<uint8_t>(dscp << 2 | (ect ? Ipv6Header::ECN_ECT0 : 0)));
     h.SetFlowLabel((path.ev >> 16) & 0xffff);
     m_txTrace(packet, h, path.plane);
-    m_ipv6->GetInterface(path.interface)->Send(packet, h, h.GetDestination());
+    const TxInterface& out = GetTxInterface(path.interface);
+    if (out.direct && out.interface->IsUp() && !HasAddress(out.interface, h.GetDestination()))
+    {
+        // What ns-3's Ipv6Interface::Send does for such a device and destination, without the
+        // per-packet object lookups, casts and the broadcast address parsed from a string.
+        m_tc->Send(
+            out.device,
+            Create<Ipv6QueueDiscItem>(packet, out.broadcast, Ipv6L3Protocol::PROT_NUMBER, h));
+        return;
+    }
+    out.interface->Send(packet, h, h.GetDestination());
+}
+
+const MrcL4Protocol::TxInterface&
+MrcL4Protocol::GetTxInterface(uint32_t index)
+{
+    if (index >= m_txInterfaces.size())
+    {
+        m_txInterfaces.resize(index + 1);
+    }
+    TxInterface& out = m_txInterfaces[index];
+    if (!out.interface)
+    {
+        out.interface = m_ipv6->GetInterface(index);
+        out.device = out.interface->GetDevice();
+        out.broadcast = out.device->GetBroadcast();
+        m_tc = m_tc ? m_tc : m_node->GetObject<TrafficControlLayer>();
+        out.direct = m_tc && !out.device->NeedsArp() && !DynamicCast<LoopbackNetDevice>(out.device);
+    }
+    return out;
+}
+
+bool
+MrcL4Protocol::HasAddress(const Ptr<Ipv6Interface>& interface, const Ipv6Address& address)
+{
+    for (uint32_t i = 0; i < interface->GetNAddresses(); ++i)
+    {
+        if (interface->GetAddress(i).GetAddress() == address)
+        {
+            return true;
+        }
+    }
+    return false;
 }
 
 void

@@ -8,9 +8,11 @@
 #include "mrc-nic-port.h"
 #include "mrc-wire-path.h"
 
+#include "ns3/address.h"
 #include "ns3/ipv6-header.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
+#include "ns3/traffic-control-layer.h"
 
 #include <map>
 #include <vector>
@@ -154,11 +156,39 @@ class MrcL4Protocol : public Object
      */
     void Drop(Ptr<const Packet> packet, const Ipv6Header& header, DropReason reason);
 
+    /// What Transmit needs of an outgoing interface, looked up once.
+    struct TxInterface
+    {
+        Ptr<Ipv6Interface> interface; //!< the interface
+        Ptr<NetDevice> device;        //!< its device
+        Address broadcast;            //!< the device's broadcast address
+        /// A device without neighbour discovery, not the loopback: ns-3's Ipv6Interface::Send
+        /// would hand its packets to the traffic-control layer as they are.
+        bool direct{false};
+    };
+
+    /**
+     * \param index an IPv6 interface index
+     *
+eturn the interface's TxInterface (made on first use)
+     */
+    const TxInterface& GetTxInterface(uint32_t index);
+
+    /**
+     * \param interface an interface
+     * \param address an address
+     *
+eturn true if the interface has that address
+     */
+    static bool HasAddress(const Ptr<Ipv6Interface>& interface, const Ipv6Address& address);
+
     Ptr<Node> m_node;           //!< the host
     Ptr<Ipv6L3Protocol> m_ipv6; //!< its IPv6
     /// Copied for each packet sent: ns-3's Ipv6Header constructor parses "::" twice.
     const Ipv6Header m_blankHeader;
     Ipv6EndPoint* m_endPoint{nullptr};               //!< UDP/4791 endpoint
+    Ptr<TrafficControlLayer> m_tc;                   //!< the node's traffic control
+    std::vector<TxInterface> m_txInterfaces;         //!< by interface index, GetTxInterface
     std::vector<Ptr<MrcNicPort>> m_ports;            //!< by plane
     std::map<uint32_t, uint32_t> m_planeOfInterface; //!< interface -> plane
     std::map<uint32_t, Ptr<MrcQueuePair>> m_qps;     //!< by QP number

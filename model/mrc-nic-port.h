@@ -16,6 +16,7 @@
 #include "ns3/packet.h"
 #include "ns3/simple-ref-count.h"
 
+#include <array>
 #include <deque>
 #include <functional>
 #include <list>
@@ -118,11 +119,13 @@ class MrcNicPort : public SimpleRefCount<MrcNicPort>
      */
     void OnPauseState(uint8_t priority, bool paused);
 
-    MrcL4Protocol* m_l4;                  //!< the NIC (owner)
-    uint32_t m_plane;                     //!< plane
-    DataRate m_rate;                      //!< line rate
-    bool m_up{true};                      //!< link state
-    bool m_busy{false};                   //!< a packet is being serialised
+    MrcL4Protocol* m_l4; //!< the NIC (owner)
+    uint32_t m_plane;    //!< plane
+    DataRate m_rate;     //!< line rate
+    bool m_up{true};     //!< link state
+    bool m_busy{false};  //!< a packet is being serialised
+    /// The last two sizes serialised (0: none yet) and m_rate's times for them, newest first.
+    std::array<std::pair<uint32_t, Time>, 2> m_txTimes{};
     EventId m_doneEvent;                  //!< end of serialisation
     Ptr<NetDevice> m_device;              //!< the port's device (PFC), or null
     Ptr<MrcPfcPort> m_pfc;                //!< the device's MrcPfcPort, once found
