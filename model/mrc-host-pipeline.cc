@@ -5,17 +5,16 @@
 #include "mrc-host-pipeline.h"
 
 #include "mrc-header-types.h"
+#include "mrc-ipv6-receive-takeover.h"
 #include "mrc-ipv6-route-input-compat.h"
 #include "mrc-ipv6-srv6-host-routing.h"
 #include "mrc-l4-protocol.h"
 
 #include "ns3/boolean.h"
-#include "ns3/ipv4.h"
 #include "ns3/ipv6-interface.h"
 #include "ns3/ipv6-l3-protocol.h"
 #include "ns3/ipv6-list-routing.h"
 #include "ns3/log.h"
-#include "ns3/loopback-net-device.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/traffic-control-layer.h"
@@ -58,8 +57,7 @@ MrcHostPipeline::Install(Ptr<Node> node)
     {
         return nullptr;
     }
-    if (node->GetObject<Ipv4>() || !node->GetObject<Ipv6L3Protocol>()
-        || !node->GetObject<TrafficControlLayer>() || !node->GetObject<MrcL4Protocol>())
+    if (!MrcIpv6ReceiveTakeover::IsPossible(node) || !node->GetObject<MrcL4Protocol>())
     {
         NS_LOG_WARN("node " << node->GetId()
                             << ": not installed (needs IPv6, traffic control and MrcL4Protocol, "
@@ -86,26 +84,13 @@ MrcHostPipeline::Attach(Ptr<Node> node)
     m_deliver = MakeCallback(&MrcHostPipeline::Deliver, this);
     m_routeError = MakeCallback(&MrcHostPipeline::RouteError, this);
 
-    // As MrcSwitchPipeline::Attach: one traffic-control registration per non-loopback
-    // interface; Node removes one per call.
     m_interfaceOf.assign(node->GetNDevices(), -1);
-    const auto tcReceive = MakeCallback(&TrafficControlLayer::Receive, m_tc);
-    for (uint32_t i = 0; i < m_ipv6->GetNInterfaces(); ++i)
-    {
-        Ptr<NetDevice> device = m_ipv6->GetInterface(i)->GetDevice();
-        if (DynamicCast<LoopbackNetDevice>(device) || device->GetIfIndex() >= m_interfaceOf.size())
-        {
-            continue;
-        }
-        node->UnregisterProtocolHandler(tcReceive);
-        node->RegisterProtocolHandler(MakeCallback(&MrcHostPipeline::Receive, this),
-                                      kMrcIpv6EtherType,
-                                      device);
-        if (!device->NeedsArp())
-        {
-            m_interfaceOf[device->GetIfIndex()] = static_cast<int32_t>(i);
-        }
-    }
+    MrcIpv6ReceiveTakeover::Apply(node,
+                                  MakeCallback(&MrcHostPipeline::Receive, this),
+                                  [this](uint32_t index, Ptr<Ipv6Interface> interface) {
+                                      m_interfaceOf[interface->GetDevice()->GetIfIndex()] =
+                                          static_cast<int32_t>(index);
+                                  });
 }
 
 void

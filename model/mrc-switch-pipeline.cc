@@ -5,17 +5,16 @@
 #include "mrc-switch-pipeline.h"
 
 #include "mrc-header-types.h"
+#include "mrc-ipv6-receive-takeover.h"
 #include "mrc-ipv6-route-input-compat.h"
 
 #include "ns3/boolean.h"
 #include "ns3/icmpv6-l4-protocol.h"
-#include "ns3/ipv4.h"
 #include "ns3/ipv6-interface.h"
 #include "ns3/ipv6-l3-protocol.h"
 #include "ns3/ipv6-queue-disc-item.h"
 #include "ns3/ipv6-routing-protocol.h"
 #include "ns3/log.h"
-#include "ns3/loopback-net-device.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/traffic-control-layer.h"
@@ -94,8 +93,7 @@ MrcSwitchPipeline::Install(Ptr<Node> node)
     {
         return nullptr;
     }
-    if (node->GetObject<Ipv4>() || !node->GetObject<Ipv6L3Protocol>()
-        || !node->GetObject<TrafficControlLayer>())
+    if (!MrcIpv6ReceiveTakeover::IsPossible(node))
     {
         NS_LOG_WARN("node " << node->GetId()
                             << ": not installed (needs IPv6 and traffic control, no IPv4)");
@@ -116,34 +114,19 @@ MrcSwitchPipeline::Attach(Ptr<Node> node)
     m_ipv6->GetAttribute("StrongEndSystemModel", strong);
     m_strongEndSystem = strong.Get();
 
-    // Ipv6L3Protocol::AddInterface registered the traffic-control layer's Receive once per
-    // interface other than the loopback (which goes to Ipv6L3Protocol directly); Node removes
-    // one registration per call.
     m_ports.assign(node->GetNDevices(), nullptr);
     m_broadcasts.assign(node->GetNDevices(), Address());
     m_forward = MakeCallback(&MrcSwitchPipeline::Forward, this);
     m_forwardMulticast = MakeCallback(&MrcSwitchPipeline::ForwardMulticast, this);
     m_deliverLocally = MakeCallback(&MrcSwitchPipeline::DeliverLocally, this);
     m_routeError = MakeCallback(&MrcSwitchPipeline::RouteError, this);
-    const auto tcReceive = MakeCallback(&TrafficControlLayer::Receive, m_tc);
-    for (uint32_t i = 0; i < m_ipv6->GetNInterfaces(); ++i)
-    {
-        Ptr<Ipv6Interface> interface = m_ipv6->GetInterface(i);
-        Ptr<NetDevice> device = interface->GetDevice();
-        if (DynamicCast<LoopbackNetDevice>(device) || device->GetIfIndex() >= m_ports.size())
-        {
-            continue;
-        }
-        node->UnregisterProtocolHandler(tcReceive);
-        node->RegisterProtocolHandler(MakeCallback(&MrcSwitchPipeline::Receive, this),
-                                      kMrcIpv6EtherType,
-                                      device);
-        if (!device->NeedsArp())
-        {
-            m_ports[device->GetIfIndex()] = interface;
-            m_broadcasts[device->GetIfIndex()] = device->GetBroadcast();
-        }
-    }
+    MrcIpv6ReceiveTakeover::Apply(node,
+                                  MakeCallback(&MrcSwitchPipeline::Receive, this),
+                                  [this](uint32_t, Ptr<Ipv6Interface> interface) {
+                                      Ptr<NetDevice> device = interface->GetDevice();
+                                      m_ports[device->GetIfIndex()] = interface;
+                                      m_broadcasts[device->GetIfIndex()] = device->GetBroadcast();
+                                  });
 }
 
 void
