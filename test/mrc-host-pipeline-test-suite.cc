@@ -44,16 +44,6 @@ struct Outcome
 };
 
 /**
- * \param times completion log
- * \param msn completed message
- */
-void
-RecordDone(std::vector<int64_t>* times, uint32_t msn)
-{
-    times->push_back(Simulator::Now().GetNanoSeconds());
-}
-
-/**
  * \param count counter
  */
 void
@@ -83,17 +73,8 @@ RunIncast(bool lean, MrcDataPlane plane)
     MrcScopedAttributeDefault enabled("ns3::MrcHostPipeline", "Enabled", BooleanValue(lean));
     Outcome o;
     Bench b(MrcClosSpec::TwoTier(2, 2, 4, 2), true, plane);
-    std::vector<std::shared_ptr<std::vector<uint8_t>>> expected;
-    std::vector<std::shared_ptr<std::vector<uint8_t>>> regions(4);
-    int64_t stream = 100 + MrcClosTopologyHelper::AssignStreams(b.topo, 100);
-    for (uint32_t s = 0; s < 4; ++s)
-    {
-        auto qps = b.Connect(4 + s, 0);
-        stream += qps.first->AssignStreams(stream);
-        stream += qps.second->AssignStreams(stream);
-        qps.first->SetSendCompleteCallback(MakeBoundCallback(&RecordDone, &o.doneNs));
-        expected.push_back(PostRandom(qps.first, qps.second, {400000, 90000}, 7 + s, regions[s]));
-    }
+    FourToOneIncast incast;
+    incast.Post(b);
     for (uint32_t h = 0; h < b.topo->GetHostCount(); ++h)
     {
         Ptr<Node> host = b.topo->GetHost(h);
@@ -106,11 +87,8 @@ RunIncast(bool lean, MrcDataPlane plane)
     }
     Simulator::Stop(MilliSeconds(20));
     Simulator::Run();
-    o.bytesOk = true;
-    for (uint32_t s = 0; s < 4; ++s)
-    {
-        o.bytesOk = o.bytesOk && *regions[s] == *expected[s];
-    }
+    o.bytesOk = incast.BytesOk();
+    o.doneNs = incast.doneNs;
     for (uint32_t h = 0; h < b.topo->GetHostCount(); ++h)
     {
         Ptr<Node> host = b.topo->GetHost(h);

@@ -43,16 +43,6 @@ struct Outcome
 };
 
 /**
- * \param times completion log
- * \param msn completed message
- */
-void
-RecordDone(std::vector<int64_t>* times, uint32_t msn)
-{
-    times->push_back(Simulator::Now().GetNanoSeconds());
-}
-
-/**
  * A 4-to-1 incast across racks over trimming switches (two planes).
  * \param lean MrcSwitchPipeline::Enabled
  * \param plane data plane
@@ -64,25 +54,12 @@ RunIncast(bool lean, MrcDataPlane plane)
     MrcScopedAttributeDefault enabled("ns3::MrcSwitchPipeline", "Enabled", BooleanValue(lean));
     Outcome o;
     Bench b(MrcClosSpec::TwoTier(2, 2, 4, 2), true, plane);
-    std::vector<std::shared_ptr<std::vector<uint8_t>>> expected;
-    std::vector<std::shared_ptr<std::vector<uint8_t>>> regions(4);
-    // Fixed RNG streams: automatic ones keep counting across runs in one process.
-    int64_t stream = 100 + MrcClosTopologyHelper::AssignStreams(b.topo, 100);
-    for (uint32_t s = 0; s < 4; ++s)
-    {
-        auto qps = b.Connect(4 + s, 0);
-        stream += qps.first->AssignStreams(stream);
-        stream += qps.second->AssignStreams(stream);
-        qps.first->SetSendCompleteCallback(MakeBoundCallback(&RecordDone, &o.doneNs));
-        expected.push_back(PostRandom(qps.first, qps.second, {400000, 90000}, 7 + s, regions[s]));
-    }
+    FourToOneIncast incast;
+    incast.Post(b);
     Simulator::Stop(MilliSeconds(20));
     Simulator::Run();
-    o.bytesOk = true;
-    for (uint32_t s = 0; s < 4; ++s)
-    {
-        o.bytesOk = o.bytesOk && *regions[s] == *expected[s];
-    }
+    o.bytesOk = incast.BytesOk();
+    o.doneNs = incast.doneNs;
     const NodeContainer switches = b.topo->GetAllSwitches();
     for (auto it = switches.Begin(); it != switches.End(); ++it)
     {

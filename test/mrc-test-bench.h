@@ -238,6 +238,63 @@ struct EvStateLog
 };
 
 /**
+ * A 4-to-1 incast across racks on a TwoTier(2, 2, 4, 2) bench: hosts 4-7 each write 400 kB and
+ * 90 kB of random bytes into host 0, with fixed RNG streams (automatic ones keep counting
+ * across runs in one process), so that two runs in one process are comparable.
+ */
+struct FourToOneIncast
+{
+    /// Completion times (ns) of the senders' messages, in completion order.
+    std::vector<int64_t> doneNs;
+    /// What the receiver's regions must hold, per sender.
+    std::vector<std::shared_ptr<std::vector<uint8_t>>> expected;
+    /// The receiver's regions, per sender.
+    std::vector<std::shared_ptr<std::vector<uint8_t>>> regions{4};
+
+    /**
+     * Connect the senders and post their messages (call before Simulator::Run).
+     * \param b the bench
+     */
+    void Post(Bench& b)
+    {
+        int64_t stream = 100 + MrcClosTopologyHelper::AssignStreams(b.topo, 100);
+        for (uint32_t s = 0; s < 4; ++s)
+        {
+            auto qps = b.Connect(4 + s, 0);
+            stream += qps.first->AssignStreams(stream);
+            stream += qps.second->AssignStreams(stream);
+            qps.first->SetSendCompleteCallback(
+                MakeBoundCallback(&FourToOneIncast::RecordDone, &doneNs));
+            expected.push_back(
+                PostRandom(qps.first, qps.second, {400000, 90000}, 7 + s, regions[s]));
+        }
+    }
+
+    /// \return true if every region holds exactly its sender's bytes
+    bool BytesOk() const
+    {
+        for (uint32_t s = 0; s < regions.size(); ++s)
+        {
+            if (!regions[s] || s >= expected.size() || *regions[s] != *expected[s])
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A message completed.
+     * \param times where to record it
+     * \param msn its message sequence number
+     */
+    static void RecordDone(std::vector<int64_t>* times, uint32_t msn)
+    {
+        times->push_back(Simulator::Now().GetNanoSeconds());
+    }
+};
+
+/**
  * \param node a switch
  * \return packets trimmed by the MrcTrimmingQueueDisc root queue discs of its ports
  */
