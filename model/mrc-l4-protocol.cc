@@ -234,9 +234,8 @@ MrcL4Protocol::Transmit(Ptr<Packet> packet, const MrcWirePath& path, uint8_t dsc
     {
         // What ns-3's Ipv6Interface::Send does for such a device and destination, without the
         // per-packet object lookups, casts and the broadcast address parsed from a string.
-        m_tc->Send(
-            out.device,
-            Create<Ipv6QueueDiscItem>(packet, out.broadcast, Ipv6L3Protocol::PROT_NUMBER, h));
+        m_tc->Send(out.device,
+                   Create<Ipv6QueueDiscItem>(packet, out.broadcast, kMrcIpv6EtherType, h));
         return;
     }
     out.interface->Send(packet, h, h.GetDestination());
