@@ -169,16 +169,14 @@ class MrcL4Protocol : public Object
 
     /**
      * \param index an IPv6 interface index
-     *
-eturn the interface's TxInterface (made on first use)
+     * \return the interface's TxInterface (made on first use)
      */
     const TxInterface& GetTxInterface(uint32_t index);
 
     /**
      * \param interface an interface
      * \param address an address
-     *
-eturn true if the interface has that address
+     * \return true if the interface has that address
      */
     static bool HasAddress(const Ptr<Ipv6Interface>& interface, const Ipv6Address& address);
 
