@@ -217,6 +217,7 @@ MrcSwitchPipeline::Receive(Ptr<NetDevice> device,
     {
         packet->RemoveAtEnd(packet->GetSize() - header.GetPayloadLength());
     }
+    m_routing = packet;
     const bool routed = m_ipv6->GetRoutingProtocol()->RouteInput(packet,
                                                                  header,
                                                                  device,
@@ -224,6 +225,7 @@ MrcSwitchPipeline::Receive(Ptr<NetDevice> device,
                                                                  m_forwardMulticast,
                                                                  m_deliverLocally,
                                                                  m_routeError);
+    m_routing = nullptr;
     if (!routed)
     {
         NS_LOG_WARN("no route for " << header.GetDestination() << ": dropped");
@@ -248,7 +250,11 @@ MrcSwitchPipeline::Forward(Ptr<const NetDevice> idev,
         return;
     }
     Ipv6Header out = header;
-    Ptr<Packet> packet = p->Copy();
+    // The copy Receive made is this switch's own: forward it rather than copy it again
+    // (ns-3's IpForward copies because its caller may keep the packet). Anything else the
+    // routing hands over (an SRH rewritten into a new packet) is copied as ns-3 does.
+    Ptr<Packet> packet = PeekPointer(p) == PeekPointer(m_routing) ? m_routing : p->Copy();
+    m_routing = nullptr;
     if (header.GetHopLimit() <= 1)
     {
         out.SetHopLimit(0);
