@@ -215,6 +215,7 @@ MrcHostPipeline::Receive(Ptr<NetDevice> device,
     {
         packet->RemoveAtEnd(packet->GetSize() - header.GetPayloadLength());
     }
+    m_receiving = packet;
     if (local)
     {
         Deliver(packet, header, static_cast<uint32_t>(index));
@@ -231,13 +232,17 @@ MrcHostPipeline::Receive(Ptr<NetDevice> device,
         NS_LOG_WARN("the SRv6 routing refused local SID " << header.GetDestination()
                                                           << ": dropped");
     }
+    m_receiving = nullptr;
 }
 
 void
 MrcHostPipeline::Deliver(Ptr<const Packet> p, const Ipv6Header& header, uint32_t interface)
 {
-    // As UdpL4Protocol::Receive (checksums off) and Ipv6EndPoint::ForwardUp.
-    Ptr<Packet> packet = p->Copy();
+    // As UdpL4Protocol::Receive (checksums off) and Ipv6EndPoint::ForwardUp. The copy Receive
+    // made is this host's own: deliver it rather than copy it again; anything else the
+    // routing hands over (an SRH rewritten into a new packet) is copied as ns-3 does.
+    Ptr<Packet> packet = PeekPointer(p) == PeekPointer(m_receiving) ? m_receiving : p->Copy();
+    m_receiving = nullptr;
     UdpHeader udp;
     packet->RemoveHeader(udp);
     ++m_delivered;

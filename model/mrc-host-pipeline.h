@@ -173,7 +173,9 @@ class MrcHostPipeline : public Object
     /// \return the node's SRv6 host routing, looked up once (the routing exists by then)
     const Ptr<MrcIpv6Srv6HostRouting>& GetSrv6();
 
-    bool m_enabled{true};               //!< Enabled attribute
+    bool m_enabled{true}; //!< Enabled attribute
+    /// The packet Receive copied and handed on: Deliver passes this object up.
+    Ptr<Packet> m_receiving;
     bool m_strongEndSystem{true};       //!< the node's StrongEndSystemModel
     Ptr<Node> m_node;                   //!< the host
     Ptr<Ipv6L3Protocol> m_ipv6;         //!< its IPv6

@@ -200,12 +200,14 @@ MrcIpv6Srv6HostRouting::RouteInput(Ptr<const Packet> p,
         return false; // not an SRv6 packet for this host (as IsLocalSid)
     }
     NS_LOG_FUNCTION(this << p << dst);
-    Ptr<Packet> packet = p->Copy();
+    // Copied only when a header is removed: a packet that ends here with its transport
+    // directly behind the IPv6 header is delivered as it came.
+    Ptr<Packet> packet;
     uint8_t next = header.GetNextHeader();
     if (next == MrcSegmentRoutingHeader::kProtocolNumber)
     {
         MrcSegmentRoutingHeader srh;
-        packet->PeekHeader(srh);
+        p->PeekHeader(srh);
         if (!srh.IsValid())
         {
             NS_LOG_WARN("malformed SRH: " << srh.GetError());
@@ -217,6 +219,7 @@ MrcIpv6Srv6HostRouting::RouteInput(Ptr<const Packet> p,
             Drop(p, header, DropReason::SEGMENTS_LEFT);
             return true;
         }
+        packet = p->Copy();
         packet->RemoveHeader(srh);
         next = srh.GetNextHeader();
     }
@@ -224,12 +227,17 @@ MrcIpv6Srv6HostRouting::RouteInput(Ptr<const Packet> p,
     {
         // Upper-layer header processing (RFC 8986, 4.1.1): the path ends here and carries a
         // transport directly (MRC's UDP/4791): deliver it as addressed to this SID.
+        const Ptr<const Packet> out = packet ? Ptr<const Packet>(packet) : p;
         Ipv6Header outer = header;
         outer.SetNextHeader(next);
-        outer.SetPayloadLength(packet->GetSize());
+        outer.SetPayloadLength(out->GetSize());
         ++m_deliveredUpperLayer;
-        lcb(packet, outer, it->second);
+        lcb(out, outer, it->second);
         return true;
+    }
+    if (!packet)
+    {
+        packet = p->Copy();
     }
     Ipv6Header inner;
     if (packet->GetSize() < inner.GetSerializedSize())

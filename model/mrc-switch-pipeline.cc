@@ -217,7 +217,7 @@ MrcSwitchPipeline::Receive(Ptr<NetDevice> device,
     {
         packet->RemoveAtEnd(packet->GetSize() - header.GetPayloadLength());
     }
-    m_routing = packet;
+    m_receiving = packet;
     const bool routed = m_ipv6->GetRoutingProtocol()->RouteInput(packet,
                                                                  header,
                                                                  device,
@@ -225,7 +225,7 @@ MrcSwitchPipeline::Receive(Ptr<NetDevice> device,
                                                                  m_forwardMulticast,
                                                                  m_deliverLocally,
                                                                  m_routeError);
-    m_routing = nullptr;
+    m_receiving = nullptr;
     if (!routed)
     {
         NS_LOG_WARN("no route for " << header.GetDestination() << ": dropped");
@@ -253,8 +253,8 @@ MrcSwitchPipeline::Forward(Ptr<const NetDevice> idev,
     // The copy Receive made is this switch's own: forward it rather than copy it again
     // (ns-3's IpForward copies because its caller may keep the packet). Anything else the
     // routing hands over (an SRH rewritten into a new packet) is copied as ns-3 does.
-    Ptr<Packet> packet = PeekPointer(p) == PeekPointer(m_routing) ? m_routing : p->Copy();
-    m_routing = nullptr;
+    Ptr<Packet> packet = PeekPointer(p) == PeekPointer(m_receiving) ? m_receiving : p->Copy();
+    m_receiving = nullptr;
     if (header.GetHopLimit() <= 1)
     {
         out.SetHopLimit(0);

@@ -215,7 +215,7 @@ class MrcSwitchPipeline : public Object
     /// parses the string "::" twice (1.2 % of a run's instructions, once per switch hop).
     const Ipv6Header m_blankHeader;
     /// The packet Receive copied and handed to the routing: Forward sends this object on.
-    Ptr<Packet> m_routing;
+    Ptr<Packet> m_receiving;
     bool m_strongEndSystem{true};                          //!< the node's StrongEndSystemModel
     Ipv6RoutingProtocol::UnicastForwardCallback m_forward; //!< Forward()
     Ipv6RoutingProtocol::MulticastForwardCallback m_forwardMulticast; //!< ForwardMulticast()
