@@ -173,9 +173,7 @@ class MrcHostPipeline : public Object
     /// \return the node's SRv6 host routing, looked up once (the routing exists by then)
     const Ptr<MrcIpv6Srv6HostRouting>& GetSrv6();
 
-    bool m_enabled{true}; //!< Enabled attribute
-    /// The packet Receive copied and handed on: Deliver passes this object up.
-    Ptr<Packet> m_receiving;
+    bool m_enabled{true};               //!< Enabled attribute
     bool m_strongEndSystem{true};       //!< the node's StrongEndSystemModel
     Ptr<Node> m_node;                   //!< the host
     Ptr<Ipv6L3Protocol> m_ipv6;         //!< its IPv6
@@ -192,6 +190,9 @@ class MrcHostPipeline : public Object
     Ipv6RoutingProtocol::MulticastForwardCallback m_forwardMulticast; //!< ForwardMulticast
     Ipv6RoutingProtocol::LocalDeliverCallback m_deliver;              //!< Deliver
     Ipv6RoutingProtocol::ErrorCallback m_routeError;                  //!< RouteError
+    /// The packet Receive copied and handed on: Deliver passes this object up, once (Deliver
+    /// clears it, so a second hand-over of the same packet is copied).
+    Ptr<Packet> m_receiving;
 };
 
 } // namespace ns3

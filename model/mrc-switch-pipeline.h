@@ -214,7 +214,8 @@ class MrcSwitchPipeline : public Object
     /// What each packet's header is read into: copied, since ns-3's Ipv6Header constructor
     /// parses the string "::" twice (1.2 % of a run's instructions, once per switch hop).
     const Ipv6Header m_blankHeader;
-    /// The packet Receive copied and handed to the routing: Forward sends this object on.
+    /// The packet Receive copied and handed to the routing: Forward sends this object on,
+    /// once (Forward clears it, so a second hand-over of the same packet is copied).
     Ptr<Packet> m_receiving;
     bool m_strongEndSystem{true};                          //!< the node's StrongEndSystemModel
     Ipv6RoutingProtocol::UnicastForwardCallback m_forward; //!< Forward()
