@@ -37,8 +37,10 @@
  *   mpiexec -n 2 mrc-benchmark --k=16 --transport=mrc --mpi [--htsim=PATH/htsim_uec]
  *
  * --repeat=N runs each k N times, the transports (and htsim) in turn within each round, and
- * ends the k with a summary: the fastest and the median wall time of each, MRC's ratios to them,
- * and a check that every round gave the same results. Wall time on a shared or virtual machine
+ * ends the k with a summary: the fastest and the median wall time of each, MRC's ratios to them
+ * and, with --htsim, the ratio of each round's two runs (median, best, worst: the runs of a round
+ * follow each other, so they meet the same phase of the machine), and a check that every round
+ * gave the same results. Wall time on a shared or virtual machine
  * varies by up to 2 x between runs of the same program, so ratios of one run each mislead;
  * interleaved rounds let both sides meet the same slow and fast periods. Not with --mpi:
  * Simulator::Destroy ends ns-3's MPI engine (MpiInterface::Destroy), one distributed
@@ -535,9 +537,20 @@ PrintRounds(uint32_t k,
                   << std::setprecision(3) << h.first << ", median " << h.second << std::endl;
         if (whole.count("mrc") && h.first > 0)
         {
+            // Each round's MRC run against the htsim run right after it: the pair meets the
+            // same phase of the machine, which the minima and medians of the two sides need not.
+            std::vector<double> paired;
+            const std::vector<RunFigures>& mrc = rounds.at("mrc");
+            for (size_t i = 0; i < mrc.size() && i < htsimWalls.size(); ++i)
+            {
+                paired.push_back(mrc[i].totalWall / htsimWalls[i]);
+            }
+            const auto r = MinAndMedian(paired);
             std::cout << "     k=" << k << ": MRC / htsim wall (whole runs), of the minima "
                       << std::setprecision(2) << whole["mrc"].first / h.first << ", of the medians "
-                      << whole["mrc"].second / h.second << std::endl;
+                      << whole["mrc"].second / h.second << "; round by round: median " << r.second
+                      << ", best " << r.first << ", worst "
+                      << *std::max_element(paired.begin(), paired.end()) << std::endl;
         }
     }
     for (const char* t : {"udp", "stock"})

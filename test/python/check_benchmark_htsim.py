@@ -14,7 +14,7 @@ the benchmark's own (Linux's ru_maxrss of a forked child counts the heap of the 
 forked from, which k=8's simulations have grown). A stand-in that fails must make the benchmark fail with its exit status and last output, and a
 path that is not an executable file must be refused before any simulation runs. With --repeat=2
 the two simulators run in turn twice, and the summary's ratios are those of the minima and
-medians it prints.
+medians it prints and, round by round, those printed after each round.
 """
 
 import os
@@ -116,9 +116,12 @@ def main():
     htsim_line = re.search(r"k=4 htsim over 2 rounds: wall s min ([0-9.]+), median ([0-9.]+)",
                            r.stdout)
     ratio_line = re.search(r"k=4: MRC / htsim wall \(whole runs\), of the minima ([0-9.]+), "
-                           r"of the medians ([0-9.]+)", r.stdout)
+                           r"of the medians ([0-9.]+); round by round: median ([0-9.]+), best "
+                           r"([0-9.]+), worst ([0-9.]+)", r.stdout)
+    per_round = [float(x) for x in re.findall(r"k=4: MRC / htsim wall \(whole run, setup "
+                                              r"included\) ([0-9.]+)", r.stdout)]
     if r.returncode != 0 or tps != ["mrc", "htsim", "mrc", "htsim"] or not mrc_line \
-            or not htsim_line or not ratio_line:
+            or not htsim_line or not ratio_line or len(per_round) != 2:
         failures.append("--repeat=2: exit %d, rows %s, summary missing?\n%s%s"
                         % (r.returncode, tps, r.stdout, r.stderr))
     else:
@@ -132,6 +135,12 @@ def main():
                 or not agrees(q[0], m[2], h[0]) or not agrees(q[1], m[3], h[1]):
             failures.append("--repeat=2: summary figures do not agree: mrc %s, htsim %s, "
                             "ratios %s" % (m, h, q))
+        # round by round: each round's own ratio (printed with 2 decimals after its htsim row)
+        lo, hi = min(per_round), max(per_round)
+        if abs(q[3] - lo) > 0.0100001 or abs(q[4] - hi) > 0.0100001 \
+                or abs(q[2] - (lo + hi) / 2) > 0.0100001:
+            failures.append("--repeat=2: round-by-round median, best, worst %s do not agree "
+                            "with the rounds' own ratios %s" % (q[2:], per_round))
 
     bad = os.path.join(scratch, "htsim-fails")
     write_fake(bad, "fail")
