@@ -3,7 +3,7 @@
 # the examples listed in test/examples-to-run.py through ns-3's own test.py.
 #
 #   utils/check-in-tree.sh [--ns3-dir DIR] [--profile P] [--jobs N] [--no-werror] [--fresh]
-#                          [--no-apt] [--fullness F] [--mpi]
+#                          [--no-apt] [--fullness F] [--mpi | --static-benchmark]
 #
 #   --ns3-dir DIR  an ns-3 source tree (ns-3.37 ... ns-3-dev). Default: Debian's ns-3.37
 #                  source, fetched once with `apt-get source ns3` into $MRC_CACHE
@@ -23,6 +23,13 @@
 #                  two does not rebuild everything. OpenMPI refuses to start as root: the tests
 #                  run with OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 (as root)
 #                  and OMPI_MCA_rmaps_base_oversubscribe=1 (more ranks than cores).
+#   --static-benchmark  build no tests: only mrc-benchmark, as one static, link-time-optimised
+#                  program (ns-3's optimized profile, -DNS3_STATIC=ON
+#                  -DNS3_LINK_TIME_OPTIMIZATION=ON), the build behind the k = 16 figures of
+#                  doc/mrc-validation.rst, and print its path on a last line " benchmark: PATH"
+#                  (utils/mrc.sh benchmark-static runs it). Without --ns3-dir the tree is a
+#                  separate copy of Debian's ns-3.37 source, $MRC_CACHE/ns3-3.37-static/ns-3.37,
+#                  as for --mpi. About 10 minutes on 2 cores the first time.
 #
 # Only the ns-3 libraries mrc needs are built (--enable-modules=mrc;csma), and of ns-3's tests
 # and examples only mrc's (--filter-module-examples-and-tests=mrc; ns-3's src/test system
@@ -43,6 +50,7 @@ FRESH=0
 APT=1
 FULLNESS=QUICK
 MPI=0
+STATIC=0
 
 die() { echo "check-in-tree: error: $*" >&2; exit 1; }
 log() { echo "check-in-tree: $*"; }
@@ -62,6 +70,7 @@ while [ $# -gt 0 ]; do
     --fresh) FRESH=1; shift ;;
     --no-apt) APT=0; shift ;;
     --mpi) MPI=1; shift ;;
+    --static-benchmark) STATIC=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown argument: $1" ;;
   esac
@@ -69,6 +78,16 @@ done
 
 [ -f "$SRC_DIR/CMakeLists.txt" ] && [ -f "$SRC_DIR/test/examples-to-run.py" ] \
   || die "$SRC_DIR does not look like the $MODULE module"
+if [ $STATIC -eq 1 ]; then
+  [ $MPI -eq 0 ] || die "--static-benchmark and --mpi do not go together (one process, no MPI)"
+  PROFILE=optimized
+  WERROR=0
+fi
+# the separate copy of Debian's source that --mpi or --static-benchmark builds in (none: the
+# plain copy)
+VARIANT=""
+[ $MPI -eq 1 ] && VARIANT=mpi
+[ $STATIC -eq 1 ] && VARIANT=static
 
 T_START=$(date +%s)
 phase() { # phase TEXT: log TEXT with the seconds elapsed since the start
@@ -121,7 +140,7 @@ PY=/usr/bin/python3
 find_debian_tree() {
   local d
   for d in "$CACHE"/ns3-3.37*/ns-3.37 "$CACHE"/ns3-*/ns-3.*; do
-    case $d in "$CACHE"/ns3-*-mpi*/*) continue ;; esac # --mpi's own copy (and its variants)
+    case $d in "$CACHE"/ns3-*-mpi*/* | "$CACHE"/ns3-*-static*/*) continue ;; esac # variants
     if [ -x "$d/ns3" ] && [ -f "$d/test.py" ]; then echo "$d"; return 0; fi
   done
   return 1
@@ -145,12 +164,12 @@ ensure_deb_src() {
   apt_updated=0
 }
 
-# --mpi: a separate copy of Debian's source, unpacked from the source package that
-# `apt-get source` left in $CACHE (the same files, Debian's patches applied), never configured
-# without MPI.
-find_debian_mpi_tree() {
+# --mpi, --static-benchmark: a separate copy of Debian's source each, unpacked from the source
+# package that `apt-get source` left in $CACHE (the same files, Debian's patches applied), never
+# configured otherwise.
+find_debian_variant_tree() {
   local d
-  for d in "$CACHE"/ns3-*-mpi/ns-3.*; do
+  for d in "$CACHE"/ns3-*-"$VARIANT"/ns-3.*; do
     if [ -x "$d/ns3" ] && [ -f "$d/test.py" ]; then echo "$d"; return 0; fi
   done
   return 1
@@ -160,8 +179,8 @@ latest_dsc() { # the newest ns3_*.dsc in $CACHE, or nothing
   for f in "$CACHE"/ns3_*.dsc; do [ -f "$f" ] && d=$f; done
   echo "$d"
 }
-if [ -z "$NS3_DIR" ] && [ $MPI -eq 1 ]; then
-  if ! NS3_DIR=$(find_debian_mpi_tree); then
+if [ -z "$NS3_DIR" ] && [ -n "$VARIANT" ]; then
+  if ! NS3_DIR=$(find_debian_variant_tree); then
     dsc=$(latest_dsc)
     if [ -z "$dsc" ]; then
       [ $APT -eq 1 ] || die "no ns-3 source package in $CACHE (and --no-apt given)"
@@ -177,18 +196,19 @@ if [ -z "$NS3_DIR" ] && [ $MPI -eq 1 ]; then
     # Version: [epoch:]upstream-debian revision -> upstream (3.37)
     ns3_upstream=$(sed -nE 's/^Version:[[:space:]]*([0-9]+:)?([^-]+)-.*$/\2/p' "$dsc" | head -n 1)
     [ -n "$ns3_upstream" ] || die "no Version in $dsc"
-    mpi_top="$CACHE/ns3-$ns3_upstream-mpi"
-    mpi_tmp="$CACHE/.mrc-unpack-mpi.$$"
-    log "unpacking $(basename "$dsc") into $mpi_top (the --mpi tree)"
-    rm -rf "$mpi_tmp"
-    if ! dpkg-source -x "$dsc" "$mpi_tmp" > "$CACHE/.mrc-unpack-mpi.log" 2>&1; then
-      cat "$CACHE/.mrc-unpack-mpi.log" >&2
-      rm -rf "$mpi_tmp"
+    variant_top="$CACHE/ns3-$ns3_upstream-$VARIANT"
+    variant_tmp="$CACHE/.mrc-unpack-$VARIANT.$$"
+    log "unpacking $(basename "$dsc") into $variant_top (the $VARIANT tree)"
+    rm -rf "$variant_tmp"
+    if ! dpkg-source -x "$dsc" "$variant_tmp" > "$CACHE/.mrc-unpack-$VARIANT.log" 2>&1; then
+      cat "$CACHE/.mrc-unpack-$VARIANT.log" >&2
+      rm -rf "$variant_tmp"
       die "dpkg-source -x $dsc failed"
     fi
-    rm -rf "$mpi_top"
-    mv "$mpi_tmp" "$mpi_top"
-    NS3_DIR=$(find_debian_mpi_tree) || die "no ns-3 tree in $mpi_top after unpacking $dsc"
+    rm -rf "$variant_top"
+    mv "$variant_tmp" "$variant_top"
+    NS3_DIR=$(find_debian_variant_tree) \
+      || die "no ns-3 tree in $variant_top after unpacking $dsc"
   fi
 fi
 if [ -z "$NS3_DIR" ]; then
@@ -214,6 +234,9 @@ fi
 NS3_VERSION=$(cat "$NS3_DIR/VERSION" 2>/dev/null || echo unknown)
 if [ $MPI -eq 1 ]; then
   log "module $SRC_DIR -> ns-$NS3_VERSION tree $NS3_DIR (profile $PROFILE, -j$JOBS, MPI)"
+elif [ $STATIC -eq 1 ]; then
+  log "module $SRC_DIR -> ns-$NS3_VERSION tree $NS3_DIR (profile $PROFILE, -j$JOBS, static" \
+    "LTO mrc-benchmark only)"
 else
   log "module $SRC_DIR -> ns-$NS3_VERSION tree $NS3_DIR (profile $PROFILE, -j$JOBS)"
 fi
@@ -288,18 +311,27 @@ strip_ansi() { sed -u 's/\x1b\[[0-9;]*[mK]//g'; }
 # (ns-3 bug, 3.37 .. ns-3-dev). Without csma it fails to compile -- or, if Debian's
 # libns3-dev is installed, picks /usr/include/ns3/csma-helper.h and fails to link.
 MODULES="$MODULE"
-[ -d src/csma ] && MODULES="$MODULE;csma"
+[ -d src/csma ] && [ $STATIC -eq 0 ] && MODULES="$MODULE;csma" # --static-benchmark: no tests
 # --mpi: ns-3's mpi module (mrc links it when ns-3 is configured with MPI)
 if [ $MPI -eq 1 ]; then
   [ -d src/mpi ] || die "$NS3_DIR has no src/mpi"
   MODULES="$MODULES;mpi"
 fi
-CONFIG_ARGS=(-G Ninja -d "$PROFILE" --enable-tests --enable-examples
+CONFIG_ARGS=(-G Ninja -d "$PROFILE" --enable-examples
   --enable-modules="$MODULES" --filter-module-examples-and-tests="$MODULE"
   --disable-python-bindings --disable-gtk)
+[ $STATIC -eq 1 ] && CONFIG_ARGS+=(--disable-tests) || CONFIG_ARGS+=(--enable-tests)
 [ $WERROR -eq 1 ] && CONFIG_ARGS+=(--enable-werror) || CONFIG_ARGS+=(--disable-werror)
 if [ $MPI -eq 1 ]; then
   CONFIG_ARGS+=(--enable-mpi)
+fi
+# CMake options after ./ns3 configure's "--" (ns-3.37's ns3 has no switch for these two)
+CMAKE_ARGS=(-DPython3_EXECUTABLE="$PY")
+if [ $STATIC -eq 1 ]; then
+  # GCC's LTO objects need a linker with GCC's plugin (ld.bfd, the default); ns-3 picks lld
+  # (installed above) when it finds it, and lld links them into nothing ("undefined symbol:
+  # main"). ns-3 looks for a fast linker only while USING_FAST_LINKER is unset.
+  CMAKE_ARGS+=(-DNS3_STATIC=ON -DNS3_LINK_TIME_OPTIMIZATION=ON -DUSING_FAST_LINKER=BFD)
 fi
 STAMP=cmake-cache/.mrc-check-in-tree.stamp
 if [ $FRESH -eq 1 ]; then
@@ -307,8 +339,8 @@ if [ $FRESH -eq 1 ]; then
   rm -rf build cmake-cache
 fi
 if [ -f cmake-cache/build.ninja ] && [ -f "$STAMP" ] \
-   && [ "$(cat "$STAMP")" = "${CONFIG_ARGS[*]}" ]; then
-  log "already configured with: ${CONFIG_ARGS[*]}"
+   && [ "$(cat "$STAMP")" = "${CONFIG_ARGS[*]} -- ${CMAKE_ARGS[*]}" ]; then
+  log "already configured with: ${CONFIG_ARGS[*]} -- ${CMAKE_ARGS[*]}"
   # test.py and ./ns3 find the programs through the lock file, which names the profile of the
   # last configured build: another cache configured in this tree since (e.g. an optimized copy,
   # cmake -B cmake-cache-opt) leaves it pointing at that one's programs. Re-running this cache's
@@ -327,9 +359,9 @@ else
   # a cache made with another generator cannot be reused
   [ -f cmake-cache/CMakeCache.txt ] && [ ! -f cmake-cache/build.ninja ] \
     && rm -rf cmake-cache
-  log "configuring: ./ns3 configure ${CONFIG_ARGS[*]}"
+  log "configuring: ./ns3 configure ${CONFIG_ARGS[*]} -- ${CMAKE_ARGS[*]}"
   rm -f "$STAMP"
-  if ! "$PY" ./ns3 configure "${CONFIG_ARGS[@]}" -- -DPython3_EXECUTABLE="$PY" 2>&1 \
+  if ! "$PY" ./ns3 configure "${CONFIG_ARGS[@]}" -- "${CMAKE_ARGS[@]}" 2>&1 \
        | strip_ansi > mrc-configure.log; then
     tail -n 60 mrc-configure.log
     die "ns-3 configure failed (full log: $NS3_DIR/mrc-configure.log)"
@@ -342,7 +374,7 @@ else
       | grep -qE "(^|[[:space:]])mpi([[:space:]]|$)" \
       || { tail -n 60 mrc-configure.log; die "--mpi: module mpi is not among the modules to build"; }
   fi
-  echo "${CONFIG_ARGS[*]}" > "$STAMP"
+  echo "${CONFIG_ARGS[*]} -- ${CMAKE_ARGS[*]}" > "$STAMP"
 fi
 phase "configured"
 
@@ -350,7 +382,9 @@ phase "configured"
 # 5. Build (cmake re-runs itself if contrib/mrc/CMakeLists.txt changed)
 # ------------------------------------------------------------------------------------------
 BUILD_LOG="$NS3_DIR/mrc-build.log"
-if ! cmake --build cmake-cache -j "$JOBS" 2>&1 | strip_ansi > "$BUILD_LOG"; then
+TARGETS=()
+[ $STATIC -eq 1 ] && TARGETS=(--target mrc-benchmark)
+if ! cmake --build cmake-cache -j "$JOBS" "${TARGETS[@]}" 2>&1 | strip_ansi > "$BUILD_LOG"; then
   if grep -q '^FAILED:' "$BUILD_LOG"; then
     sed -n '/^FAILED:/,$p' "$BUILD_LOG" | grep -vE '^(/usr/bin/|: && )' | head -n 60
   else
@@ -366,6 +400,15 @@ if [ "$n_warn" -gt 0 ]; then
   printf '%s\n' "$WARNINGS" | head -n 20
 fi
 phase "built ($(grep -cE '^\[[0-9]+/[0-9]+\]' "$BUILD_LOG" || true) build steps; log $BUILD_LOG)"
+if [ $STATIC -eq 1 ]; then
+  bench=""
+  for f in build/contrib/"$MODULE"/examples/ns3*-mrc-benchmark-"$PROFILE"; do
+    [ -x "$f" ] && bench="$NS3_DIR/$f"
+  done
+  [ -n "$bench" ] || die "no mrc-benchmark program in $NS3_DIR/build/contrib/$MODULE/examples"
+  echo " benchmark: $bench"
+  exit 0
+fi
 
 # ------------------------------------------------------------------------------------------
 # 6. Test suites and examples through test.py

@@ -5,6 +5,12 @@
 #   utils/mrc.sh test        install what is missing, build, run every test (CTest)
 #   utils/mrc.sh build       install what is missing and build only
 #   utils/mrc.sh benchmark   build an optimised copy (no asserts) and run the benchmark
+#   utils/mrc.sh benchmark-static
+#                            the benchmark as one static, link-time-optimised program, built in
+#                            a copy of Debian's ns-3.37 source (utils/check-in-tree.sh
+#                            --static-benchmark; about 10 min the first time), the fastest
+#                            build on one core and the one behind doc/mrc-validation.rst's k=16
+#                            figures
 #   utils/mrc.sh validate    build the optimised copy, run every experiment behind the tables of
 #                            doc/mrc-validation.rst into build/validation/<experiment>/ and
 #                            regenerate doc/validation/*.rst from them (10-25 min on 2 cores);
@@ -295,12 +301,25 @@ case "${1:-}" in
         release mrc-benchmark
         exec "$build-release/bin/mrc-benchmark" "$@"
         ;;
+    benchmark-static)
+        shift
+        # The build's progress goes to stderr; its last line, printed only on success, names
+        # the program.
+        program=""
+        while IFS= read -r line; do
+            echo "$line" >&2
+            case $line in " benchmark: "*) program=${line# benchmark: } ;; esac
+        done < <("$here/utils/check-in-tree.sh" --static-benchmark --jobs "$jobs" 2>&1)
+        [ -n "$program" ] && [ -x "$program" ] \
+            || { echo "mrc: benchmark-static: the build failed (see above)" >&2; exit 1; }
+        exec "$program" "$@"
+        ;;
     validate)
         shift
         validate "$@"
         ;;
     *)
-        sed -n '2,17p' "$0" >&2
+        sed -n '2,/^set -e/{/^#/p}' "$0" >&2
         exit 2
         ;;
 esac
