@@ -14,6 +14,7 @@
 #include "ns3/ipv6-static-routing.h"
 #include "ns3/log.h"
 #include "ns3/mac48-address.h"
+#include "ns3/mrc-device-tx-queue.h"
 #include "ns3/mrc-fabric-address-plan.h"
 #include "ns3/mrc-fabric-channel.h"
 #include "ns3/mrc-fabric-net-device.h"
@@ -31,6 +32,7 @@
 #include "ns3/queue-size.h"
 #include "ns3/queue.h"
 #include "ns3/traffic-control-layer.h"
+#include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
 #include <stdexcept>
@@ -100,10 +102,14 @@ InstallLink(const LinkFactories& f, Ptr<Node> a, Ptr<Node> b)
     devB->SetQueue(queueB);
     // Flow control (PointToPointHelper's default): the queue disc stops when the device queue
     // is full.
-    Ptr<NetDeviceQueueInterface> ndqiA = CreateObject<NetDeviceQueueInterface>();
+    Ptr<NetDeviceQueueInterface> ndqiA = CreateObjectWithAttributes<NetDeviceQueueInterface>(
+        "TxQueuesType",
+        TypeIdValue(MrcDeviceTxQueue::GetTypeId()));
     ndqiA->GetTxQueue(0)->ConnectQueueTraces(queueA);
     devA->AggregateObject(ndqiA);
-    Ptr<NetDeviceQueueInterface> ndqiB = CreateObject<NetDeviceQueueInterface>();
+    Ptr<NetDeviceQueueInterface> ndqiB = CreateObjectWithAttributes<NetDeviceQueueInterface>(
+        "TxQueuesType",
+        TypeIdValue(MrcDeviceTxQueue::GetTypeId()));
     ndqiB->GetTxQueue(0)->ConnectQueueTraces(queueB);
     devB->AggregateObject(ndqiB);
     Ptr<MrcFabricChannel> channel = f.channel.Create<MrcFabricChannel>();

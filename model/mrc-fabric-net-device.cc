@@ -4,6 +4,7 @@
 
 #include "mrc-fabric-net-device.h"
 
+#include "mrc-device-tx-queue.h"
 #include "mrc-pfc-device-queue.h"
 
 #include "ns3/log.h"
@@ -47,6 +48,40 @@ MrcFabricNetDevice::MrcFabricNetDevice()
     NS_LOG_FUNCTION(this);
 }
 
+void
+MrcFabricNetDevice::DoInitialize()
+{
+    // Here, not in the constructor: the helper aggregates the queue interface after it, and
+    // the traces are found by the object's TypeId, set after the constructor.
+    Ptr<NetDeviceQueueInterface> ndqi = GetObject<NetDeviceQueueInterface>();
+    if (ndqi && ndqi->GetNTxQueues() == 1)
+    {
+        // Not a Ptr: the queue holds this device (and the queue interface the queue).
+        m_txQueue = dynamic_cast<MrcDeviceTxQueue*>(PeekPointer(ndqi->GetTxQueue(0)));
+    }
+    if (m_txQueue)
+    {
+        // TransmitComplete: PhyTxEnd, then the dequeue and the next frame's start.
+        TraceConnectWithoutContext("PhyTxEnd",
+                                   MakeCallback(&MrcFabricNetDevice::OnTransmitEnd, this));
+        TraceConnectWithoutContext("PhyTxBegin",
+                                   MakeCallback(&MrcFabricNetDevice::OnTransmitBegin, this));
+    }
+    PointToPointNetDevice::DoInitialize();
+}
+
+void
+MrcFabricNetDevice::OnTransmitEnd(Ptr<const Packet> /* packet */)
+{
+    m_txQueue->SetFrameStartFollows(true);
+}
+
+void
+MrcFabricNetDevice::OnTransmitBegin(Ptr<const Packet> /* packet */)
+{
+    m_txQueue->NotifyFrameStarted();
+}
+
 MrcFabricNetDevice::~MrcFabricNetDevice()
 {
     NS_LOG_FUNCTION(this);
@@ -75,7 +110,15 @@ MrcFabricNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t proto
         NotifyLoss(packet, MrcFabricLossCause::LINK_DOWN);
         // The base class sees IsLinkUp() false: MacTxDrop trace, and false returned.
     }
-    return PointToPointNetDevice::Send(std::move(packet), dest, protocolNumber);
+    if (!m_txQueue)
+    {
+        return PointToPointNetDevice::Send(std::move(packet), dest, protocolNumber);
+    }
+    // A READY device dequeues what it enqueued and starts it at once.
+    m_txQueue->SetFrameStartFollows(true);
+    const bool sent = PointToPointNetDevice::Send(std::move(packet), dest, protocolNumber);
+    m_txQueue->SetFrameStartFollows(false);
+    return sent;
 }
 
 Ptr<PointToPointNetDevice>
@@ -126,6 +169,10 @@ MrcFabricNetDevice::SetLinkUp(bool up)
             {
                 NotifyLoss(p, MrcFabricLossCause::LINK_DOWN);
             }
+        }
+        if (m_txQueue)
+        {
+            m_txQueue->FlushPendingWake(); // no frame follows these dequeues
         }
     }
     m_linkChange();

@@ -5,6 +5,7 @@
 #ifndef MRC_FABRIC_NET_DEVICE_H
 #define MRC_FABRIC_NET_DEVICE_H
 
+#include "mrc-device-tx-queue.h"
 #include "mrc-fabric-fault-error-model.h"
 
 #include "ns3/point-to-point-net-device.h"
@@ -113,6 +114,9 @@ class MrcFabricNetDevice : public PointToPointNetDevice
     void AddLinkChangeCallback(Callback<void> callback) override;
     bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
 
+  protected:
+    void DoInitialize() override;
+
   private:
     /// Make the fault model this device's ReceiveErrorModel, chaining any other model.
     void InstallFaultModel();
@@ -131,6 +135,21 @@ class MrcFabricNetDevice : public PointToPointNetDevice
      */
     void NotifyLoss(Ptr<const Packet> packet, MrcFabricLossCause cause);
 
+    /**
+     * PhyTxEnd (in TransmitComplete): a dequeue and the next frame's start follow.
+     * \param packet the frame sent
+     */
+    void OnTransmitEnd(Ptr<const Packet> packet);
+
+    /**
+     * PhyTxBegin: the device started a frame (BUSY); a woken queue disc may run now.
+     * \param packet the frame
+     */
+    void OnTransmitBegin(Ptr<const Packet> packet);
+
+    /// the device's transmission queue if it is an MrcDeviceTxQueue (not a Ptr: the queue holds
+    /// the device, and the device's aggregated NetDeviceQueueInterface holds the queue)
+    MrcDeviceTxQueue* m_txQueue{nullptr};
     bool m_carrier{true};                  //!< carrier up
     Ptr<MrcFabricFaultErrorModel> m_fault; //!< receive side (no reference back: no cycle)
     bool m_blackhole{false};               //!< receive black hole on

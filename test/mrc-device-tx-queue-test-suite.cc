@@ -1,0 +1,216 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup mrc-test
+ * MrcDeviceTxQueue: a wake announced by the device runs the queue disc when the frame starts,
+ * without an event; any other wake is ns-3's event; and a fabric gives the same simulation
+ * either way, with fewer events.
+ */
+
+#include "mrc-test-bench.h"
+
+#include "ns3/boolean.h"
+#include "ns3/mrc-device-tx-queue.h"
+#include "ns3/net-device-queue-interface.h"
+#include "ns3/node-list.h"
+#include "ns3/test.h"
+
+#include <vector>
+
+using namespace ns3;
+using namespace ns3::mrctest;
+
+namespace
+{
+
+/**
+ * \ingroup mrc-test
+ * The wake rules on a queue alone (the queue disc's Run replaced by a counter).
+ */
+class DeviceTxQueueWakeTestCase : public TestCase
+{
+  public:
+    DeviceTxQueueWakeTestCase()
+        : TestCase("MrcDeviceTxQueue: announced wakes run at the frame start, others by event")
+    {
+    }
+
+  private:
+    /// The "queue disc" ran.
+    void Woken()
+    {
+        m_runs++;
+    }
+
+    /**
+     * \param immediate ImmediateWake
+     * \return a stopped queue whose wake counts in m_runs
+     */
+    Ptr<MrcDeviceTxQueue> Make(bool immediate)
+    {
+        Ptr<MrcDeviceTxQueue> q =
+            CreateObjectWithAttributes<MrcDeviceTxQueue>("ImmediateWake", BooleanValue(immediate));
+        q->SetWakeCallback(MakeCallback(&DeviceTxQueueWakeTestCase::Woken, this));
+        q->Stop();
+        return q;
+    }
+
+    void DoRun() override
+    {
+        // Announced: no event, the run happens at the frame start, once.
+        Ptr<MrcDeviceTxQueue> q = Make(true);
+        q->SetFrameStartFollows(true);
+        q->Wake();
+        NS_TEST_ASSERT_MSG_EQ(q->IsStopped(), false, "woken: not stopped");
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 0u, "no event: nothing ran before the frame start");
+        q->NotifyFrameStarted();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 1u, "the frame start ran the queue disc");
+        q->NotifyFrameStarted();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 1u, "once");
+        NS_TEST_ASSERT_MSG_EQ(q->GetImmediateWakes(), 1u, "counted");
+
+        // Not announced (a dequeue by anyone but the device): ns-3's event, nothing left.
+        q->Stop();
+        q->Wake();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 1u, "not at once");
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 2u, "the event ran it");
+        q->NotifyFrameStarted();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 2u, "no second run at the next frame start");
+
+        // Announced, then the device empties its queue without a frame (carrier lost).
+        q->Stop();
+        q->SetFrameStartFollows(true);
+        q->Wake();
+        q->FlushPendingWake();
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 3u, "a flushed wake still runs, by event");
+
+        // A wake while not stopped runs nothing (as ns-3's).
+        q->SetFrameStartFollows(true);
+        q->Wake();
+        q->NotifyFrameStarted();
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 3u, "not stopped: no run");
+
+        // ImmediateWake=false: ns-3's event even when announced.
+        Ptr<MrcDeviceTxQueue> stock = Make(false);
+        stock->SetFrameStartFollows(true);
+        stock->Wake();
+        stock->NotifyFrameStarted();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 3u, "ImmediateWake=false: not at the frame start");
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 4u, "its event ran it");
+        NS_TEST_ASSERT_MSG_EQ(stock->GetImmediateWakes(), 0u, "none immediate");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_runs{0}; //!< queue disc runs
+};
+
+/// What one incast produced.
+struct Outcome
+{
+    std::vector<int64_t> doneNs; //!< completion times, in order
+    uint64_t trims{0};           //!< packets trimmed, all switches
+    uint64_t events{0};          //!< events executed
+    uint64_t immediate{0};       //!< wakes run without an event, all devices
+    bool bytesOk{false};         //!< every byte delivered exactly
+};
+
+/**
+ * A 4-to-1 incast across racks over trimming switches (two planes).
+ * \param immediate MrcDeviceTxQueue::ImmediateWake
+ * \return the outcome
+ */
+Outcome
+RunIncast(bool immediate)
+{
+    MrcScopedAttributeDefault wake("ns3::MrcDeviceTxQueue",
+                                   "ImmediateWake",
+                                   BooleanValue(immediate));
+    Outcome o;
+    Bench b(MrcClosSpec::TwoTier(2, 2, 4, 2), true);
+    FourToOneIncast incast;
+    incast.Post(b);
+    Simulator::Stop(MilliSeconds(20));
+    Simulator::Run();
+    o.events = Simulator::GetEventCount();
+    o.bytesOk = incast.BytesOk();
+    o.doneNs = incast.doneNs;
+    const NodeContainer switches = b.topo->GetAllSwitches();
+    for (auto it = switches.Begin(); it != switches.End(); ++it)
+    {
+        o.trims += SwitchTrims(*it);
+    }
+    for (uint32_t n = 0; n < NodeList::GetNNodes(); ++n)
+    {
+        Ptr<Node> node = NodeList::GetNode(n);
+        for (uint32_t d = 0; d < node->GetNDevices(); ++d)
+        {
+            Ptr<NetDeviceQueueInterface> ndqi =
+                node->GetDevice(d)->GetObject<NetDeviceQueueInterface>();
+            if (auto q = ndqi ? DynamicCast<MrcDeviceTxQueue>(ndqi->GetTxQueue(0)) : nullptr)
+            {
+                o.immediate += q->GetImmediateWakes();
+            }
+        }
+    }
+    return o;
+}
+
+/**
+ * \ingroup mrc-test
+ * The same incast with the wake at the frame start and with ns-3's event: identical results.
+ */
+class DeviceTxQueueEquivalenceTestCase : public TestCase
+{
+  public:
+    DeviceTxQueueEquivalenceTestCase()
+        : TestCase("MrcDeviceTxQueue: an incast gives the same results with ImmediateWake on and "
+                   "off, with one event fewer per wake")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Outcome fast = RunIncast(true);
+        const Outcome stock = RunIncast(false);
+        NS_TEST_ASSERT_MSG_EQ(fast.bytesOk, true, "immediate: every byte delivered");
+        NS_TEST_ASSERT_MSG_EQ(stock.bytesOk, true, "event: every byte delivered");
+        NS_TEST_ASSERT_MSG_EQ(fast.doneNs.size(), 8u, "eight messages complete");
+        NS_TEST_ASSERT_MSG_GT(fast.trims, 10u, "the incast trims (queues build)");
+        NS_TEST_ASSERT_MSG_EQ((fast.doneNs == stock.doneNs), true, "same completion times");
+        NS_TEST_ASSERT_MSG_EQ(fast.trims, stock.trims, "same trims");
+        NS_TEST_ASSERT_MSG_EQ(stock.immediate, 0u, "ImmediateWake=false: every wake an event");
+        NS_TEST_ASSERT_MSG_GT(fast.immediate, 300u, "busy ports woke their queue discs");
+        NS_TEST_ASSERT_MSG_EQ(stock.events - fast.events,
+                              fast.immediate,
+                              "each immediate wake saved exactly its event");
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * MrcDeviceTxQueue tests.
+ */
+class MrcDeviceTxQueueTestSuite : public TestSuite
+{
+  public:
+    MrcDeviceTxQueueTestSuite()
+        : TestSuite("mrc-device-tx-queue", UNIT)
+    {
+        AddTestCase(new DeviceTxQueueWakeTestCase);
+        AddTestCase(new DeviceTxQueueEquivalenceTestCase);
+    }
+};
+
+/// Static instance registering the suite.
+MrcDeviceTxQueueTestSuite g_mrcDeviceTxQueueTestSuite;
+
+} // namespace
