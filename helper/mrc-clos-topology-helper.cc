@@ -101,7 +101,8 @@ InstallLink(const LinkFactories& f, Ptr<Node> a, Ptr<Node> b)
     Ptr<Queue<Packet>> queueB = f.queue.Create<Queue<Packet>>();
     devB->SetQueue(queueB);
     // Flow control (PointToPointHelper's default): the queue disc stops when the device queue
-    // is full.
+    // is full. The transmit queue type restarts it when the next frame starts (see
+    // MrcDeviceTxQueue), not in an event of its own.
     Ptr<NetDeviceQueueInterface> ndqiA = CreateObjectWithAttributes<NetDeviceQueueInterface>(
         "TxQueuesType",
         TypeIdValue(MrcDeviceTxQueue::GetTypeId()));

@@ -19,7 +19,7 @@ namespace ns3
  * ns-3's NetDeviceQueue::Wake schedules the queue disc's Run as an event of its own, at the
  * same time: it is called while the device dequeues, before the device has started the frame,
  * and a queue disc run from there would hand the device a packet while it is still READY.
- * On a busy port that is one event per packet (about one in four of a fabric run's events).
+ * On a busy port that is one event per packet (about 30 % of a fabric run's events).
  * MrcFabricNetDevice announces when a frame start follows a dequeue (its PhyTxEnd in
  * TransmitComplete, and Send) and when the frame has started (PhyTxBegin, the device BUSY): a
  * wake in between waits for that moment and runs the queue disc there, with no event. Every
