@@ -203,7 +203,7 @@ class MrcDeviceTxQueueTestSuite : public TestSuite
 {
   public:
     MrcDeviceTxQueueTestSuite()
-        : TestSuite("mrc-device-tx-queue", UNIT)
+        : TestSuite("mrc-device-tx-queue", Type::UNIT)
     {
         AddTestCase(new DeviceTxQueueWakeTestCase);
         AddTestCase(new DeviceTxQueueEquivalenceTestCase);
