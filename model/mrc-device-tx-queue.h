@@ -28,7 +28,9 @@ namespace ns3
  * The queue disc then picks its next packet at the instant the device queue frees, before the
  * other events of that instant rather than after those already scheduled for it; both are
  * the same time, and every run compared gave identical results (doc/mrc.rst, "Failure
- * injection"). ImmediateWake=false restores ns-3's event.
+ * injection"). ImmediateWake=false restores ns-3's event. This is ns-3.37's NetDeviceQueue;
+ * ns-3-dev schedules its wake in PacketDequeued instead (after the frame start), so there the
+ * frame-start wake never applies.
  */
 class MrcDeviceTxQueue : public NetDeviceQueue
 {
