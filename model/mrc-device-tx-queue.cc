@@ -98,8 +98,15 @@ MrcDeviceTxQueue::FlushPendingWake()
     if (m_wakePending)
     {
         m_wakePending = false;
-        Simulator::ScheduleNow(&MrcDeviceTxQueue::m_wake, this);
+        // A member function: ns-3-dev's MakeEvent would not call a Callback data member.
+        Simulator::ScheduleNow(&MrcDeviceTxQueue::RunWake, this);
     }
+}
+
+void
+MrcDeviceTxQueue::RunWake()
+{
+    m_wake();
 }
 
 uint64_t

@@ -66,6 +66,9 @@ class MrcDeviceTxQueue : public NetDeviceQueue
     uint64_t GetImmediateWakes() const;
 
   private:
+    /// Run the queue disc (a flushed wake's event).
+    void RunWake();
+
     WakeCallback m_wake;             //!< the queue disc's Run (also held by the base class)
     bool m_immediate{true};          //!< ImmediateWake
     bool m_stopped{false};           //!< stopped by the device (mirrors the base class's flag)
