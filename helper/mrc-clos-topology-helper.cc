@@ -103,16 +103,15 @@ InstallLink(const LinkFactories& f, Ptr<Node> a, Ptr<Node> b)
     // Flow control (PointToPointHelper's default): the queue disc stops when the device queue
     // is full. The transmit queue type restarts it when the next frame starts (see
     // MrcDeviceTxQueue), not in an event of its own.
-    Ptr<NetDeviceQueueInterface> ndqiA = CreateObjectWithAttributes<NetDeviceQueueInterface>(
-        "TxQueuesType",
-        TypeIdValue(MrcDeviceTxQueue::GetTypeId()));
-    ndqiA->GetTxQueue(0)->ConnectQueueTraces(queueA);
-    devA->AggregateObject(ndqiA);
-    Ptr<NetDeviceQueueInterface> ndqiB = CreateObjectWithAttributes<NetDeviceQueueInterface>(
-        "TxQueuesType",
-        TypeIdValue(MrcDeviceTxQueue::GetTypeId()));
-    ndqiB->GetTxQueue(0)->ConnectQueueTraces(queueB);
-    devB->AggregateObject(ndqiB);
+    auto flowControl = [](Ptr<MrcFabricNetDevice> dev, Ptr<Queue<Packet>> queue) {
+        Ptr<NetDeviceQueueInterface> ndqi = CreateObjectWithAttributes<NetDeviceQueueInterface>(
+            "TxQueuesType",
+            TypeIdValue(MrcDeviceTxQueue::GetTypeId()));
+        ndqi->GetTxQueue(0)->ConnectQueueTraces(queue);
+        dev->AggregateObject(ndqi);
+    };
+    flowControl(devA, queueA);
+    flowControl(devB, queueB);
     Ptr<MrcFabricChannel> channel = f.channel.Create<MrcFabricChannel>();
     devA->Attach(channel);
     devB->Attach(channel);

@@ -5,7 +5,6 @@
 #ifndef MRC_FABRIC_NET_DEVICE_H
 #define MRC_FABRIC_NET_DEVICE_H
 
-#include "mrc-device-tx-queue.h"
 #include "mrc-fabric-fault-error-model.h"
 
 #include "ns3/point-to-point-net-device.h"
@@ -15,6 +14,8 @@
 
 namespace ns3
 {
+
+class MrcDeviceTxQueue;
 
 /**
  * \ingroup mrc
