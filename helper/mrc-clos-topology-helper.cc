@@ -102,12 +102,12 @@ InstallLink(const LinkFactories& f, Ptr<Node> a, Ptr<Node> b)
     devB->SetQueue(queueB);
     // Flow control (PointToPointHelper's default): the queue disc stops when the device queue
     // is full. The transmit queue type restarts it when the next frame starts (see
-    // MrcDeviceTxQueue), not in an event of its own.
+    // MrcDeviceTxQueue), not in an event of its own, with the same handlers on every ns-3.
     auto flowControl = [](Ptr<MrcFabricNetDevice> dev, Ptr<Queue<Packet>> queue) {
         Ptr<NetDeviceQueueInterface> ndqi = CreateObjectWithAttributes<NetDeviceQueueInterface>(
             "TxQueuesType",
             TypeIdValue(MrcDeviceTxQueue::GetTypeId()));
-        ndqi->GetTxQueue(0)->ConnectQueueTraces(queue);
+        DynamicCast<MrcDeviceTxQueue>(ndqi->GetTxQueue(0))->ConnectDeviceQueue(dev, queue);
         dev->AggregateObject(ndqi);
     };
     flowControl(devA, queueA);

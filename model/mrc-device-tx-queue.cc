@@ -5,6 +5,8 @@
 
 #include "ns3/boolean.h"
 #include "ns3/log.h"
+#include "ns3/net-device.h"
+#include "ns3/queue-limits.h"
 #include "ns3/simulator.h"
 
 namespace ns3
@@ -54,16 +56,66 @@ MrcDeviceTxQueue::Stop()
 void
 MrcDeviceTxQueue::Wake()
 {
-    if (m_immediate && m_stopped && m_frameStartFollows && !m_wake.IsNull())
+    const bool wasStopped = m_stopped;
+    NetDeviceQueue::Start();
+    m_stopped = false;
+    if (!wasStopped || m_wake.IsNull())
+    {
+        return;
+    }
+    if (m_immediate && m_frameStartFollows)
     {
         NS_LOG_LOGIC("woken: the queue disc runs when the device starts its frame");
-        NetDeviceQueue::Start(); // what Wake does, without the event
-        m_stopped = false;
         m_wakePending = true;
         return;
     }
-    NetDeviceQueue::Wake();
-    m_stopped = false;
+    // Not NetDeviceQueue::Wake: ns-3-dev's runs the queue disc at once, here inside a dequeue.
+    Simulator::ScheduleNow(&MrcDeviceTxQueue::RunWake, this);
+}
+
+void
+MrcDeviceTxQueue::ConnectDeviceQueue(Ptr<NetDevice> device, Ptr<Queue<Packet>> queue)
+{
+    NS_ASSERT_MSG(device && queue, "MrcDeviceTxQueue needs the device and its queue");
+    m_device = PeekPointer(device);
+    m_queue = PeekPointer(queue);
+    queue->TraceConnectWithoutContext("Enqueue", MakeCallback(&MrcDeviceTxQueue::OnEnqueued, this));
+    queue->TraceConnectWithoutContext("Dequeue", MakeCallback(&MrcDeviceTxQueue::OnDequeued, this));
+    queue->TraceConnectWithoutContext("DropBeforeEnqueue",
+                                      MakeCallback(&MrcDeviceTxQueue::OnDiscarded, this));
+}
+
+void
+MrcDeviceTxQueue::OnEnqueued(Ptr<const Packet> packet)
+{
+    NotifyQueuedBytes(packet->GetSize()); // byte queue limits, if any
+    if (m_queue->WouldOverflow(1, m_device->GetMtu()))
+    {
+        NS_LOG_DEBUG("device queue full (" << m_queue->GetCurrentSize() << "): stopped");
+        Stop();
+    }
+}
+
+void
+MrcDeviceTxQueue::OnDequeued(Ptr<const Packet> packet)
+{
+    if (GetQueueLimits())
+    {
+        // Its wake runs the queue disc at once in ns-3-dev: not from inside a dequeue.
+        Simulator::ScheduleNow(&NetDeviceQueue::NotifyTransmittedBytes, this, packet->GetSize());
+    }
+    if (!m_queue->WouldOverflow(1, m_device->GetMtu()))
+    {
+        Wake();
+    }
+}
+
+void
+MrcDeviceTxQueue::OnDiscarded(Ptr<const Packet> /* packet */)
+{
+    NS_LOG_WARN("device queue refused a packet (" << m_queue->GetCurrentSize()
+                                                  << " inside): stopped");
+    Stop();
 }
 
 void
@@ -98,7 +150,6 @@ MrcDeviceTxQueue::FlushPendingWake()
     if (m_wakePending)
     {
         m_wakePending = false;
-        // A member function: ns-3-dev's MakeEvent would not call a Callback data member.
         Simulator::ScheduleNow(&MrcDeviceTxQueue::RunWake, this);
     }
 }

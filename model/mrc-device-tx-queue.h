@@ -6,6 +6,8 @@
 
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
+#include "ns3/packet.h"
+#include "ns3/queue.h"
 
 namespace ns3
 {
@@ -16,21 +18,27 @@ namespace ns3
  * by MrcClosTopologyHelper): ns-3's NetDeviceQueue, whose queue disc restarts, when the device
  * queue has room again, in the same event in which the device starts its next frame.
  *
- * ns-3's NetDeviceQueue::Wake schedules the queue disc's Run as an event of its own, at the
- * same time: it is called while the device dequeues, before the device has started the frame,
- * and a queue disc run from there would hand the device a packet while it is still READY.
- * On a busy port that is one event per packet (about 30 % of a fabric run's events).
+ * Flow control is ns-3's (PointToPointHelper's): the queue disc stops when the device queue
+ * cannot take another MTU-sized packet and is woken when a dequeue makes room. ns-3 runs that
+ * wake as an event of its own, at the same time, because the dequeue happens before the
+ * device has started the frame, and a queue disc run from there would hand the device a packet
+ * while it is still READY. On a busy port that is one event per packet (about 30 % of a fabric
+ * run's events). ns-3.37 schedules it in NetDeviceQueue::Wake, ns-3-dev in the template
+ * handler of every dequeue (PacketDequeued); this class connects handlers of its own to the
+ * device queue's traces instead (ConnectDeviceQueue, in place of ConnectQueueTraces), so the
+ * mechanism is the same on both versions.
+ *
  * MrcFabricNetDevice announces when a frame start follows a dequeue (its PhyTxEnd in
  * TransmitComplete, and Send) and when the frame has started (PhyTxBegin, the device BUSY): a
  * wake in between waits for that moment and runs the queue disc there, with no event. Every
- * other wake (a device that announces nothing, a dequeue by anyone else) is ns-3's own.
+ * other wake (a device that announces nothing, a dequeue by anyone else, the carrier-loss
+ * flush) is an event at the same time, as ns-3.37's. Byte queue limits, when configured, are
+ * informed of the bytes sent in an event of their own, as ns-3-dev does.
  *
  * The queue disc then picks its next packet at the instant the device queue frees, before the
  * other events of that instant rather than after those already scheduled for it; both are
  * the same time, and every run compared gave identical results (doc/mrc.rst, "Failure
- * injection"). ImmediateWake=false restores ns-3's event. This is ns-3.37's NetDeviceQueue;
- * ns-3-dev schedules its wake in PacketDequeued instead (after the frame start), so there the
- * frame-start wake never applies.
+ * injection"). ImmediateWake=false restores the event.
  */
 class MrcDeviceTxQueue : public NetDeviceQueue
 {
@@ -47,6 +55,16 @@ class MrcDeviceTxQueue : public NetDeviceQueue
     void Stop() override;
     void Wake() override;
     void SetWakeCallback(WakeCallback cb) override;
+
+    /**
+     * Flow control on the device's queue, in place of NetDeviceQueue::ConnectQueueTraces:
+     * stop when an enqueue leaves no room for an MTU-sized packet (or after a packet was
+     * refused), wake when a dequeue makes room.
+     * \param device the device that owns the queue (its MTU is the room needed); held by a
+     * plain pointer, as the device holds this queue
+     * \param queue the device's transmit queue
+     */
+    void ConnectDeviceQueue(Ptr<NetDevice> device, Ptr<Queue<Packet>> queue);
 
     /**
      * The device says whether it starts a frame right after what it does now (dequeues in
@@ -66,8 +84,29 @@ class MrcDeviceTxQueue : public NetDeviceQueue
     uint64_t GetImmediateWakes() const;
 
   private:
-    /// Run the queue disc (a flushed wake's event).
+    /**
+     * The device queue took a packet.
+     * \param packet the packet
+     */
+    void OnEnqueued(Ptr<const Packet> packet);
+
+    /**
+     * The device queue gave a packet to the device.
+     * \param packet the packet
+     */
+    void OnDequeued(Ptr<const Packet> packet);
+
+    /**
+     * The device queue refused a packet (the queue disc should have been stopped).
+     * \param packet the packet
+     */
+    void OnDiscarded(Ptr<const Packet> packet);
+
+    /// Run the queue disc (a wake's event).
     void RunWake();
+
+    NetDevice* m_device{nullptr};    //!< the device (it holds this queue)
+    Queue<Packet>* m_queue{nullptr}; //!< the device's transmit queue (the device holds it)
 
     WakeCallback m_wake;             //!< the queue disc's Run (also held by the base class)
     bool m_immediate{true};          //!< ImmediateWake

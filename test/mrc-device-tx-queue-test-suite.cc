@@ -6,16 +6,20 @@
  * \file
  * \ingroup mrc-test
  * MrcDeviceTxQueue: a wake announced by the device runs the queue disc when the frame starts,
- * without an event; any other wake is ns-3's event; and a fabric gives the same simulation
- * either way, with fewer events.
+ * without an event; any other wake is an event; its flow control stops and wakes as ns-3's;
+ * and a fabric gives the same simulation either way, with fewer events, on every ns-3
+ * version.
  */
 
 #include "mrc-test-bench.h"
 
 #include "ns3/boolean.h"
+#include "ns3/drop-tail-queue.h"
+#include "ns3/dynamic-queue-limits.h"
 #include "ns3/mrc-device-tx-queue.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node-list.h"
+#include "ns3/simple-net-device.h"
 #include "ns3/test.h"
 
 #include <vector>
@@ -25,27 +29,6 @@ using namespace ns3::mrctest;
 
 namespace
 {
-
-/**
- * \return true if ns-3's own NetDeviceQueue::Wake runs the queue disc in an event of its own
- * (ns-3.37); false if it runs it at once (ns-3-dev, whose PacketDequeued schedules the wake
- * instead, so that MrcDeviceTxQueue's frame-start wake never applies there)
- */
-bool
-StockWakeIsAnEvent()
-{
-    uint32_t runs = 0;
-    Ptr<NetDeviceQueue> q = CreateObject<NetDeviceQueue>();
-    q->SetWakeCallback(Callback<void>([&runs]() {
-        runs++;
-    }));
-    q->Stop();
-    q->Wake();
-    const bool deferred = runs == 0;
-    Simulator::Run();
-    Simulator::Destroy();
-    return deferred;
-}
 
 /**
  * \ingroup mrc-test
@@ -81,7 +64,6 @@ class DeviceTxQueueWakeTestCase : public TestCase
 
     void DoRun() override
     {
-        const bool stockIsEvent = StockWakeIsAnEvent();
         // Announced: no event, the run happens at the frame start, once.
         Ptr<MrcDeviceTxQueue> q = Make(true);
         q->SetFrameStartFollows(true);
@@ -122,14 +104,99 @@ class DeviceTxQueueWakeTestCase : public TestCase
         Ptr<MrcDeviceTxQueue> stock = Make(false);
         stock->SetFrameStartFollows(true);
         stock->Wake();
-        if (stockIsEvent)
-        {
-            NS_TEST_ASSERT_MSG_EQ(m_runs, 3u, "ImmediateWake=false: not before ns-3's event");
-        }
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 3u, "ImmediateWake=false: not before its event");
         stock->NotifyFrameStarted();
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(m_runs, 4u, "its event ran it");
         NS_TEST_ASSERT_MSG_EQ(stock->GetImmediateWakes(), 0u, "none immediate");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_runs{0}; //!< queue disc runs
+};
+
+/**
+ * \ingroup mrc-test
+ * The flow control ConnectDeviceQueue installs on a device queue: stop when full, wake when a
+ * dequeue makes room (at the frame start if announced), byte queue limits informed by event.
+ */
+class DeviceTxQueueFlowControlTestCase : public TestCase
+{
+  public:
+    DeviceTxQueueFlowControlTestCase()
+        : TestCase("MrcDeviceTxQueue: stops on a full device queue, wakes when a dequeue makes "
+                   "room, never runs the queue disc inside a dequeue")
+    {
+    }
+
+  private:
+    /// The "queue disc" ran.
+    void Woken()
+    {
+        m_runs++;
+    }
+
+    void DoRun() override
+    {
+        Ptr<SimpleNetDevice> device = CreateObject<SimpleNetDevice>();
+        Ptr<DropTailQueue<Packet>> queue =
+            CreateObjectWithAttributes<DropTailQueue<Packet>>("MaxSize",
+                                                              QueueSizeValue(QueueSize("3p")));
+        Ptr<MrcDeviceTxQueue> q = CreateObject<MrcDeviceTxQueue>();
+        q->SetWakeCallback(MakeCallback(&DeviceTxQueueFlowControlTestCase::Woken, this));
+        q->ConnectDeviceQueue(device, queue);
+
+        queue->Enqueue(Create<Packet>(100));
+        queue->Enqueue(Create<Packet>(100));
+        NS_TEST_ASSERT_MSG_EQ(q->IsStopped(), false, "room for one more: running");
+        queue->Enqueue(Create<Packet>(100));
+        NS_TEST_ASSERT_MSG_EQ(q->IsStopped(), true, "full: stopped");
+
+        // A dequeue by someone else than an announcing device: the run is an event.
+        queue->Dequeue();
+        NS_TEST_ASSERT_MSG_EQ(q->IsStopped(), false, "room again: woken");
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 0u, "not run inside the dequeue");
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 1u, "run by its event");
+
+        // The device announces its frame: the run waits for the frame start, no event.
+        queue->Enqueue(Create<Packet>(100));
+        NS_TEST_ASSERT_MSG_EQ(q->IsStopped(), true, "full again");
+        q->SetFrameStartFollows(true);
+        queue->Dequeue();
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 1u, "nothing ran before the frame start");
+        q->NotifyFrameStarted();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 2u, "run at the frame start");
+        NS_TEST_ASSERT_MSG_EQ(q->GetImmediateWakes(), 1u, "one immediate wake");
+
+        // A dequeue that leaves the queue full enough wakes nothing; a refused packet stops.
+        queue->Dequeue();
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 2u, "not stopped: no run");
+        queue->Enqueue(Create<Packet>(100));
+        queue->Enqueue(Create<Packet>(100));
+        q->Start();
+        NS_TEST_ASSERT_MSG_EQ(queue->Enqueue(Create<Packet>(100)), false, "the queue refuses");
+        NS_TEST_ASSERT_MSG_EQ(q->IsStopped(), true, "a refused packet stops the queue disc");
+
+        // Byte queue limits: told of the bytes sent by event, so their wake is not inside the
+        // dequeue either.
+        while (!queue->IsEmpty())
+        {
+            queue->Dequeue();
+        }
+        Simulator::Run();
+        const uint32_t before = m_runs;
+        q->SetQueueLimits(CreateObject<DynamicQueueLimits>());
+        queue->Enqueue(Create<Packet>(100));
+        NS_TEST_ASSERT_MSG_EQ(q->IsStopped(), true, "over the byte limit: stopped");
+        queue->Dequeue();
+        NS_TEST_ASSERT_MSG_EQ(q->IsStopped(), true, "the byte limit learns by event");
+        NS_TEST_ASSERT_MSG_EQ(m_runs, before, "nothing ran inside the dequeue");
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(q->IsStopped(), false, "bytes completed: running");
+        NS_TEST_ASSERT_MSG_EQ(m_runs, before + 1, "the byte limit's wake ran");
         Simulator::Destroy();
     }
 
@@ -212,13 +279,6 @@ class DeviceTxQueueEquivalenceTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ((fast.doneNs == stock.doneNs), true, "same completion times");
         NS_TEST_ASSERT_MSG_EQ(fast.trims, stock.trims, "same trims");
         NS_TEST_ASSERT_MSG_EQ(stock.immediate, 0u, "ImmediateWake=false: every wake an event");
-        if (!StockWakeIsAnEvent())
-        {
-            // ns-3-dev: the wake comes in PacketDequeued's event, after the frame start.
-            NS_TEST_ASSERT_MSG_EQ(fast.immediate, 0u, "ns-3-dev: ns-3's wake throughout");
-            NS_TEST_ASSERT_MSG_EQ(fast.events, stock.events, "ns-3-dev: the same events");
-            return;
-        }
         NS_TEST_ASSERT_MSG_GT(fast.immediate, 300u, "busy ports woke their queue discs");
         NS_TEST_ASSERT_MSG_EQ(stock.events - fast.events,
                               fast.immediate,
@@ -237,6 +297,7 @@ class MrcDeviceTxQueueTestSuite : public TestSuite
         : TestSuite("mrc-device-tx-queue", Type::UNIT)
     {
         AddTestCase(new DeviceTxQueueWakeTestCase);
+        AddTestCase(new DeviceTxQueueFlowControlTestCase);
         AddTestCase(new DeviceTxQueueEquivalenceTestCase);
     }
 };
