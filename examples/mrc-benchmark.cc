@@ -63,6 +63,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -84,6 +85,19 @@ PeakRssMiB()
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
     return usage.ru_maxrss / 1024.0; // ru_maxrss is in KiB on Linux
+}
+
+/**
+ * \return how the C library's allocator was set up for this process (and htsim, which
+ * inherits the environment): wall times depend on it (transparent huge pages, see
+ * doc/mrc-validation.rst)
+ */
+std::string
+MallocSetting()
+{
+    const char* tunables = std::getenv("GLIBC_TUNABLES");
+    return tunables && *tunables ? std::string("GLIBC_TUNABLES=") + tunables
+                                 : std::string("glibc's defaults (GLIBC_TUNABLES unset)");
 }
 
 /**
@@ -676,7 +690,7 @@ main(int argc, char* argv[])
                << " / " << delay << ", seed " << o.seed << ", run " << RngSeedManager::GetRun()
                << ", scheduler " << (o.scheduler.empty() ? "--SchedulerType's" : o.scheduler)
                << (o.mpi ? ", " + std::to_string(MrcDistributed::GetRanks()) + " MPI ranks" : "")
-               << "\n";
+               << ", malloc " << MallocSetting() << "\n";
         const int* w = kWidths;
         header << std::left << std::setw(w[0]) << "k" << std::setw(w[1]) << "tp" << std::right
                << std::setw(w[2]) << "hosts" << std::setw(w[3]) << "done" << std::setw(w[4])
