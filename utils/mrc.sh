@@ -21,9 +21,9 @@
 # Idempotent: packages already present are not reinstalled, the build is incremental.
 # Environment: MRC_BUILD_DIR (default: build/ in the repository), MRC_JOBS (default: nproc),
 # MRC_CMAKE_OPTIONS (extra cmake -D options; a change reconfigures the build), GLIBC_TUNABLES
-# (default: glibc.malloc.hugetlb=1, glibc's allocator on transparent huge pages, which the
-# simulations run markedly faster with and which leaves their results unchanged; set it, even
-# empty, to choose otherwise).
+# (default: glibc.malloc.hugetlb=1, glibc's allocator on transparent huge pages, with which
+# large simulations mostly ran faster and give the same results; set it, even empty, to
+# choose otherwise).
 set -euo pipefail
 
 export GLIBC_TUNABLES=${GLIBC_TUNABLES-glibc.malloc.hugetlb=1}
