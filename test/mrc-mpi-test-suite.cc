@@ -678,7 +678,12 @@ class DistributedScenarioTestCase : public MpiExampleTestCase
 
     void DoRun() override
     {
-        const std::string args = "--ns3::MrcClusterScenario::Iterations=6";
+        // OrderArrivals: a node's events of one time step run in one order however the ranks
+        // are cut, so two ranks write what one process writes (without it the flagship's
+        // failures amplify the order of simultaneous events: steps within 5 %, link bytes
+        // within 3 %).
+        const std::string args =
+            "--ns3::MrcClusterScenario::Iterations=6 --ns3::MrcFabricChannel::OrderArrivals=true";
         const std::string alone = Run(0, "scenario", args);
         const std::string one = Run(1, "scenario", args);
         const std::string two = Run(2, "scenario", args);
@@ -697,63 +702,8 @@ class DistributedScenarioTestCase : public MpiExampleTestCase
             const Csv a = Read(alone + file);
             NS_TEST_EXPECT_MSG_EQ(a.rows.empty(), false, file << " written");
             NS_TEST_EXPECT_MSG_EQ(Read(one + file).text, a.text, file << " on one rank");
+            NS_TEST_EXPECT_MSG_EQ(Read(two + file).text, a.text, file << " on two ranks");
         }
-        NS_TEST_EXPECT_MSG_EQ(Read(two + "failures.csv").text,
-                              Read(alone + "failures.csv").text,
-                              "the same failures on two ranks");
-        const Csv stepsTwo = Read(two + "steps.csv");
-        NS_TEST_ASSERT_MSG_EQ(stepsTwo.rows.size(),
-                              6u,
-                              "six steps on two ranks:\n"
-                                  << stepsTwo.text);
-        const auto duration = steps.Column("duration_us");
-        const auto durationTwo = stepsTwo.Column("duration_us");
-        const auto transfers = steps.Column("transfers");
-        const auto transfersTwo = stepsTwo.Column("transfers");
-        const auto failedTwo = stepsTwo.Column("failed");
-        const auto phase = steps.Column("phase");
-        NS_TEST_ASSERT_MSG_EQ((duration.size() == 6 && durationTwo.size() == 6
-                               && transfersTwo.size() == 6 && failedTwo.size() == 6),
-                              true,
-                              "steps.csv columns");
-        for (size_t i = 0; i < 6; ++i)
-        {
-            NS_TEST_EXPECT_MSG_EQ(failedTwo[i], "0", "step " << i << " did not fail");
-            NS_TEST_EXPECT_MSG_EQ(transfersTwo[i], transfers[i], "step " << i << "'s transfers");
-            const double d = std::stod(duration[i]);
-            // The first step after the failures starts while retired paths are being
-            // restored: with RetireSilentPath, --RngRun 1-3 gave 5.9 %, 1.5 % and 0.4 %
-            // between one process and two ranks there, the other healthy steps at most 1.3 %.
-            const bool recovering = i > 0 && phase.at(i) == "after" && phase.at(i - 1) == "during";
-            const double tolerance = phase.at(i) == "during" ? 0.2 : (recovering ? 0.1 : 0.05);
-            NS_TEST_EXPECT_MSG_EQ_TOL(std::stod(durationTwo[i]),
-                                      d,
-                                      tolerance * d,
-                                      "step " << i << " (" << phase[i]
-                                              << ")'s duration on two ranks");
-        }
-        const Csv flows = Read(alone + "flows.csv");
-        const Csv flowsTwo = Read(two + "flows.csv");
-        NS_TEST_EXPECT_MSG_EQ(flowsTwo.rows.size(), flows.rows.size(), "the same flows");
-        const bool sameBytes =
-            flowsTwo.Column("bytes_posted") == flows.Column("bytes_posted")
-            && flowsTwo.Column("bytes_delivered") == flows.Column("bytes_delivered")
-            && flows.Column("bytes_posted") == flows.Column("bytes_delivered");
-        NS_TEST_EXPECT_MSG_EQ(sameBytes, true, "every flow posts and delivers the same bytes");
-        auto sent = [](const Csv& csv) {
-            double bytes = 0;
-            for (const std::string& b : csv.Column("bytes"))
-            {
-                bytes += std::stod(b);
-            }
-            return bytes;
-        };
-        const double linkBytes = sent(Read(alone + "link-summary.csv"));
-        NS_TEST_ASSERT_MSG_GT(linkBytes, 0.0, "link-summary.csv has bytes");
-        NS_TEST_EXPECT_MSG_EQ_TOL(sent(Read(two + "link-summary.csv")),
-                                  linkBytes,
-                                  0.02 * linkBytes,
-                                  "bytes on the watched links on two ranks");
         RunTcp();
         RunProgram();
     }
