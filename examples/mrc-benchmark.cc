@@ -97,7 +97,7 @@ MallocSetting()
 {
     const char* tunables = std::getenv("GLIBC_TUNABLES");
     return tunables && *tunables ? std::string("GLIBC_TUNABLES=") + tunables
-                                 : std::string("glibc's defaults (GLIBC_TUNABLES unset)");
+                                 : std::string("glibc's defaults (GLIBC_TUNABLES unset or empty)");
 }
 
 /**

@@ -57,8 +57,7 @@ void
 MrcDeviceTxQueue::Wake()
 {
     const bool wasStopped = m_stopped;
-    NetDeviceQueue::Start();
-    m_stopped = false;
+    Start();
     if (!wasStopped || m_wake.IsNull())
     {
         return;

@@ -77,9 +77,10 @@ class DeviceTxQueueWakeTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(m_runs, 1u, "once");
         NS_TEST_ASSERT_MSG_EQ(q->GetImmediateWakes(), 1u, "counted");
 
-        // Not announced (a dequeue by anyone but the device): ns-3's own wake, nothing left.
+        // Not announced (a dequeue by anyone but the device): an event, nothing left.
         q->Stop();
         q->Wake();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 1u, "not at once");
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(m_runs, 2u, "the event ran it");
         q->NotifyFrameStarted();
@@ -106,6 +107,7 @@ class DeviceTxQueueWakeTestCase : public TestCase
         stock->Wake();
         NS_TEST_ASSERT_MSG_EQ(m_runs, 3u, "ImmediateWake=false: not before its event");
         stock->NotifyFrameStarted();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 3u, "ImmediateWake=false: not at the frame start");
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(m_runs, 4u, "its event ran it");
         NS_TEST_ASSERT_MSG_EQ(stock->GetImmediateWakes(), 0u, "none immediate");

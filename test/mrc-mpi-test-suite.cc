@@ -704,6 +704,17 @@ class DistributedScenarioTestCase : public MpiExampleTestCase
             NS_TEST_EXPECT_MSG_EQ(Read(one + file).text, a.text, file << " on one rank");
             NS_TEST_EXPECT_MSG_EQ(Read(two + file).text, a.text, file << " on two ranks");
         }
+        // What the identical files must say (so two ranks say it too).
+        const auto failedSteps = steps.Column("failed");
+        NS_TEST_EXPECT_MSG_EQ(failedSteps.size(), 6u, "steps.csv has a failed column");
+        for (const std::string& failed : failedSteps)
+        {
+            NS_TEST_EXPECT_MSG_EQ(failed, "0", "no step failed:\n" << steps.text);
+        }
+        const Csv flows = Read(alone + "flows.csv");
+        NS_TEST_EXPECT_MSG_EQ((flows.Column("bytes_posted") == flows.Column("bytes_delivered")),
+                              true,
+                              "every flow delivers the bytes it posted");
         RunTcp();
         RunProgram();
     }
