@@ -85,12 +85,13 @@ MrcHostPipeline::Attach(Ptr<Node> node)
     m_routeError = MakeCallback(&MrcHostPipeline::RouteError, this);
 
     m_interfaceOf.assign(node->GetNDevices(), -1);
-    MrcIpv6ReceiveTakeover::Apply(node,
-                                  MakeCallback(&MrcHostPipeline::Receive, this),
-                                  [this](uint32_t index, Ptr<Ipv6Interface> interface) {
-                                      m_interfaceOf[interface->GetDevice()->GetIfIndex()] =
-                                          static_cast<int32_t>(index);
-                                  });
+    m_served =
+        MrcIpv6ReceiveTakeover::Apply(node,
+                                      MakeCallback(&MrcHostPipeline::Receive, this),
+                                      [this](uint32_t index, Ptr<Ipv6Interface> interface) {
+                                          m_interfaceOf[interface->GetDevice()->GetIfIndex()] =
+                                              static_cast<int32_t>(index);
+                                      });
 }
 
 void
@@ -102,6 +103,7 @@ MrcHostPipeline::DoDispose()
     m_l4 = nullptr;
     m_srv6 = nullptr;
     m_interfaceOf.clear();
+    m_served.clear();
     m_forward = Ipv6RoutingProtocol::UnicastForwardCallback();
     m_forwardMulticast = Ipv6RoutingProtocol::MulticastForwardCallback();
     m_deliver = Ipv6RoutingProtocol::LocalDeliverCallback();
@@ -191,6 +193,10 @@ MrcHostPipeline::Receive(Ptr<NetDevice> device,
                          NetDevice::PacketType type)
 {
     const uint32_t devIndex = device->GetIfIndex();
+    if (devIndex >= m_served.size() || !m_served[devIndex])
+    {
+        return; // not a port of this pipeline: ns-3's own handler for the device has it
+    }
     const int32_t index = devIndex < m_interfaceOf.size() ? m_interfaceOf[devIndex] : -1;
     Ipv6Header header = m_blankHeader;
     Ptr<Packet> packet;

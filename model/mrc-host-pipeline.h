@@ -182,10 +182,13 @@ class MrcHostPipeline : public Object
     Ptr<MrcIpv6Srv6HostRouting> m_srv6; //!< its SRv6 host routing, if any
     bool m_srv6Resolved{false};         //!< m_srv6 was looked up
     std::vector<int32_t> m_interfaceOf; //!< by device index: IPv6 interface, -1 if not a port
-    const Ipv6Header m_blankHeader;     //!< copied per packet (see MrcSwitchPipeline)
-    uint64_t m_delivered{0};            //!< MRC datagrams delivered
-    uint64_t m_slowPath{0};             //!< packets handed to Ipv6L3Protocol
-    uint64_t m_misrouted{0};            //!< packets the routing did not deliver
+    /// By device index: true for the ports whose IPv6 packets this pipeline receives (its
+    /// handler is registered once for every device; the others it ignores).
+    std::vector<bool> m_served;
+    const Ipv6Header m_blankHeader; //!< copied per packet (see MrcSwitchPipeline)
+    uint64_t m_delivered{0};        //!< MRC datagrams delivered
+    uint64_t m_slowPath{0};         //!< packets handed to Ipv6L3Protocol
+    uint64_t m_misrouted{0};        //!< packets the routing did not deliver
     Ipv6RoutingProtocol::UnicastForwardCallback m_forward;            //!< Forward
     Ipv6RoutingProtocol::MulticastForwardCallback m_forwardMulticast; //!< ForwardMulticast
     Ipv6RoutingProtocol::LocalDeliverCallback m_deliver;              //!< Deliver

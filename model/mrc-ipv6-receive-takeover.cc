@@ -21,7 +21,7 @@ MrcIpv6ReceiveTakeover::IsPossible(Ptr<Node> node)
            && node->GetObject<TrafficControlLayer>();
 }
 
-void
+std::vector<bool>
 MrcIpv6ReceiveTakeover::Apply(Ptr<Node> node,
                               Node::ProtocolHandler handler,
                               const PortCallback& onPort)
@@ -30,6 +30,7 @@ MrcIpv6ReceiveTakeover::Apply(Ptr<Node> node,
     Ptr<Ipv6L3Protocol> ipv6 = node->GetObject<Ipv6L3Protocol>();
     const auto tcReceive =
         MakeCallback(&TrafficControlLayer::Receive, node->GetObject<TrafficControlLayer>());
+    std::vector<bool> served(node->GetNDevices(), false);
     for (uint32_t i = 0; i < ipv6->GetNInterfaces(); ++i)
     {
         Ptr<Ipv6Interface> interface = ipv6->GetInterface(i);
@@ -39,12 +40,14 @@ MrcIpv6ReceiveTakeover::Apply(Ptr<Node> node,
             continue;
         }
         node->UnregisterProtocolHandler(tcReceive);
-        node->RegisterProtocolHandler(handler, kMrcIpv6EtherType, device);
+        served[device->GetIfIndex()] = true;
         if (!device->NeedsArp())
         {
             onPort(i, interface);
         }
     }
+    node->RegisterProtocolHandler(handler, kMrcIpv6EtherType, nullptr);
+    return served;
 }
 
 } // namespace ns3

@@ -9,6 +9,7 @@
 #include "ns3/node.h"
 
 #include <functional>
+#include <vector>
 
 namespace ns3
 {
@@ -20,8 +21,13 @@ namespace ns3
  * Ipv6L3Protocol::AddInterface registers TrafficControlLayer::Receive as the IPv6 protocol
  * handler of every interface's device except the loopback's. MrcSwitchPipeline and
  * MrcHostPipeline take that place: Apply removes one such registration per port (Node removes
- * one per call) and registers the given handler for IPv6 on the port's device instead. What a
- * handler does not serve itself it hands to TrafficControlLayer::Receive, so ns-3's path stays.
+ * one per call) and registers the given handler once, for IPv6 on every device of the node.
+ * Node::ReceiveFromDevice compares every registered handler's device with the receiving one, so a
+ * registration per port cost a switch of k ports k comparisons (and k entries to read) on every
+ * packet; one registration costs one. The handler is therefore also called for devices it does
+ * not serve (the loopback, devices added later, which keep ns-3's own registration): it must
+ * ignore those, by the vector Apply returns. What a handler does not serve itself on a port it
+ * hands to TrafficControlLayer::Receive, so ns-3's path stays.
  */
 class MrcIpv6ReceiveTakeover
 {
@@ -38,11 +44,16 @@ class MrcIpv6ReceiveTakeover
 
     /**
      * \param node a node for which IsPossible holds
-     * \param handler the receive handler for IPv6 on every non-loopback port
+     * \param handler the receive handler for IPv6, registered once for every device
      * \param onPort called for every port whose device needs no neighbour discovery (the
      *        point-to-point ports a pipeline serves directly)
+     * \return by device index (Node's), true for the ports the handler serves: every
+     *         non-loopback IPv6 interface's device at the time of the call. The handler must
+     *         ignore a packet from any other device (ns-3's handler for it, if any, gets it too).
      */
-    static void Apply(Ptr<Node> node, Node::ProtocolHandler handler, const PortCallback& onPort);
+    static std::vector<bool> Apply(Ptr<Node> node,
+                                   Node::ProtocolHandler handler,
+                                   const PortCallback& onPort);
 };
 
 } // namespace ns3

@@ -120,13 +120,14 @@ MrcSwitchPipeline::Attach(Ptr<Node> node)
     m_forwardMulticast = MakeCallback(&MrcSwitchPipeline::ForwardMulticast, this);
     m_deliverLocally = MakeCallback(&MrcSwitchPipeline::DeliverLocally, this);
     m_routeError = MakeCallback(&MrcSwitchPipeline::RouteError, this);
-    MrcIpv6ReceiveTakeover::Apply(node,
-                                  MakeCallback(&MrcSwitchPipeline::Receive, this),
-                                  [this](uint32_t, Ptr<Ipv6Interface> interface) {
-                                      Ptr<NetDevice> device = interface->GetDevice();
-                                      m_ports[device->GetIfIndex()] = interface;
-                                      m_broadcasts[device->GetIfIndex()] = device->GetBroadcast();
-                                  });
+    m_served = MrcIpv6ReceiveTakeover::Apply(node,
+                                             MakeCallback(&MrcSwitchPipeline::Receive, this),
+                                             [this](uint32_t, Ptr<Ipv6Interface> interface) {
+                                                 Ptr<NetDevice> device = interface->GetDevice();
+                                                 m_ports[device->GetIfIndex()] = interface;
+                                                 m_broadcasts[device->GetIfIndex()] =
+                                                     device->GetBroadcast();
+                                             });
 }
 
 void
@@ -135,6 +136,7 @@ MrcSwitchPipeline::DoDispose()
     m_node = nullptr;
     m_ipv6 = nullptr;
     m_tc = nullptr;
+    m_served.clear();
     m_ports.clear();
     m_broadcasts.clear();
     m_forward = Ipv6RoutingProtocol::UnicastForwardCallback();
@@ -195,6 +197,10 @@ MrcSwitchPipeline::Receive(Ptr<NetDevice> device,
                            NetDevice::PacketType type)
 {
     const uint32_t index = device->GetIfIndex();
+    if (index >= m_served.size() || !m_served[index])
+    {
+        return; // not a port of this pipeline: ns-3's own handler for the device has it
+    }
     // The header is read once, from the copy the routing gets; ns-3's path gets the original.
     Ipv6Header header = m_blankHeader;
     Ptr<Packet> packet;

@@ -207,6 +207,9 @@ class MrcSwitchPipeline : public Object
     Ptr<Node> m_node;              //!< the switch
     Ptr<Ipv6L3Protocol> m_ipv6;    //!< its IPv6 stack (interfaces, routing, ICMPv6)
     Ptr<TrafficControlLayer> m_tc; //!< its traffic-control layer
+    /// By device index: true for the ports whose IPv6 packets this pipeline receives (its
+    /// handler is registered once for every device; the others it ignores).
+    std::vector<bool> m_served;
     /// By device index: the port's IPv6 interface (null: not a point-to-point port it handles).
     std::vector<Ptr<Ipv6Interface>> m_ports;
     /// By device index: the port's broadcast address, the frame destination of every packet.
