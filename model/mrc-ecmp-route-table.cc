@@ -53,6 +53,7 @@ MrcEcmpRouteTable::ToAddress(const Key& key)
 bool
 MrcEcmpRouteTable::Refresh(Group& group) const
 {
+    m_stale = true;
     std::vector<uint32_t> active;
     active.reserve(group.members.size());
     for (uint32_t m : group.members)
@@ -102,6 +103,7 @@ MrcEcmpRouteTable::RemoveRoute(Ipv6Address network, uint8_t prefixLength)
     {
         return false;
     }
+    m_stale = true;
     if (it->second.empty())
     {
         m_routes.erase(it);
@@ -226,16 +228,79 @@ MrcEcmpRouteTable::IsNextHopEnabled(uint32_t interface) const
     return m_withdrawn.count(interface) == 0;
 }
 
+uint64_t
+MrcEcmpRouteTable::SlotHash(const Key& key, uint8_t prefixLength)
+{
+    // A masked key's low bits are often all zero (a /48's), so mix every bit into them.
+    uint64_t h = key.hi * 0x9e3779b97f4a7c15ULL ^ (key.lo + prefixLength);
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 32;
+    return h;
+}
+
+void
+MrcEcmpRouteTable::Compile() const
+{
+    size_t n = 0;
+    m_lengths.clear();
+    for (const auto& [length, routes] : m_routes) // longest first
+    {
+        size_t active = 0;
+        for (const auto& [key, group] : routes)
+        {
+            active += group.active.empty() ? 0 : 1;
+        }
+        if (active > 0)
+        {
+            m_lengths.push_back(length);
+            n += active;
+        }
+    }
+    size_t size = 8;
+    while (size < 2 * n) // at most half full: short probe runs
+    {
+        size *= 2;
+    }
+    m_slots.assign(size, Slot{Key{0, 0}, nullptr, 0});
+    for (const auto& [length, routes] : m_routes)
+    {
+        for (const auto& [key, group] : routes)
+        {
+            if (group.active.empty())
+            {
+                continue;
+            }
+            size_t i = SlotHash(key, length) & (size - 1);
+            while (m_slots[i].active)
+            {
+                i = (i + 1) & (size - 1);
+            }
+            m_slots[i] = Slot{key, &group.active, length};
+        }
+    }
+    m_stale = false;
+}
+
 const std::vector<uint32_t>*
 MrcEcmpRouteTable::Lookup(Ipv6Address destination) const
 {
-    const Key full = MakeKey(destination, 128);
-    for (const auto& [length, routes] : m_routes)
+    if (m_stale)
     {
-        auto it = routes.find(Mask(full, length));
-        if (it != routes.end() && !it->second.active.empty())
+        Compile();
+    }
+    const Key full = MakeKey(destination, 128);
+    const size_t mask = m_slots.size() - 1;
+    for (uint8_t length : m_lengths)
+    {
+        const Key key = Mask(full, length);
+        for (size_t i = SlotHash(key, length) & mask; m_slots[i].active; i = (i + 1) & mask)
         {
-            return &it->second.active;
+            const Slot& slot = m_slots[i];
+            if (slot.prefixLength == length && slot.key == key)
+            {
+                return slot.active;
+            }
         }
     }
     return nullptr;

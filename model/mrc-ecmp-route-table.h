@@ -28,7 +28,12 @@ namespace ns3
  * withdrawal of one prefix does). A route whose group has no member left no longer matches, so a
  * shorter prefix (if any) takes over, as in a real FIB.
  *
- * Lookup is exact-match per prefix length, longest first: O(number of distinct lengths).
+ * Lookup is exact-match per prefix length, longest first: O(number of distinct lengths). It
+ * reads a compiled copy of the table (a switch's FIB as hardware holds it): one open-addressing
+ * array of the routes that have an active next hop, keyed by prefix length and masked address,
+ * rebuilt on the first lookup after any change. A lookup then reads a slot or two of one array
+ * per length instead of a tree node per length, a bucket and a chained node: at a fat-tree's
+ * scale, where a switch's table is rarely in the processor's cache, these reads are the cost.
  */
 class MrcEcmpRouteTable
 {
@@ -191,9 +196,31 @@ class MrcEcmpRouteTable
      */
     bool Refresh(Group& group) const;
 
+    /// One slot of the compiled table.
+    struct Slot
+    {
+        Key key;                             //!< masked address
+        const std::vector<uint32_t>* active; //!< the group's active next hops (null: free)
+        uint8_t prefixLength;                //!< the route's prefix length
+    };
+
+    /**
+     * \param key a masked key
+     * \param prefixLength its prefix length
+     * \return the key's home slot index in the compiled table (before the size mask)
+     */
+    static uint64_t SlotHash(const Key& key, uint8_t prefixLength);
+
+    /// Rebuild m_slots and m_lengths from m_routes.
+    void Compile() const;
+
     /// Routes by prefix length, longest first.
     std::map<uint8_t, std::unordered_map<Key, Group, KeyHash>, std::greater<>> m_routes;
     std::set<uint32_t> m_withdrawn; //!< next hops withdrawn from every route
+    /// Compiled table: routes with an active next hop, open addressing, a power-of-two size.
+    mutable std::vector<Slot> m_slots;
+    mutable std::vector<uint8_t> m_lengths; //!< prefix lengths in m_slots, longest first
+    mutable bool m_stale{true};             //!< m_routes changed since the last Compile()
 };
 
 } // namespace ns3

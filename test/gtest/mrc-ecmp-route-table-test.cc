@@ -4,7 +4,12 @@
 
 #include "ns3/mrc-ecmp-route-table.h"
 
+#include <algorithm>
+#include <array>
 #include <gtest/gtest.h>
+#include <optional>
+#include <random>
+#include <set>
 #include <stdexcept>
 
 using ns3::Ipv6Address;
@@ -176,4 +181,164 @@ TEST(MrcEcmpRouteTable, SetRouteNextHopsReplacesOneGroup)
     EXPECT_EQ(Hops(t, "fd00:0:8::1"), (std::vector<uint32_t>{2}));
     EXPECT_FALSE(t.GetRoute(Ipv6Address("fd00:0:8::"), 64).has_value());
     EXPECT_THROW(t.SetRouteNextHops(Ipv6Address("fd00::"), 129, {1}), std::invalid_argument);
+}
+
+namespace
+{
+/// A route of the reference table in CompiledTableMatchesAReference.
+struct RefRoute
+{
+    std::array<uint8_t, 16> network; //!< masked address
+    uint8_t length;                  //!< prefix length
+    std::vector<uint32_t> members;   //!< next hops
+    std::set<uint32_t> withdrawn;    //!< withdrawn from this route only
+};
+
+/// \return the address's bytes with the bits after length cleared
+std::array<uint8_t, 16>
+MaskBytes(std::array<uint8_t, 16> b, unsigned length)
+{
+    for (unsigned bit = length; bit < 128; ++bit)
+    {
+        b[bit / 8] &= static_cast<uint8_t>(~(0x80u >> (bit % 8)));
+    }
+    return b;
+}
+
+/// \return the address of these bytes (Ipv6Address takes a non-const pointer)
+Ipv6Address
+Addr(std::array<uint8_t, 16> b)
+{
+    return Ipv6Address(b.data());
+}
+} // namespace
+
+TEST(MrcEcmpRouteTable, CompiledTableMatchesAReference)
+{
+    // Lookup reads a compiled copy of the table: after every kind of change it must give what
+    // a plain longest-prefix search over the routes gives. Routes share a block and differ in
+    // one 16-bit field right after the prefix (a locator's), so their masked keys have zero low
+    // bits, the case a weak hash of the compiled table collides on; a few hundred routes make
+    // the compiled array grow several times.
+    std::mt19937 rng(7);
+    const std::vector<uint8_t> lengths{32, 48, 64, 80, 127, 128};
+    const auto randomAddress = [&rng]() {
+        std::array<uint8_t, 16> b{0xfc, 0x00, 0, 0};
+        for (unsigned i = 4; i < 16; ++i)
+        {
+            b[i] = (rng() % 4 == 0) ? static_cast<uint8_t>(rng()) : 0;
+        }
+        b[4 + rng() % 2] = static_cast<uint8_t>(rng() % 8); // few distinct values: overlaps
+        return b;
+    };
+    MrcEcmpRouteTable t;
+    std::vector<RefRoute> ref;
+    std::set<uint32_t> withdrawnEverywhere;
+    const auto expected = [&](const std::array<uint8_t, 16>& dst) {
+        const RefRoute* best = nullptr;
+        std::vector<uint32_t> bestActive;
+        for (const RefRoute& r : ref)
+        {
+            std::vector<uint32_t> active;
+            for (uint32_t m : r.members)
+            {
+                if (r.withdrawn.count(m) == 0 && withdrawnEverywhere.count(m) == 0)
+                {
+                    active.push_back(m);
+                }
+            }
+            if (!active.empty() && MaskBytes(dst, r.length) == r.network
+                && (!best || r.length > best->length))
+            {
+                best = &r;
+                bestActive = active;
+            }
+        }
+        return bestActive;
+    };
+    uint32_t checked = 0;
+    const auto check = [&](const std::array<uint8_t, 16>& dst, unsigned step) {
+        const auto* got = t.Lookup(Addr(dst));
+        const std::vector<uint32_t> want = expected(dst);
+        EXPECT_EQ(got ? *got : std::vector<uint32_t>{}, want)
+            << "lookup " << Addr(dst) << " at step " << step;
+        checked += want.empty() ? 0 : 1;
+    };
+    for (unsigned step = 0; step < 3000; ++step)
+    {
+        const unsigned action = rng() % 10;
+        std::optional<std::array<uint8_t, 16>> changed; // a route the step changed
+        if (action < 4 || ref.empty())
+        {
+            const uint8_t length = lengths[rng() % lengths.size()];
+            const auto network = MaskBytes(randomAddress(), length);
+            const std::vector<uint32_t> hops{static_cast<uint32_t>(rng() % 8),
+                                             static_cast<uint32_t>(rng() % 8)};
+            t.AddRoute(Addr(network), length, hops);
+            auto it = std::find_if(ref.begin(), ref.end(), [&](const RefRoute& r) {
+                return r.length == length && r.network == network;
+            });
+            if (it == ref.end())
+            {
+                ref.push_back(RefRoute{network, length, {}, {}});
+                it = ref.end() - 1;
+            }
+            for (uint32_t h : hops)
+            {
+                if (std::find(it->members.begin(), it->members.end(), h) == it->members.end())
+                {
+                    it->members.push_back(h);
+                }
+            }
+            changed = network;
+        }
+        else if (action == 4)
+        {
+            const size_t i = rng() % ref.size();
+            EXPECT_TRUE(t.RemoveRoute(Addr(ref[i].network), ref[i].length));
+            changed = ref[i].network;
+            ref.erase(ref.begin() + i);
+        }
+        else if (action == 5)
+        {
+            const auto hop = static_cast<uint32_t>(rng() % 8);
+            const bool enabled = rng() % 2 == 0;
+            t.SetNextHopEnabled(hop, enabled);
+            enabled ? (void)withdrawnEverywhere.erase(hop) : (void)withdrawnEverywhere.insert(hop);
+            changed = ref[rng() % ref.size()].network;
+        }
+        else if (action == 6)
+        {
+            RefRoute& r = ref[rng() % ref.size()];
+            const uint32_t hop = r.members[rng() % r.members.size()];
+            const bool enabled = rng() % 2 == 0;
+            EXPECT_TRUE(t.SetNextHopEnabled(Addr(r.network), r.length, hop, enabled));
+            enabled ? (void)r.withdrawn.erase(hop) : (void)r.withdrawn.insert(hop);
+            changed = r.network;
+        }
+        else
+        {
+            // Lookups: at a route (or inside it), and anywhere.
+            for (unsigned q = 0; q < 8; ++q)
+            {
+                std::array<uint8_t, 16> dst = randomAddress();
+                if (q % 2 == 0)
+                {
+                    const RefRoute& r = ref[rng() % ref.size()];
+                    for (unsigned bit = 0; bit < r.length; ++bit) // r's prefix, dst's host bits
+                    {
+                        const uint8_t m = static_cast<uint8_t>(0x80u >> (bit % 8));
+                        dst[bit / 8] = (dst[bit / 8] & ~m) | (r.network[bit / 8] & m);
+                    }
+                }
+                check(dst, step);
+            }
+        }
+        if (changed)
+        {
+            check(*changed, step); // at once: the compiled copy must follow every change
+        }
+    }
+    EXPECT_GT(ref.size(), 150u); // the compiled array grew past its first sizes
+    EXPECT_GT(checked, 1000u);   // most lookups matched a route
 }
