@@ -16,7 +16,10 @@
 #include "ns3/icmpv6-header.h"
 #include "ns3/icmpv6-l4-protocol.h"
 #include "ns3/inet6-socket-address.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv6-address-helper.h"
 #include "ns3/ipv6-l3-protocol.h"
+#include "ns3/point-to-point-helper.h"
 #include "ns3/socket.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-layer.h"
@@ -271,6 +274,53 @@ class PipelineDropsTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * The pipeline's receive handler is registered once for every device of the switch. A port
+ * added after it was installed keeps ns-3's own handler: a datagram to the switch's address on
+ * that port arrives once (not also through the pipeline, not lost).
+ */
+class PipelinePortAddedLaterTestCase : public TestCase
+{
+  public:
+    PipelinePortAddedLaterTestCase()
+        : TestCase("a port added after the pipeline keeps ns-3's receive path, once")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ProbeOutcome o;
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2), false, MrcDataPlane::ECMP);
+        Ptr<Node> t0 = b.topo->GetSwitch(MrcSwitchTier::T0, 0, 0);
+        Ptr<MrcSwitchPipeline> pipeline = t0->GetObject<MrcSwitchPipeline>();
+        NS_TEST_ASSERT_MSG_NE(pipeline, nullptr, "T0 has a pipeline");
+        Ptr<Node> x = CreateObject<Node>();
+        InternetStackHelper stack;
+        stack.SetIpv4StackInstall(false);
+        stack.Install(x);
+        PointToPointHelper p2p;
+        const NetDeviceContainer devices = p2p.Install(x, t0);
+        Ipv6AddressHelper addresses;
+        addresses.SetBase(Ipv6Address("fd99::"), Ipv6Prefix(64));
+        const Ipv6InterfaceContainer interfaces = addresses.Assign(devices);
+        Ptr<Socket> rx = Socket::CreateSocket(t0, UdpSocketFactory::GetTypeId());
+        rx->Bind(Inet6SocketAddress(Ipv6Address::GetAny(), 9));
+        rx->SetRecvCallback(MakeBoundCallback(&CountReceived, &o));
+        Ptr<Socket> tx = Socket::CreateSocket(x, UdpSocketFactory::GetTypeId());
+        tx->Bind6();
+        const Inet6SocketAddress to(interfaces.GetAddress(1, 1), 9);
+        Simulator::Schedule(Seconds(2), [tx, to]() {
+            tx->SendTo(Create<Packet>(1000), 0, to);
+        });
+        Simulator::Stop(Seconds(3));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(o.delivered, 1u, "the datagram arrives once");
+        NS_TEST_ASSERT_MSG_EQ(pipeline->GetForwardedPackets(), 0u, "the pipeline forwarded none");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * MrcSwitchPipeline tests.
  */
 class MrcSwitchPipelineTestSuite : public TestSuite
@@ -282,6 +332,7 @@ class MrcSwitchPipelineTestSuite : public TestSuite
         AddTestCase(new PipelineEquivalenceTestCase(MrcDataPlane::SRV6));
         AddTestCase(new PipelineEquivalenceTestCase(MrcDataPlane::ECMP));
         AddTestCase(new PipelineDropsTestCase);
+        AddTestCase(new PipelinePortAddedLaterTestCase);
     }
 };
 
