@@ -474,12 +474,21 @@ RunHtsimRow(uint32_t k, const Options& o, const RunFigures* mrc)
     std::cout << "     htsim: " << h.commandLine << " (" << h.newPackets << " new and "
               << h.rtxPackets << " retransmitted data packets; wall of the whole process)"
               << std::endl;
-    if (mrc && h.wallS > 0 && h.peakRssMiB > 0)
+    if (mrc && h.wallS > 0)
     {
+        // Every round's wall ratio, which the summary's round-by-round figures are made of;
+        // the memory ratio only if htsim lived long enough for its memory to be sampled.
         std::cout << "     k=" << k << ": MRC / htsim wall (whole run, setup included) "
-                  << std::setprecision(2) << mrc->totalWall / h.wallS << ", peak RSS "
-                  << mrc->peakRss / h.peakRssMiB;
-        if (MrcDistributed::IsEnabled())
+                  << std::setprecision(2) << mrc->totalWall / h.wallS;
+        if (h.peakRssMiB <= 0)
+        {
+            std::cout << ", peak RSS not compared (htsim ended before its memory was sampled)";
+        }
+        else
+        {
+            std::cout << ", peak RSS " << mrc->peakRss / h.peakRssMiB;
+        }
+        if (h.peakRssMiB > 0 && MrcDistributed::IsEnabled())
         {
             std::cout << " (the largest rank's; all " << MrcDistributed::GetRanks()
                       << " ranks' added up " << mrc->allRanksRss / h.peakRssMiB << "; MRC on "

@@ -135,6 +135,13 @@ def main():
                 or not agrees(q[0], m[2], h[0]) or not agrees(q[1], m[3], h[1]):
             failures.append("--repeat=2: summary figures do not agree: mrc %s, htsim %s, "
                             "ratios %s" % (m, h, q))
+        # a round whose stand-in ended before its memory was sampled still has its wall ratio
+        unsampled = [l for l in r.stdout.splitlines()
+                     if l.split()[:2] == ["4", "htsim"] and l.split()[9] == "-"]
+        if r.stdout.count("peak RSS not compared") != len(unsampled):
+            failures.append("--repeat=2: %d htsim rows without a peak RSS, but %d ratio lines "
+                            "say it was not compared\n%s"
+                            % (len(unsampled), r.stdout.count("peak RSS not compared"), r.stdout))
         # round by round: each round's own ratio (printed with 2 decimals after its htsim row)
         lo, hi = min(per_round), max(per_round)
         if abs(q[3] - lo) > 0.0100001 or abs(q[4] - hi) > 0.0100001 \
