@@ -487,13 +487,12 @@ RunHtsimRow(uint32_t k, const Options& o, const RunFigures* mrc)
         else
         {
             std::cout << ", peak RSS " << mrc->peakRss / h.peakRssMiB;
-        }
-        if (h.peakRssMiB > 0 && MrcDistributed::IsEnabled())
-        {
-            std::cout << " (the largest rank's; all " << MrcDistributed::GetRanks()
-                      << " ranks' added up " << mrc->allRanksRss / h.peakRssMiB << "; MRC on "
-                      << MrcDistributed::GetRanks() << " MPI ranks, htsim on one "
-                      << "process)";
+            if (MrcDistributed::IsEnabled())
+            {
+                std::cout << " (the largest rank's; all " << MrcDistributed::GetRanks()
+                          << " ranks' added up " << mrc->allRanksRss / h.peakRssMiB << "; MRC on "
+                          << MrcDistributed::GetRanks() << " MPI ranks, htsim on one process)";
+            }
         }
         std::cout << std::endl;
     }
