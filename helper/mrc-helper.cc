@@ -231,7 +231,8 @@ MrcHelper::Resolver(uint32_t src, uint32_t dst) const
                                path.interface,
                                topo->GetHostAddress(src, path.plane),
                                path.carriers,
-                               true};
+                               true,
+                               topo->GetHostAddress(dst, path.plane)};
         };
     }
     return [topo, src, dst](uint32_t ev) {
@@ -240,7 +241,9 @@ MrcHelper::Resolver(uint32_t src, uint32_t dst) const
                            plane,
                            topo->GetHostInterface(src, plane),
                            topo->GetHostAddress(src, plane),
-                           {topo->GetHostAddress(dst, plane)}};
+                           {topo->GetHostAddress(dst, plane)},
+                           false,
+                           topo->GetHostAddress(dst, plane)};
     };
 }
 

@@ -40,6 +40,11 @@ MrcL4Protocol::GetTypeId()
                             "A packet leaves a NIC port: IPv6 payload, outer header, plane.",
                             MakeTraceSourceAccessor(&MrcL4Protocol::m_txTrace),
                             "ns3::MrcL4Protocol::PacketTracedCallback")
+            .AddTraceSource("TxPath",
+                            "A packet leaves a NIC port, as Tx, with its wire path (EV, plane, "
+                            "carriers, the peer's address on that plane).",
+                            MakeTraceSourceAccessor(&MrcL4Protocol::m_txPathTrace),
+                            "ns3::MrcL4Protocol::PathTracedCallback")
             .AddTraceSource("Rx",
                             "A packet arrives: IPv6 payload (from BTH), outer header, plane.",
                             MakeTraceSourceAccessor(&MrcL4Protocol::m_rxTrace),
@@ -229,6 +234,7 @@ MrcL4Protocol::Transmit(Ptr<Packet> packet, const MrcWirePath& path, uint8_t dsc
     h.SetTrafficClass(static_cast<uint8_t>(dscp << 2 | (ect ? Ipv6Header::ECN_ECT0 : 0)));
     h.SetFlowLabel((path.ev >> 16) & 0xffff);
     m_txTrace(packet, h, path.plane);
+    m_txPathTrace(packet, h, path);
     const TxInterface& out = GetTxInterface(path.interface);
     if (out.direct && out.interface->IsUp() && !HasAddress(out.interface, h.GetDestination()))
     {

@@ -40,7 +40,9 @@ class Node;
  * the outer IPv6 header itself (UdpL4Protocol and Ipv6L3Protocol::Send cannot set a flow label
  * or a per-packet source port) and hands each packet to the NIC port's Ipv6Interface, hence to
  * the traffic-control layer and the NetDevice: Ipv6L3Protocol's Tx trace does not see MRC packets
- * (this object's Tx trace, the queue discs and pcap do).
+ * (this object's Tx trace, the queue discs and pcap do), nor does ns-3's Ipv6FlowProbe
+ * (MrcFlowProbe, installed by MrcFlowMonitorHelper, gives FlowMonitor the MRC flows from this
+ * object's TxPath and Rx traces).
  *
  * Arriving packets are parsed (BTH) and handed to the queue pair their destination QP number
  * names; malformed packets and packets for unknown queue pairs are dropped and counted.
@@ -74,6 +76,16 @@ class MrcL4Protocol : public Object
     typedef void (*PacketTracedCallback)(Ptr<const Packet> packet,
                                          const Ipv6Header& header,
                                          uint32_t plane);
+
+    /**
+     * TracedCallback signature of the TxPath trace.
+     * \param packet the IPv6 payload (SRH if any, UDP header onwards)
+     * \param header the outer IPv6 header
+     * \param path the wire path (EV, plane, carriers, and the peer's address on that plane)
+     */
+    typedef void (*PathTracedCallback)(Ptr<const Packet> packet,
+                                       const Ipv6Header& header,
+                                       const MrcWirePath& path);
 
     /**
      * Declare a NIC port (done by MrcHelper for each plane of the host).
@@ -192,8 +204,10 @@ class MrcL4Protocol : public Object
     std::map<uint32_t, Ptr<MrcQueuePair>> m_qps;     //!< by QP number
     uint32_t m_nextQpn{1};                           //!< next QP number
     std::map<DropReason, uint64_t> m_dropped;        //!< drops by reason
-    TracedCallback<Ptr<const Packet>, const Ipv6Header&, uint32_t> m_txTrace;     //!< Tx
-    TracedCallback<Ptr<const Packet>, const Ipv6Header&, uint32_t> m_rxTrace;     //!< Rx
+    TracedCallback<Ptr<const Packet>, const Ipv6Header&, uint32_t> m_txTrace; //!< Tx
+    TracedCallback<Ptr<const Packet>, const Ipv6Header&, uint32_t> m_rxTrace; //!< Rx
+    TracedCallback<Ptr<const Packet>, const Ipv6Header&, const MrcWirePath&>
+        m_txPathTrace;                                                            //!< TxPath
     TracedCallback<Ptr<const Packet>, const Ipv6Header&, DropReason> m_dropTrace; //!< Drop
 };
 

@@ -33,6 +33,10 @@ struct MrcWirePath
     /// The carriers name the whole path (SRv6): EVs with equal carriers take the same path.
     /// False where switches choose (ECMP): which EVs share a path is unknown to the sender.
     bool sourceRouted{false};
+    /// The address of the peer's NIC port on this plane, where the packet is delivered (for
+    /// SRv6 the carriers lead there; for ECMP it equals the carrier). Not put on the wire: it
+    /// names the flow for MrcFlowProbe. "::" when the resolver does not know it.
+    Ipv6Address destination;
 };
 
 /// Maps an EV to its wire path (provided by MrcHelper from the data plane).
