@@ -58,8 +58,8 @@ class TrafficControlLayer;
  *    endpoint would.
  *
  * What differs from a host that receives through Ipv6L3Protocol: for MRC datagrams,
- * Ipv6L3Protocol's trace sources (Rx, LocalDeliver) do not fire, so a FlowMonitor sees MRC
- * flows leave but not arrive (turn the pipeline off, or use MrcL4Protocol's Rx trace); raw
+ * Ipv6L3Protocol's trace sources (Rx, LocalDeliver) do not fire (use MrcL4Protocol's Rx trace;
+ * ns-3's FlowMonitor sees MRC through MrcFlowMonitorHelper, with or without this pipeline); raw
  * IPv6 sockets on the host do not see them. Every other packet (TCP, user UDP, ICMPv6,
  * neighbour discovery) goes through ns-3's stack as before.
  *

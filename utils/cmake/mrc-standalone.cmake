@@ -44,7 +44,7 @@ find_package(Boost 1.74 REQUIRED)
 # Debian's exported ns-3 targets name absolute paths of other -dev packages; drop those that do
 # not exist on this machine so that a missing optional package cannot break the build.
 foreach(_t IN ITEMS core network internet point-to-point traffic-control applications bridge
-                    stats mobility)
+                    stats mobility flow-monitor)
   set(_target ns3::lib${_t})
   if(TARGET ${_target})
     foreach(_prop INTERFACE_INCLUDE_DIRECTORIES INTERFACE_LINK_LIBRARIES)
