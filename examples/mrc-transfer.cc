@@ -15,9 +15,16 @@
  * message over N queue pairs (either transport):
  *
  *   mrc-transfer --transport=roce --qps=8 --dataPlane=ecmp --loss=0.001
+ *
+ * --flowmon prints ns-3's FlowMonitor view of the MRC flows (MrcFlowMonitorHelper: one flow per
+ * queue pair, direction and plane; trimmed packets are drops, packets lost on links are lost);
+ * --flowmonXml=FILE also writes FlowMonitor's XML:
+ *
+ *   mrc-transfer --loss=0.01 --flowmon --flowmonXml=mrc-flows.xml
  */
 
 #include "ns3/core-module.h"
+#include "ns3/flow-monitor-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/mrc-module.h"
 #include "ns3/network-module.h"
@@ -81,6 +88,33 @@ OnDelivered(Log* log, uint32_t id, uint64_t bytes, std::optional<uint32_t> imm)
     log->done = Simulator::Now();
 }
 
+/**
+ * Print FlowMonitor's flows: five-tuple, packets, bytes, mean delay, trimmed, lost.
+ * \param monitor the monitor (after the run)
+ * \param helper its helper
+ */
+void
+PrintFlows(Ptr<FlowMonitor> monitor, FlowMonitorHelper& helper)
+{
+    // Whatever is still in flight when the simulation stops is lost.
+    monitor->CheckForLostPackets(Seconds(0));
+    auto classifier = DynamicCast<Ipv6FlowClassifier>(helper.GetClassifier6());
+    std::cout << "FlowMonitor (MrcFlowProbe): flow, source -> destination, UDP ports, tx/rx "
+                 "packets, rx bytes, mean delay, trimmed, lost\n";
+    for (const auto& [id, s] : monitor->GetFlowStats())
+    {
+        const Ipv6FlowClassifier::FiveTuple t = classifier->FindFlow(id);
+        const uint32_t trimmed = s.packetsDropped.size() > MrcFlowProbe::DROP_TRIMMED
+                                     ? s.packetsDropped[MrcFlowProbe::DROP_TRIMMED]
+                                     : 0;
+        std::cout << "  " << id << " " << t.sourceAddress << " -> " << t.destinationAddress << " "
+                  << t.sourcePort << "/" << t.destinationPort << ": " << s.txPackets << "/"
+                  << s.rxPackets << " packets, " << s.rxBytes << " B, "
+                  << (s.rxPackets ? (s.delaySum / s.rxPackets).GetMicroSeconds() : 0)
+                  << " us, trimmed " << trimmed << ", lost " << s.lostPackets << "\n";
+    }
+}
+
 } // namespace
 
 int
@@ -96,6 +130,8 @@ main(int argc, char* argv[])
     uint32_t seed = 1;
     std::string transport = "mrc";
     uint32_t qps = 1;
+    bool flowmon = false;
+    std::string flowmonXml;
     CommandLine cmd(__FILE__);
     MrcStrictOptions strict; // numeric options parsed whole (CommandLine alone: 2.5 -> 2)
     strict.Add(cmd, "planes", "planes (NIC ports per host)", planes);
@@ -108,6 +144,8 @@ main(int argc, char* argv[])
     strict.Add(cmd, "seed", "RNG seed", seed);
     strict.Add(cmd, "transport", "mrc, or roce (RoCEv2: single path, go-back-N, DCQCN)", transport);
     strict.Add(cmd, "qps", "queue pairs the message is striped over", qps);
+    strict.Add(cmd, "flowmon", "print FlowMonitor's MRC flows (MrcFlowMonitorHelper)", flowmon);
+    strict.Add(cmd, "flowmonXml", "also write FlowMonitor's XML to this file", flowmonXml);
     MrcValueParser::ParseCommandLine(cmd, argc, argv);
     try
     {
@@ -177,6 +215,12 @@ main(int argc, char* argv[])
                 p2p.EnablePcap(pcap, topo->GetHostDevice(src, p), false, false);
             }
         }
+        MrcFlowMonitorHelper flowmonHelper;
+        Ptr<FlowMonitor> monitor;
+        if (flowmon || !flowmonXml.empty())
+        {
+            monitor = flowmonHelper.InstallAll();
+        }
         group->PostWrite(bytes);
         Simulator::Stop(Seconds(1));
         Simulator::Run();
@@ -218,6 +262,14 @@ main(int argc, char* argv[])
         for (const auto& [change, n] : log.ev)
         {
             std::cout << "  EV " << change << ": " << n << "\n";
+        }
+        if (monitor)
+        {
+            PrintFlows(monitor, flowmonHelper);
+            if (!flowmonXml.empty())
+            {
+                monitor->SerializeToXmlFile(flowmonXml, true, true);
+            }
         }
         Simulator::Destroy();
     }

@@ -20,6 +20,7 @@ cpp_examples = [
     ("mrc-srv6-paths", "True", "False"),
     ("mrc-transfer --bytes=500000 --loss=0.01", "True", "False"),
     ("mrc-transfer --bytes=500000 --dataPlane=ecmp", "True", "False"),
+    ("mrc-transfer --bytes=500000 --loss=0.01 --flowmon", "True", "False"),
     ("mrc-transfer --bytes=500000 --transport=roce --qps=4 --dataPlane=ecmp --loss=0.005", "True", "False"),
     ("mrc-srv6-paths --topology=fattree --k=4 --planes=1 --usidsPerCarrier=3", "True", "False"),
     ("mrc-incast-trimming --senders=8 --packets=20 --trimming=false", "True", "False"),
