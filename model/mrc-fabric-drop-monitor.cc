@@ -175,6 +175,26 @@ MrcFabricDropMonitor::Install(Ptr<MrcFabricTopology> topo)
     }
 }
 
+std::vector<Ptr<Ipv6RoutingProtocol>>
+MrcFabricDropMonitor::GetRoutingProtocols(Ptr<Node> node)
+{
+    Ptr<Ipv6> ipv6 = node ? node->GetObject<Ipv6>() : nullptr;
+    std::vector<Ptr<Ipv6RoutingProtocol>> protocols;
+    if (Ptr<Ipv6RoutingProtocol> top = ipv6 ? ipv6->GetRoutingProtocol() : nullptr)
+    {
+        protocols.push_back(top);
+        if (Ptr<Ipv6ListRouting> list = DynamicCast<Ipv6ListRouting>(top))
+        {
+            for (uint32_t i = 0; i < list->GetNRoutingProtocols(); ++i)
+            {
+                int16_t priority = 0;
+                protocols.push_back(list->GetRoutingProtocol(i, priority));
+            }
+        }
+    }
+    return protocols;
+}
+
 void
 MrcFabricDropMonitor::Connect(Ptr<Object> source,
                               const std::string& name,
@@ -215,21 +235,7 @@ MrcFabricDropMonitor::Watch(uint32_t n)
     }
 
     // The fabric routing: the node's protocol itself, or one inside a list.
-    Ptr<Ipv6> ipv6 = node->GetObject<Ipv6>();
-    std::vector<Ptr<Ipv6RoutingProtocol>> protocols;
-    if (Ptr<Ipv6RoutingProtocol> top = ipv6 ? ipv6->GetRoutingProtocol() : nullptr)
-    {
-        protocols.push_back(top);
-        if (Ptr<Ipv6ListRouting> list = DynamicCast<Ipv6ListRouting>(top))
-        {
-            for (uint32_t i = 0; i < list->GetNRoutingProtocols(); ++i)
-            {
-                int16_t priority = 0;
-                protocols.push_back(list->GetRoutingProtocol(i, priority));
-            }
-        }
-    }
-    for (Ptr<Ipv6RoutingProtocol> r : protocols)
+    for (Ptr<Ipv6RoutingProtocol> r : GetRoutingProtocols(node))
     {
         if (DynamicCast<MrcIpv6EcmpRouting>(r))
         {

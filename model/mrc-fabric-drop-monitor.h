@@ -8,6 +8,7 @@
 #include "mrc-fabric-topology.h"
 
 #include "ns3/callback.h"
+#include "ns3/ipv6-routing-protocol.h"
 #include "ns3/mrc-fabric-fault-error-model.h"
 #include "ns3/mrc-ipv6-ecmp-routing.h"
 #include "ns3/mrc-ipv6-srv6-host-routing.h"
@@ -153,6 +154,13 @@ class MrcFabricDropMonitor : public Object
      * \throws std::invalid_argument if a line is malformed or names an unknown slot or kind
      */
     void ImportRows(const std::vector<std::string>& exports);
+
+    /**
+     * \param node a node (or null)
+     * \return its IPv6 routing protocol and, when that is an Ipv6ListRouting, the protocols in
+     *         the list (list order); empty without IPv6 or routing
+     */
+    static std::vector<Ptr<Ipv6RoutingProtocol>> GetRoutingProtocols(Ptr<Node> node);
 
   protected:
     void DoDispose() override;
