@@ -6,6 +6,7 @@
 
 #include "ns3/flow-monitor.h"
 #include "ns3/ipv6-flow-classifier.h"
+#include "ns3/ipv6-l3-protocol.h"
 #include "ns3/log.h"
 #include "ns3/mrc-flow-probe.h"
 #include "ns3/mrc-l4-protocol.h"
@@ -32,7 +33,7 @@ MrcFlowMonitorHelper::HasMrc(Ptr<Node> node)
 void
 MrcFlowMonitorHelper::InstallMrcProbe(Ptr<Node> node)
 {
-    if (HasMrc(node) && m_probed.insert(node->GetId()).second)
+    if (node && node->GetObject<Ipv6L3Protocol>() && m_probed.insert(node->GetId()).second)
     {
         NS_LOG_LOGIC("MrcFlowProbe on node " << node->GetId());
         // The monitor keeps the probe (FlowMonitor::AddProbe, from FlowProbe's constructor).

@@ -17,8 +17,9 @@ namespace ns3
 /**
  * \ingroup mrc
  * \brief ns-3's FlowMonitorHelper that also sees MRC: it installs ns-3's IPv4/IPv6 probes as
- * FlowMonitorHelper does and, on every node with MrcL4Protocol, an MrcFlowProbe, whose flows
- * share the IPv6 classifier (GetClassifier6) with ns-3's IPv6 flows.
+ * FlowMonitorHelper does and an MrcFlowProbe on every node with IPv6 (hosts: MRC packets sent,
+ * received, trimmed, dropped; switches: MRC packets dropped), whose flows share the IPv6
+ * classifier (GetClassifier6) with ns-3's IPv6 flows.
  *
  * Use it in place of FlowMonitorHelper, after MrcHelper::Install:
  * \code
@@ -43,8 +44,9 @@ class MrcFlowMonitorHelper : public FlowMonitorHelper
     MrcFlowMonitorHelper& operator=(const MrcFlowMonitorHelper&) = delete;
 
     /**
-     * FlowMonitorHelper::Install on these nodes, and an MrcFlowProbe on each of them with
-     * MrcL4Protocol (once per node).
+     * FlowMonitorHelper::Install on these nodes, and an MrcFlowProbe on each of them with IPv6
+     * (once per node). Install it after MRC (MrcHelper::Install) and after the nodes' queue discs
+     * and routing: what is added later is not watched.
      * \param nodes the nodes
      * \return the monitor
      * \throws std::invalid_argument if none of the nodes has MrcL4Protocol (MRC is not installed
@@ -74,7 +76,7 @@ class MrcFlowMonitorHelper : public FlowMonitorHelper
      */
     static bool HasMrc(Ptr<Node> node);
     /**
-     * Install an MrcFlowProbe on a node with MrcL4Protocol that has none yet.
+     * Install an MrcFlowProbe on a node with IPv6 that has none yet.
      * \param node a node
      */
     void InstallMrcProbe(Ptr<Node> node);

@@ -5,6 +5,7 @@
 #include "mrc-flow-probe.h"
 
 #include "mrc-bth-header.h"
+#include "mrc-fabric-drop-monitor.h"
 #include "mrc-flow-probe-tag.h"
 #include "mrc-header-types.h"
 #include "mrc-l4-protocol.h"
@@ -14,6 +15,8 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/queue-disc.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/udp-header.h"
 
 #include <stdexcept>
@@ -42,11 +45,10 @@ MrcFlowProbe::CheckArguments(Ptr<FlowMonitor> monitor,
         throw std::invalid_argument("MrcFlowProbe: the monitor, the classifier and the node "
                                     "must not be null");
     }
-    if (!node->GetObject<MrcL4Protocol>())
+    if (!node->GetObject<Ipv6L3Protocol>())
     {
         throw std::invalid_argument("MrcFlowProbe: node " + std::to_string(node->GetId())
-                                    + " has no MrcL4Protocol (install MRC on it first: "
-                                      "MrcHelper::Install)");
+                                    + " has no IPv6 stack (the fabric's hosts and switches have)");
     }
     return monitor;
 }
@@ -59,20 +61,82 @@ MrcFlowProbe::MrcFlowProbe(Ptr<FlowMonitor> monitor,
     , m_l4(node->GetObject<MrcL4Protocol>())
 {
     NS_LOG_FUNCTION(this << node->GetId());
-    m_l4->TraceConnectWithoutContext("TxPath", MakeCallback(&MrcFlowProbe::TxLogger, this));
-    m_l4->TraceConnectWithoutContext("Rx", MakeCallback(&MrcFlowProbe::RxLogger, this));
+    if (m_l4)
+    {
+        Connect(m_l4, "TxPath", MakeCallback(&MrcFlowProbe::TxLogger, this));
+        Connect(m_l4, "Rx", MakeCallback(&MrcFlowProbe::RxLogger, this));
+    }
+    Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
+    for (uint32_t d = 0; d < node->GetNDevices(); ++d)
+    {
+        Ptr<NetDevice> device = node->GetDevice(d);
+        if (Ptr<QueueDisc> q = tc ? tc->GetRootQueueDiscOnDevice(device) : nullptr)
+        {
+            Connect(q, "Drop", MakeCallback(&MrcFlowProbe::QueueDiscDropLogger, this));
+        }
+        // FaultDrop fires before the MacTxDrop or PhyRxDrop of the same frame.
+        Connect(device, "FaultDrop", MakeCallback(&MrcFlowProbe::FaultDropLogger, this));
+        Connect(device, "MacTxDrop", MakeCallback(&MrcFlowProbe::DeviceDropLogger, this));
+        Connect(device, "PhyRxDrop", MakeCallback(&MrcFlowProbe::DeviceDropLogger, this));
+    }
+    for (Ptr<Ipv6RoutingProtocol> r : MrcFabricDropMonitor::GetRoutingProtocols(node))
+    {
+        if (DynamicCast<MrcIpv6EcmpRouting>(r))
+        {
+            Connect(r,
+                    "Drop",
+                    MakeCallback(&MrcFlowProbe::RoutingDropLogger<MrcIpv6EcmpRouting::DropReason>,
+                                 this));
+        }
+        else if (DynamicCast<MrcIpv6Srv6Routing>(r))
+        {
+            Connect(r,
+                    "Drop",
+                    MakeCallback(&MrcFlowProbe::RoutingDropLogger<MrcIpv6Srv6Routing::DropReason>,
+                                 this));
+        }
+        else if (DynamicCast<MrcIpv6Srv6HostRouting>(r))
+        {
+            Connect(
+                r,
+                "Drop",
+                MakeCallback(&MrcFlowProbe::RoutingDropLogger<MrcIpv6Srv6HostRouting::DropReason>,
+                             this));
+        }
+    }
+    if (Ptr<MrcSwitchPipeline> pipeline = node->GetObject<MrcSwitchPipeline>())
+    {
+        Connect(
+            pipeline,
+            "Drop",
+            MakeCallback(&MrcFlowProbe::RoutingDropLogger<MrcSwitchPipeline::DropReason>, this));
+    }
+    Connect(node->GetObject<Ipv6L3Protocol>(),
+            "Drop",
+            MakeCallback(&MrcFlowProbe::Ipv6DropLogger, this));
 }
 
 MrcFlowProbe::~MrcFlowProbe() = default;
 
+bool
+MrcFlowProbe::Connect(Ptr<Object> source, const std::string& name, const CallbackBase& callback)
+{
+    if (!source->TraceConnectWithoutContext(name, callback))
+    {
+        return false;
+    }
+    m_connections.push_back(Connection{source, name, callback});
+    return true;
+}
+
 void
 MrcFlowProbe::DoDispose()
 {
-    if (m_l4)
+    for (const Connection& c : m_connections)
     {
-        m_l4->TraceDisconnectWithoutContext("TxPath", MakeCallback(&MrcFlowProbe::TxLogger, this));
-        m_l4->TraceDisconnectWithoutContext("Rx", MakeCallback(&MrcFlowProbe::RxLogger, this));
+        c.source->TraceDisconnectWithoutContext(c.name, c.callback);
     }
+    m_connections.clear();
     m_l4 = nullptr;
     m_classifier = nullptr;
     FlowProbe::DoDispose();
@@ -146,6 +210,59 @@ MrcFlowProbe::RxLogger(Ptr<const Packet> packet, const Ipv6Header& header, uint3
         return;
     }
     m_flowMonitor->ReportLastRx(this, tag.GetFlowId(), tag.GetPacketId(), tag.GetIpBytes());
+}
+
+void
+MrcFlowProbe::ReportDrop(Ptr<const Packet> packet, DropReason reason)
+{
+    MrcFlowProbeTag tag;
+    if (!packet || !packet->PeekPacketTag(tag))
+    {
+        return;
+    }
+    const std::pair<uint32_t, uint32_t> key{tag.GetFlowId(), tag.GetPacketId()};
+    if (key == m_lastDrop)
+    {
+        return; // the second trace of the same loss
+    }
+    m_lastDrop = key;
+    NS_LOG_LOGIC("flow " << key.first << " packet " << key.second << " dropped: " << reason);
+    m_flowMonitor->ReportDrop(this, key.first, key.second, tag.GetIpBytes(), reason);
+}
+
+void
+MrcFlowProbe::QueueDiscDropLogger(Ptr<const QueueDiscItem> item)
+{
+    ReportDrop(item->GetPacket(), DROP_QUEUE_DISC);
+}
+
+void
+MrcFlowProbe::DeviceDropLogger(Ptr<const Packet> packet)
+{
+    ReportDrop(packet, DROP_DEVICE);
+}
+
+void
+MrcFlowProbe::FaultDropLogger(Ptr<const Packet> packet, MrcFabricLossCause)
+{
+    ReportDrop(packet, DROP_DEVICE);
+}
+
+template<typename Reason>
+void
+MrcFlowProbe::RoutingDropLogger(Ptr<const Packet> packet, const Ipv6Header&, Reason)
+{
+    ReportDrop(packet, DROP_ROUTING);
+}
+
+void
+MrcFlowProbe::Ipv6DropLogger(const Ipv6Header&,
+                             Ptr<const Packet> packet,
+                             Ipv6L3Protocol::DropReason,
+                             Ptr<Ipv6>,
+                             uint32_t)
+{
+    ReportDrop(packet, DROP_ROUTING);
 }
 
 } // namespace ns3

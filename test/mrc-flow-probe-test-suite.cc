@@ -114,6 +114,7 @@ struct Flows
     uint64_t lostPackets{0};                           //!< summed
     uint64_t trimmed{0};                               //!< packetsDropped[DROP_TRIMMED]
     uint64_t otherDrops{0};                            //!< packetsDropped, other reasons
+    std::map<uint32_t, uint64_t> drops;                //!< packetsDropped by reason
     Time delaySum;                                     //!< summed
 };
 
@@ -146,6 +147,7 @@ FlowsFrom(Ptr<FlowMonitor> monitor,
         for (uint32_t r = 0; r < s.packetsDropped.size(); ++r)
         {
             (r == MrcFlowProbe::DROP_TRIMMED ? f.trimmed : f.otherDrops) += s.packetsDropped[r];
+            f.drops[r] += s.packetsDropped[r];
         }
     }
     return f;
@@ -197,8 +199,8 @@ class FlowProbeTransferTestCase : public TestCase
         MrcFlowMonitorHelper flowmon;
         Ptr<FlowMonitor> monitor = flowmon.InstallAll();
         NS_TEST_ASSERT_MSG_EQ(flowmon.GetMrcProbeCount(),
-                              b.topo->GetHostCount(),
-                              "one MrcFlowProbe per host, none on switches");
+                              b.topo->GetHostCount() + b.topo->GetAllSwitches().GetN(),
+                              "one MrcFlowProbe per host and per switch");
         auto classifier = DynamicCast<Ipv6FlowClassifier>(flowmon.GetClassifier6());
 
         auto qps = b.Connect(src, dst);
@@ -357,15 +359,14 @@ CountDrop(uint64_t* count, Ptr<const Packet>)
 
 /**
  * \ingroup mrc-test
- * Random loss on the receiver's last hop: the lost packets are not reported where they are lost,
- * and FlowMonitor counts them lost once they have been in flight for longer than the delay
- * CheckForLostPackets is given.
+ * Random loss on the receiver's last hop (ns-3's RateErrorModel): each lost packet is reported
+ * dropped (DROP_DEVICE) by the receiving host's probe, once.
  */
 class FlowProbeLossTestCase : public TestCase
 {
   public:
     FlowProbeLossTestCase()
-        : TestCase("random loss: lost packets are counted lost by FlowMonitor")
+        : TestCase("random loss: each lost packet is a DROP_DEVICE drop, at once")
     {
     }
 
@@ -388,17 +389,132 @@ class FlowProbeLossTestCase : public TestCase
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ((region && *region == *expected), true, "every byte delivered");
         NS_TEST_ASSERT_MSG_GT(lost, 3, "the error model dropped packets");
-        const std::vector<Ipv6Address> senders = AddressesOf(b.topo, 4);
-        monitor->CheckForLostPackets();
-        const Flows before = FlowsFrom(monitor, classifier, senders);
-        NS_TEST_ASSERT_MSG_EQ(before.lostPackets,
-                              0,
-                              "within FlowMonitor's MaxPerHopDelay nothing is lost yet");
-        NS_TEST_ASSERT_MSG_EQ(before.txPackets - before.rxPackets, lost, "still in flight");
+        monitor->CheckForLostPackets(); // FlowMonitor's MaxPerHopDelay: no packet is that old
+        Flows f = FlowsFrom(monitor, classifier, AddressesOf(b.topo, 4));
+        NS_TEST_ASSERT_MSG_EQ(f.drops[MrcFlowProbe::DROP_DEVICE], lost, "each loss reported");
+        NS_TEST_ASSERT_MSG_EQ(f.otherDrops, lost, "under no other reason");
+        NS_TEST_ASSERT_MSG_EQ(f.lostPackets, lost, "FlowMonitor counts a drop as lost");
+        NS_TEST_ASSERT_MSG_EQ(f.txPackets, f.rxPackets + lost, "nothing else in flight");
+    }
+};
+
+/**
+ * \ingroup mrc-test
+ * Losses in the fabric are reported where they happen, each once, under the kind
+ * MrcFabricDropMonitor counts them: queue drops on drop-tail switches, a black hole and a link
+ * that goes down (FaultDrop with PhyRxDrop or MacTxDrop), and ECMP packets without a route (the
+ * routing's Drop with the pipeline's).
+ */
+class FlowProbeFabricDropsTestCase : public TestCase
+{
+  public:
+    FlowProbeFabricDropsTestCase()
+        : TestCase("fabric drops: queue, link and routing losses reported once, where they happen")
+    {
+    }
+
+  private:
+    /**
+     * The flows of every MRC packet, after the run, with everything in flight counted lost.
+     * \param monitor the monitor
+     * \param helper its helper
+     * \param hosts hosts (0 .. hosts - 1)
+     * \param topo the fabric
+     * \return the flows
+     */
+    static Flows All(Ptr<FlowMonitor> monitor,
+                     MrcFlowMonitorHelper& helper,
+                     uint32_t hosts,
+                     const Ptr<MrcFabricTopology>& topo)
+    {
         monitor->CheckForLostPackets(Seconds(0));
-        const Flows after = FlowsFrom(monitor, classifier, senders);
-        NS_TEST_ASSERT_MSG_EQ(after.lostPackets, lost, "then every one is lost");
-        NS_TEST_ASSERT_MSG_EQ(after.trimmed + after.otherDrops, 0, "none reported as a drop");
+        std::vector<Ipv6Address> all;
+        for (uint32_t h = 0; h < hosts; ++h)
+        {
+            for (const Ipv6Address& a : AddressesOf(topo, h))
+            {
+                all.push_back(a);
+            }
+        }
+        return FlowsFrom(monitor, DynamicCast<Ipv6FlowClassifier>(helper.GetClassifier6()), all);
+    }
+
+    void DoRun() override
+    {
+        {
+            Bench b(MrcClosSpec::TwoTier(2, 2, 4, 2), false, MrcDataPlane::SRV6);
+            MrcFlowMonitorHelper flowmon;
+            Ptr<FlowMonitor> monitor = flowmon.InstallAll();
+            Ptr<MrcFabricDropMonitor> drops = CreateObject<MrcFabricDropMonitor>();
+            drops->Install(b.topo);
+            FourToOneIncast incast;
+            incast.Post(b);
+            Simulator::Stop(MilliSeconds(20));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(incast.BytesOk(), true, "every byte delivered");
+            Flows f = All(monitor, flowmon, b.topo->GetHostCount(), b.topo);
+            const uint64_t queueDrops = drops->GetTotal(MrcFabricDropKind::QUEUE_DROP);
+            NS_TEST_ASSERT_MSG_GT(queueDrops, 10, "drop-tail switches drop");
+            NS_TEST_ASSERT_MSG_EQ(f.drops[MrcFlowProbe::DROP_QUEUE_DISC],
+                                  queueDrops,
+                                  "drop-tail: each queue drop reported");
+            NS_TEST_ASSERT_MSG_EQ(f.otherDrops, queueDrops, "and nothing else");
+            NS_TEST_ASSERT_MSG_EQ(f.lostPackets, queueDrops, "nothing lost unreported");
+            NS_TEST_ASSERT_MSG_EQ(f.txPackets, f.rxPackets + queueDrops, "tx = rx + drops");
+        }
+        {
+            Bench b(MrcClosSpec::TwoTier(1, 2, 1, 2, 2), true);
+            MrcFlowMonitorHelper flowmon;
+            Ptr<FlowMonitor> monitor = flowmon.InstallAll();
+            Ptr<MrcFabricDropMonitor> drops = CreateObject<MrcFabricDropMonitor>();
+            drops->Install(b.topo);
+            Ptr<MrcFailureHelper> failures = CreateObject<MrcFailureHelper>(b.topo);
+            failures->Blackhole(MicroSeconds(20),
+                                failures->FindLink("p0-t0-0", "p0-t1-0"),
+                                MrcLinkDirection::UP);
+            failures->LinkDown(MicroSeconds(60),
+                               failures->FindLink("p0-t0-0", "p0-t1-1"),
+                               MicroSeconds(100));
+            b.Connect(0, 1).first->PostWrite(2000000);
+            Simulator::Stop(MilliSeconds(5));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(b.completed.size(), 1u, "MRC routes around the faults");
+            Flows f = All(monitor, flowmon, b.topo->GetHostCount(), b.topo);
+            const uint64_t linkLoss = drops->GetTotal(MrcFabricDropKind::LINK_LOSS);
+            NS_TEST_ASSERT_MSG_GT(drops->GetTotal(MrcFabricDropKind::LINK_LOSS, "blackhole"),
+                                  0,
+                                  "the black hole swallowed packets");
+            NS_TEST_ASSERT_MSG_GT(linkLoss,
+                                  drops->GetTotal(MrcFabricDropKind::LINK_LOSS, "blackhole"),
+                                  "the link that went down lost packets too");
+            NS_TEST_ASSERT_MSG_EQ(f.drops[MrcFlowProbe::DROP_DEVICE],
+                                  linkLoss,
+                                  "each link loss reported once");
+            NS_TEST_ASSERT_MSG_EQ(f.otherDrops, linkLoss, "and nothing else");
+            NS_TEST_ASSERT_MSG_EQ(f.txPackets, f.rxPackets + linkLoss, "tx = rx + drops");
+        }
+        {
+            Bench b(MrcClosSpec::TwoTier(1, 2, 1, 1), false, MrcDataPlane::ECMP);
+            b.mrc->SetRoceV2Baseline();
+            MrcFlowMonitorHelper flowmon;
+            Ptr<FlowMonitor> monitor = flowmon.InstallAll();
+            Ptr<Node> t0 = Names::Find<Node>("p0-t0-0");
+            Ptr<MrcIpv6EcmpRouting> routing = MrcEcmpRoutingHelper::GetRouting(t0);
+            const MrcFabricLink up =
+                b.topo->GetLinksBetween(t0, Names::Find<Node>("p0-t1-0")).at(0);
+            routing->WithdrawNextHop(up.lowerInterface); // the only uplink: no route
+            b.Connect(0, 1).first->PostWrite(100000);
+            Simulator::Stop(MicroSeconds(300));
+            Simulator::Run();
+            Flows f = All(monitor, flowmon, b.topo->GetHostCount(), b.topo);
+            NS_TEST_ASSERT_MSG_GT(routing->GetDroppedPackets(), 0u, "packets without a route");
+            NS_TEST_ASSERT_MSG_EQ(f.drops[MrcFlowProbe::DROP_ROUTING],
+                                  routing->GetDroppedPackets(),
+                                  "each routing drop reported once");
+            NS_TEST_ASSERT_MSG_EQ(f.txPackets,
+                                  f.rxPackets + routing->GetDroppedPackets(),
+                                  "tx = rx + drops");
+        }
     }
 };
 
@@ -410,7 +526,8 @@ class FlowProbeErrorsTestCase : public TestCase
 {
   public:
     FlowProbeErrorsTestCase()
-        : TestCase("installing before MRC, or with null arguments, is refused")
+        : TestCase("installing before MRC, on a node without IPv6, or with null arguments, is "
+                   "refused")
     {
     }
 
@@ -448,12 +565,10 @@ class FlowProbeErrorsTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(nullClassifier.find("must not be null"),
                               std::string::npos,
                               nullClassifier);
-        const std::string aSwitch = InvalidArgumentOf([&monitor, &b]() {
-            Create<MrcFlowProbe>(monitor,
-                                 Create<Ipv6FlowClassifier>(),
-                                 b.topo->GetAllSwitches().Get(0));
+        const std::string bare = InvalidArgumentOf([&monitor]() {
+            Create<MrcFlowProbe>(monitor, Create<Ipv6FlowClassifier>(), CreateObject<Node>());
         });
-        NS_TEST_ASSERT_MSG_NE(aSwitch.find("has no MrcL4Protocol"), std::string::npos, aSwitch);
+        NS_TEST_ASSERT_MSG_NE(bare.find("has no IPv6 stack"), std::string::npos, bare);
         NS_TEST_ASSERT_MSG_EQ(monitor->GetAllProbes().size(),
                               0,
                               "a refused probe is not left registered with the monitor");
@@ -476,6 +591,7 @@ class MrcFlowProbeTestSuite : public TestSuite
         AddTestCase(new FlowProbeTransferTestCase(MrcDataPlane::SRV6, false));
         AddTestCase(new FlowProbeTrimTestCase);
         AddTestCase(new FlowProbeLossTestCase);
+        AddTestCase(new FlowProbeFabricDropsTestCase);
         AddTestCase(new FlowProbeErrorsTestCase);
     }
 };
