@@ -17,7 +17,7 @@
  *   mrc-transfer --transport=roce --qps=8 --dataPlane=ecmp --loss=0.001
  *
  * --flowmon prints ns-3's FlowMonitor view of the MRC flows (MrcFlowMonitorHelper: one flow per
- * queue pair, direction and plane; trimmed packets are drops, packets lost on links are lost);
+ * queue pair, direction and plane; trimmed and lost packets are drops, by reason);
  * --flowmonXml=FILE also writes FlowMonitor's XML:
  *
  *   mrc-transfer --loss=0.01 --flowmon --flowmonXml=mrc-flows.xml
@@ -31,9 +31,11 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <set>
+#include <vector>
 
 using namespace ns3;
 
@@ -89,7 +91,7 @@ OnDelivered(Log* log, uint32_t id, uint64_t bytes, std::optional<uint32_t> imm)
 }
 
 /**
- * Print FlowMonitor's flows: five-tuple, packets, bytes, mean delay, trimmed, lost.
+ * Print FlowMonitor's flows: five-tuple, packets, bytes, mean delay, drops by reason, lost.
  * \param monitor the monitor (after the run)
  * \param helper its helper
  */
@@ -100,18 +102,21 @@ PrintFlows(Ptr<FlowMonitor> monitor, FlowMonitorHelper& helper)
     monitor->CheckForLostPackets(Seconds(0));
     auto classifier = DynamicCast<Ipv6FlowClassifier>(helper.GetClassifier6());
     std::cout << "FlowMonitor (MrcFlowProbe): flow, source -> destination, UDP ports, tx/rx "
-                 "packets, rx bytes, mean delay, trimmed, lost\n";
+                 "packets, rx bytes, mean delay; drops by reason; lost (drops included)\n";
     for (const auto& [id, s] : monitor->GetFlowStats())
     {
         const Ipv6FlowClassifier::FiveTuple t = classifier->FindFlow(id);
-        const uint32_t trimmed = s.packetsDropped.size() > MrcFlowProbe::DROP_TRIMMED
-                                     ? s.packetsDropped[MrcFlowProbe::DROP_TRIMMED]
-                                     : 0;
+        // Drops by MrcFlowProbe::DropReason: trimmed, queue disc, device (link), routing.
+        std::vector<uint32_t> drops(s.packetsDropped);
+        drops.resize(std::max<size_t>(drops.size(), MrcFlowProbe::DROP_ROUTING + 1), 0);
         std::cout << "  " << id << " " << t.sourceAddress << " -> " << t.destinationAddress << " "
                   << t.sourcePort << "/" << t.destinationPort << ": " << s.txPackets << "/"
                   << s.rxPackets << " packets, " << s.rxBytes << " B, "
                   << (s.rxPackets ? (s.delaySum / s.rxPackets).GetMicroSeconds() : 0)
-                  << " us, trimmed " << trimmed << ", lost " << s.lostPackets << "\n";
+                  << " us; trimmed " << drops[MrcFlowProbe::DROP_TRIMMED] << ", dropped by queues "
+                  << drops[MrcFlowProbe::DROP_QUEUE_DISC] << ", links "
+                  << drops[MrcFlowProbe::DROP_DEVICE] << ", routing "
+                  << drops[MrcFlowProbe::DROP_ROUTING] << "; lost " << s.lostPackets << "\n";
     }
 }
 
