@@ -37,7 +37,9 @@ MrcFlowMonitorHelper::InstallMrcProbe(Ptr<Node> node)
     {
         NS_LOG_LOGIC("MrcFlowProbe on node " << node->GetId());
         // The monitor keeps the probe (FlowMonitor::AddProbe, from FlowProbe's constructor).
-        Create<MrcFlowProbe>(GetMonitor(), DynamicCast<Ipv6FlowClassifier>(GetClassifier6()), node);
+        CreateObject<MrcFlowProbe>(GetMonitor(),
+                                   DynamicCast<Ipv6FlowClassifier>(GetClassifier6()),
+                                   node);
     }
 }
 

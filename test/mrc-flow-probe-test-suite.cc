@@ -560,13 +560,13 @@ class FlowProbeErrorsTestCase : public TestCase
         Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2), true);
         Ptr<FlowMonitor> monitor = CreateObject<FlowMonitor>();
         const std::string nullClassifier = InvalidArgumentOf([&monitor, &b]() {
-            Create<MrcFlowProbe>(monitor, nullptr, b.topo->GetHost(0));
+            CreateObject<MrcFlowProbe>(monitor, nullptr, b.topo->GetHost(0));
         });
         NS_TEST_ASSERT_MSG_NE(nullClassifier.find("must not be null"),
                               std::string::npos,
                               nullClassifier);
         const std::string bare = InvalidArgumentOf([&monitor]() {
-            Create<MrcFlowProbe>(monitor, Create<Ipv6FlowClassifier>(), CreateObject<Node>());
+            CreateObject<MrcFlowProbe>(monitor, Create<Ipv6FlowClassifier>(), CreateObject<Node>());
         });
         NS_TEST_ASSERT_MSG_NE(bare.find("has no IPv6 stack"), std::string::npos, bare);
         NS_TEST_ASSERT_MSG_EQ(monitor->GetAllProbes().size(),
