@@ -144,6 +144,14 @@ MrcClusterScenario::GetTypeId()
                           StringValue(""),
                           MakeStringAccessor(&MrcClusterScenario::m_outputDirectory),
                           MakeStringChecker())
+            .AddAttribute("FlowMonitor",
+                          "Install ns-3's FlowMonitor (MrcFlowMonitorHelper: MRC flows per queue "
+                          "pair, direction and plane, with drops where they happen; TCP flows by "
+                          "ns-3's probes) and write flowmon.xml into OutputDirectory. Needs an "
+                          "OutputDirectory; not in a distributed run.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&MrcClusterScenario::m_flowMonitor),
+                          MakeBooleanChecker())
             .AddAttribute("MaxLinks",
                           "Most links the fabric may have over all planes (host-T0, T0-T1, "
                           "T1-T2), checked before anything is built: FatTreeK=64 with Planes=16 "

@@ -7,6 +7,7 @@
 #include "mrc-bgp-reconvergence-helper.h"
 #include "mrc-distributed.h"
 #include "mrc-failure-helper.h"
+#include "mrc-flow-monitor-helper.h"
 #include "mrc-helper.h"
 #include "mrc-permutation-helper.h"
 #include "mrc-progress.h"
@@ -17,6 +18,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
+#include "ns3/flow-monitor.h"
 #include "ns3/log.h"
 #include "ns3/mrc-all-to-all.h"
 #include "ns3/mrc-bgp-reconvergence-model.h"
@@ -37,6 +39,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -534,6 +537,15 @@ MrcClusterScenario::DoRun()
     // On ns-3's MPI engine (MrcDistributed::Enable before the run) every rank builds the whole
     // scenario and simulates its share of the nodes; rank 0 gathers the results.
     const bool distributed = MrcDistributed::IsEnabled();
+    if (m_flowMonitor && (m_outputDirectory.empty() || distributed))
+    {
+        throw std::invalid_argument(
+            m_outputDirectory.empty()
+                ? "MrcClusterScenario: FlowMonitor=true needs an OutputDirectory (where "
+                  "flowmon.xml goes)"
+                : "MrcClusterScenario: FlowMonitor=true is not available in a distributed run "
+                  "(ns-3's FlowMonitor sees the nodes of one rank only)");
+    }
     MrcClusterFabricHelper fabric(m_fabric);
     const bool roce = fabric.IsRoce();
     // The seed is the scenario's; the run number stays the user's (--RngRun, the ns-3 way of
@@ -657,6 +669,14 @@ MrcClusterScenario::DoRun()
     links->Install(topo, Time(0), m_stopTime);
     Ptr<MrcFabricDropMonitor> drops = CreateObject<MrcFabricDropMonitor>();
     drops->Install(topo);
+    // ns-3's FlowMonitor, when asked: MRC flows (MrcFlowProbe) and the TCP flows (ns-3's probes).
+    std::unique_ptr<MrcFlowMonitorHelper> flowmon;
+    Ptr<FlowMonitor> flows;
+    if (m_flowMonitor)
+    {
+        flowmon = std::make_unique<MrcFlowMonitorHelper>();
+        flows = flowmon->InstallAll();
+    }
 
     std::unique_ptr<MrcProgress> progress;
     if (m_showProgress && MrcDistributed::GetRank() == 0)
@@ -750,6 +770,14 @@ MrcClusterScenario::DoRun()
         MrcResultsWriter writer(m_outputDirectory);
         writer.WriteRun(r, *monitor, failures->GetLog());
         writer.WriteFabric(*links, *drops);
+        if (flows)
+        {
+            flows->CheckForLostPackets(Seconds(0)); // what is still in flight at the end is lost
+            flows->SerializeToXmlFile(
+                (std::filesystem::path(m_outputDirectory) / "flowmon.xml").string(),
+                true,
+                true);
+        }
     }
     for (const auto& [name, j] : jobs)
     {

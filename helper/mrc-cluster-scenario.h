@@ -273,6 +273,7 @@ class MrcClusterScenario : public Object
     std::string m_outputDirectory;                         //!< OutputDirectory
     uint64_t m_maxLinks{MrcClosSpec::kDefaultMaxLinks};    //!< MaxLinks
     bool m_showProgress{true};                             //!< ShowProgress
+    bool m_flowMonitor{false};                             //!< FlowMonitor
     Time m_progressInterval;                               //!< ProgressInterval
     uint32_t m_seed{1};                                    //!< Seed
     std::string m_workloadFile;                            //!< WorkloadFile

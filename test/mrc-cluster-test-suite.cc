@@ -18,7 +18,11 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <boost/property_tree/ptree.hpp>
+#include <boost/property_tree/xml_parser.hpp>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 
 using namespace ns3;
@@ -292,6 +296,103 @@ class MrcClusterOutputTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * FlowMonitor=true: flowmon.xml in the results directory, whose MRC flows account for every
+ * packet (received, or dropped under the reason the fabric's own counters give); refused
+ * without a results directory; absent when not asked for.
+ */
+class MrcClusterFlowMonitorTestCase : public TestCase
+{
+  public:
+    MrcClusterFlowMonitorTestCase()
+        : TestCase("FlowMonitor=true: flowmon.xml agrees with the scenario's counters")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string dir = CreateTempDirFilename("mrc-cluster-flowmon");
+        Ptr<MrcClusterScenario> s = Small("mrc-srv6", 1, 1);
+        s->AddFailure(LinkDown(MicroSeconds(30), MicroSeconds(100)));
+        s->SetAttribute("OutputDirectory", StringValue(dir));
+        s->SetAttribute("FlowMonitor", BooleanValue(true));
+        const MrcScenarioResult r = s->Run();
+        NS_TEST_ASSERT_MSG_EQ(r.jobDone, true, "the job completed");
+        NS_TEST_ASSERT_MSG_GT(r.faultDrops, 0u, "the link failure lost packets");
+
+        boost::property_tree::ptree xml;
+        boost::property_tree::read_xml(dir + "/flowmon.xml", xml);
+        std::set<uint32_t> mrcFlows; // flow ids whose destination port is 4791
+        for (const auto& [tag, flow] : xml.get_child("FlowMonitor.Ipv6FlowClassifier"))
+        {
+            if (tag == "Flow" && flow.get<uint32_t>("<xmlattr>.destinationPort") == 4791)
+            {
+                mrcFlows.insert(flow.get<uint32_t>("<xmlattr>.flowId"));
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(mrcFlows.size(), 16u, "the collectives' flows are there");
+        uint64_t tx = 0;
+        uint64_t rx = 0;
+        uint64_t lost = 0;
+        std::map<uint32_t, uint64_t> dropped; // by MrcFlowProbe::DropReason
+        for (const auto& [tag, flow] : xml.get_child("FlowMonitor.FlowStats"))
+        {
+            if (tag != "Flow" || !mrcFlows.count(flow.get<uint32_t>("<xmlattr>.flowId")))
+            {
+                continue;
+            }
+            tx += flow.get<uint64_t>("<xmlattr>.txPackets");
+            rx += flow.get<uint64_t>("<xmlattr>.rxPackets");
+            lost += flow.get<uint64_t>("<xmlattr>.lostPackets");
+            for (const auto& [child, d] : flow)
+            {
+                if (child == "packetsDropped")
+                {
+                    dropped[d.get<uint32_t>("<xmlattr>.reasonCode")] +=
+                        d.get<uint64_t>("<xmlattr>.number");
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(dropped[MrcFlowProbe::DROP_DEVICE],
+                              r.faultDrops,
+                              "link losses, as the fabric counted them");
+        NS_TEST_ASSERT_MSG_EQ(dropped[MrcFlowProbe::DROP_QUEUE_DISC],
+                              r.queueDrops,
+                              "queue drops, as the fabric counted them");
+        if (r.queueDrops == 0)
+        {
+            NS_TEST_ASSERT_MSG_EQ(dropped[MrcFlowProbe::DROP_TRIMMED],
+                                  r.trims,
+                                  "every trimmed packet arrived as a header");
+        }
+        NS_TEST_ASSERT_MSG_EQ(tx, rx + lost, "every packet received or lost");
+
+        Ptr<MrcClusterScenario> noDir = Small("mrc-srv6", 1, 1);
+        noDir->SetAttribute("FlowMonitor", BooleanValue(true));
+        bool named = false;
+        try
+        {
+            noDir->Run();
+        }
+        catch (const std::invalid_argument& e)
+        {
+            named = std::string(e.what()).find("FlowMonitor=true needs an OutputDirectory")
+                    != std::string::npos;
+        }
+        NS_TEST_ASSERT_MSG_EQ(named, true, "FlowMonitor without a results directory is refused");
+
+        const std::string plain = CreateTempDirFilename("mrc-cluster-plain");
+        Ptr<MrcClusterScenario> off = Small("mrc-srv6", 1, 1);
+        off->SetAttribute("OutputDirectory", StringValue(plain));
+        off->Run();
+        NS_TEST_ASSERT_MSG_EQ(std::ifstream(plain + "/flowmon.xml").good(),
+                              false,
+                              "no flowmon.xml unless asked for");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * Replications the ns-3 way: the run number (--RngRun) changes every random stream (here the
  * gray link's losses, hence the retransmissions) while the same run repeats exactly, and the
  * results record seed and run. The scenario used to force run 1, so --RngRun changed nothing.
@@ -504,6 +605,7 @@ class MrcClusterTestSuite : public TestSuite
         AddTestCase(new MrcClusterHealthyTestCase);
         AddTestCase(new MrcClusterFailureTestCase);
         AddTestCase(new MrcClusterOutputTestCase);
+        AddTestCase(new MrcClusterFlowMonitorTestCase);
         AddTestCase(new MrcClusterWorkloadsTestCase);
         AddTestCase(new MrcClusterReplicationTestCase);
     }

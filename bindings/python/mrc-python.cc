@@ -401,8 +401,8 @@ PYBIND11_MODULE(mrc, m)
 An AI-training cluster (MrcClusterScenario): attributes as keyword arguments with their ns-3
 names (Fabric, QpsPerPeer, Planes, T0Count, HostsPerT0, T1Count, FatTreeK, LinkRate,
 LinkDelay, Iterations, ComputeTime, AllReduceSize, AllToAllSize, AllToAllGroup, VerifyData, StopTime,
-Interval, FailureFile, OutputDirectory, MaxLinks, ShowProgress, ProgressInterval, Seed,
-TcpSegmentSize, TcpMinRto, RoceLocalAckTimeout).)doc")
+Interval, FailureFile, OutputDirectory, FlowMonitor, MaxLinks, ShowProgress, ProgressInterval,
+Seed, TcpSegmentSize, TcpMinRto, RoceLocalAckTimeout).)doc")
         .def(py::init<const py::kwargs&>())
         .def("set", &PyClusterScenario::Set, py::arg("name"), py::arg("value"))
         .def("get", &PyClusterScenario::Get, py::arg("name"))
