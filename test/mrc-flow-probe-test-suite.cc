@@ -498,11 +498,7 @@ class FlowProbeFabricDropsTestCase : public TestCase
             b.mrc->SetRoceV2Baseline();
             MrcFlowMonitorHelper flowmon;
             Ptr<FlowMonitor> monitor = flowmon.InstallAll();
-            Ptr<Node> t0 = Names::Find<Node>("p0-t0-0");
-            Ptr<MrcIpv6EcmpRouting> routing = MrcEcmpRoutingHelper::GetRouting(t0);
-            const MrcFabricLink up =
-                b.topo->GetLinksBetween(t0, Names::Find<Node>("p0-t1-0")).at(0);
-            routing->WithdrawNextHop(up.lowerInterface); // the only uplink: no route
+            Ptr<MrcIpv6EcmpRouting> routing = WithdrawOnlyUplink(*b.topo);
             b.Connect(0, 1).first->PostWrite(100000);
             Simulator::Stop(MicroSeconds(300));
             Simulator::Run();

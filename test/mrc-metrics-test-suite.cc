@@ -23,6 +23,7 @@
 using namespace ns3;
 
 using mrctest::Bench;
+using mrctest::WithdrawOnlyUplink;
 
 namespace
 {
@@ -433,11 +434,7 @@ class FaultMetricsTestCase : public TestCase
             b.mrc->SetRoceV2Baseline();
             Ptr<MrcFabricDropMonitor> drops = CreateObject<MrcFabricDropMonitor>();
             drops->Install(b.topo);
-            Ptr<Node> t0 = Names::Find<Node>("p0-t0-0");
-            Ptr<MrcIpv6EcmpRouting> routing = MrcEcmpRoutingHelper::GetRouting(t0);
-            const MrcFabricLink up =
-                b.topo->GetLinksBetween(t0, Names::Find<Node>("p0-t1-0")).at(0);
-            routing->WithdrawNextHop(up.lowerInterface); // the only uplink: no route
+            Ptr<MrcIpv6EcmpRouting> routing = WithdrawOnlyUplink(*b.topo);
             b.Connect(0, 1).first->PostWrite(100000);
             Simulator::Stop(MicroSeconds(300));
             Simulator::Run();

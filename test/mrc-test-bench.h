@@ -206,6 +206,23 @@ BlackholeUplinks(const MrcFabricTopology& topo, Ptr<Node> t0)
     }
 }
 
+/**
+ * Leave T0 p0-t0-0 without a way up: withdraw its only uplink (to p0-t1-0) from its ECMP table,
+ * so that every packet it should send up is a NO_ROUTE routing drop. For an ECMP fabric with one
+ * T1 per plane.
+ * \param topo the fabric
+ * \return the T0's ECMP routing
+ */
+inline Ptr<MrcIpv6EcmpRouting>
+WithdrawOnlyUplink(const MrcFabricTopology& topo)
+{
+    Ptr<Node> t0 = Names::Find<Node>("p0-t0-0");
+    Ptr<MrcIpv6EcmpRouting> routing = MrcEcmpRoutingHelper::GetRouting(t0);
+    const MrcFabricLink up = topo.GetLinksBetween(t0, Names::Find<Node>("p0-t1-0")).at(0);
+    routing->WithdrawNextHop(up.lowerInterface);
+    return routing;
+}
+
 /// When each EV of a queue pair was first retired and when it came back (EvStateChange).
 struct EvStateLog
 {
