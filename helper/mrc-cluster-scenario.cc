@@ -671,11 +671,10 @@ MrcClusterScenario::DoRun()
     drops->Install(topo);
     // ns-3's FlowMonitor, when asked: MRC flows (MrcFlowProbe) and the TCP flows (ns-3's probes).
     std::unique_ptr<MrcFlowMonitorHelper> flowmon;
-    Ptr<FlowMonitor> flows;
     if (m_flowMonitor)
     {
         flowmon = std::make_unique<MrcFlowMonitorHelper>();
-        flows = flowmon->InstallAll();
+        flowmon->InstallAll();
     }
 
     std::unique_ptr<MrcProgress> progress;
@@ -770,8 +769,9 @@ MrcClusterScenario::DoRun()
         MrcResultsWriter writer(m_outputDirectory);
         writer.WriteRun(r, *monitor, failures->GetLog());
         writer.WriteFabric(*links, *drops);
-        if (flows)
+        if (flowmon)
         {
+            Ptr<FlowMonitor> flows = flowmon->GetMonitor();
             flows->CheckForLostPackets(Seconds(0)); // what is still in flight at the end is lost
             flows->SerializeToXmlFile(
                 (std::filesystem::path(m_outputDirectory) / "flowmon.xml").string(),
