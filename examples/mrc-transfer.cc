@@ -91,7 +91,8 @@ OnDelivered(Log* log, uint32_t id, uint64_t bytes, std::optional<uint32_t> imm)
 }
 
 /**
- * Print FlowMonitor's flows: five-tuple, packets, bytes, mean delay, drops by reason, lost.
+ * Print FlowMonitor's flows: five-tuple, packets, bytes, mean delay, switches crossed per received
+ * packet, drops by reason, lost.
  * \param monitor the monitor (after the run)
  * \param helper its helper
  */
@@ -102,7 +103,8 @@ PrintFlows(Ptr<FlowMonitor> monitor, FlowMonitorHelper& helper)
     monitor->CheckForLostPackets(Seconds(0));
     auto classifier = DynamicCast<Ipv6FlowClassifier>(helper.GetClassifier6());
     std::cout << "FlowMonitor (MrcFlowProbe): flow, source -> destination, UDP ports, tx/rx "
-                 "packets, rx bytes, mean delay; drops by reason; lost (drops included)\n";
+                 "packets, rx bytes, mean delay, hops (switches per received packet); drops by "
+                 "reason; lost (drops included)\n";
     for (const auto& [id, s] : monitor->GetFlowStats())
     {
         const Ipv6FlowClassifier::FiveTuple t = classifier->FindFlow(id);
@@ -112,9 +114,11 @@ PrintFlows(Ptr<FlowMonitor> monitor, FlowMonitorHelper& helper)
         std::cout << "  " << id << " " << t.sourceAddress << " -> " << t.destinationAddress << " "
                   << t.sourcePort << "/" << t.destinationPort << ": " << s.txPackets << "/"
                   << s.rxPackets << " packets, " << s.rxBytes << " B, "
-                  << (s.rxPackets ? (s.delaySum / s.rxPackets).GetMicroSeconds() : 0)
-                  << " us; trimmed " << drops[MrcFlowProbe::DROP_TRIMMED] << ", dropped by queues "
-                  << drops[MrcFlowProbe::DROP_QUEUE_DISC] << ", links "
+                  << (s.rxPackets ? (s.delaySum / s.rxPackets).GetMicroSeconds() : 0) << " us, "
+                  << std::fixed << std::setprecision(2)
+                  << (s.rxPackets ? double(s.timesForwarded) / s.rxPackets : 0.0)
+                  << std::defaultfloat << " hops; trimmed " << drops[MrcFlowProbe::DROP_TRIMMED]
+                  << ", dropped by queues " << drops[MrcFlowProbe::DROP_QUEUE_DISC] << ", links "
                   << drops[MrcFlowProbe::DROP_DEVICE] << ", routing "
                   << drops[MrcFlowProbe::DROP_ROUTING] << "; lost " << s.lostPackets << "\n";
     }

@@ -87,6 +87,7 @@ MrcFlowProbe::MrcFlowProbe(Ptr<FlowMonitor> monitor,
                     "Drop",
                     MakeCallback(&MrcFlowProbe::RoutingDropLogger<MrcIpv6EcmpRouting::DropReason>,
                                  this));
+            Connect(r, "Forward", MakeCallback(&MrcFlowProbe::EcmpForwardLogger, this));
         }
         else if (DynamicCast<MrcIpv6Srv6Routing>(r))
         {
@@ -94,6 +95,7 @@ MrcFlowProbe::MrcFlowProbe(Ptr<FlowMonitor> monitor,
                     "Drop",
                     MakeCallback(&MrcFlowProbe::RoutingDropLogger<MrcIpv6Srv6Routing::DropReason>,
                                  this));
+            Connect(r, "Forward", MakeCallback(&MrcFlowProbe::Srv6ForwardLogger, this));
         }
         else if (DynamicCast<MrcIpv6Srv6HostRouting>(r))
         {
@@ -228,6 +230,35 @@ MrcFlowProbe::ReportDrop(Ptr<const Packet> packet, DropReason reason)
     m_lastDrop = key;
     NS_LOG_LOGIC("flow " << key.first << " packet " << key.second << " dropped: " << reason);
     m_flowMonitor->ReportDrop(this, key.first, key.second, tag.GetIpBytes(), reason);
+}
+
+void
+MrcFlowProbe::ReportForwarding(Ptr<const Packet> packet, const Ipv6Header& header)
+{
+    MrcFlowProbeTag tag;
+    if (!packet->PeekPacketTag(tag))
+    {
+        return;
+    }
+    const uint32_t bytes = header.GetSerializedSize() + packet->GetSize();
+    NS_LOG_LOGIC("flow " << tag.GetFlowId() << " packet " << tag.GetPacketId() << " forwarded, "
+                         << bytes << " bytes");
+    m_flowMonitor->ReportForwarding(this, tag.GetFlowId(), tag.GetPacketId(), bytes);
+}
+
+void
+MrcFlowProbe::EcmpForwardLogger(Ptr<const Packet> packet,
+                                const Ipv6Header& header,
+                                uint32_t,
+                                uint32_t)
+{
+    ReportForwarding(packet, header);
+}
+
+void
+MrcFlowProbe::Srv6ForwardLogger(Ptr<const Packet> packet, const Ipv6Header& header, uint32_t)
+{
+    ReportForwarding(packet, header);
 }
 
 void

@@ -54,6 +54,12 @@ class QueueDiscItem;
  * Where one loss fires two of these traces in a row (FaultDrop then PhyRxDrop or MacTxDrop; a
  * routing protocol's Drop then the pipeline's or Ipv6L3Protocol's), it is reported once, under the
  * first.
+ * On a switch it reports each forwarding of a tagged packet (FlowMonitor's timesForwarded, and
+ * this probe's own per-flow packets, bytes and delay since the first transmission): the Forward
+ * traces of MrcIpv6EcmpRouting and MrcIpv6Srv6Routing, which fire with the lean MrcSwitchPipeline
+ * and with ns-3's Ipv6L3Protocol forwarding alike. A received packet's timesForwarded is the
+ * number of switches it crossed (3 between two T0s of a two-tier Clos, 1 under one T0); the
+ * bytes are the datagram's at that hop (a header trimmed upstream counts as a header).
  *
  * A flow is one queue pair's traffic towards its peer on one plane. The five-tuple handed to
  * the classifier is: the sending NIC port's address; the peer's NIC port address on that plane
@@ -125,6 +131,30 @@ class MrcFlowProbe : public FlowProbe
      */
     void ReportDrop(Ptr<const Packet> packet, DropReason reason);
 
+    /**
+     * Report a tagged packet forwarded by this node.
+     * \param packet the packet (untagged: ignored)
+     * \param header its IPv6 header as sent on
+     */
+    void ReportForwarding(Ptr<const Packet> packet, const Ipv6Header& header);
+    /**
+     * MrcIpv6EcmpRouting's Forward trace.
+     * \param packet the packet
+     * \param header its IPv6 header
+     * \param interface the outgoing interface
+     * \param hash the flow hash
+     */
+    void EcmpForwardLogger(Ptr<const Packet> packet,
+                           const Ipv6Header& header,
+                           uint32_t interface,
+                           uint32_t hash);
+    /**
+     * MrcIpv6Srv6Routing's Forward trace.
+     * \param packet the packet (SRH if any, UDP onwards)
+     * \param header its IPv6 header as sent on (destination shifted)
+     * \param interface the outgoing interface
+     */
+    void Srv6ForwardLogger(Ptr<const Packet> packet, const Ipv6Header& header, uint32_t interface);
     /**
      * A root queue disc's Drop trace.
      * \param item the dropped item

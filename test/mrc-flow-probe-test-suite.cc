@@ -116,6 +116,8 @@ struct Flows
     uint64_t otherDrops{0};                            //!< packetsDropped, other reasons
     std::map<uint32_t, uint64_t> drops;                //!< packetsDropped by reason
     Time delaySum;                                     //!< summed
+    uint64_t timesForwarded{0};                        //!< summed
+    uint64_t probePackets{0}; //!< packets of these flows summed over every probe's own stats
 };
 
 /**
@@ -144,6 +146,15 @@ FlowsFrom(Ptr<FlowMonitor> monitor,
         f.rxBytes += s.rxBytes;
         f.lostPackets += s.lostPackets;
         f.delaySum += s.delaySum;
+        f.timesForwarded += s.timesForwarded;
+        for (const Ptr<FlowProbe>& probe : monitor->GetAllProbes())
+        {
+            const FlowProbe::Stats stats = probe->GetStats();
+            if (auto seen = stats.find(id); seen != stats.end())
+            {
+                f.probePackets += seen->second.packets;
+            }
+        }
         for (uint32_t r = 0; r < s.packetsDropped.size(); ++r)
         {
             (r == MrcFlowProbe::DROP_TRIMMED ? f.trimmed : f.otherDrops) += s.packetsDropped[r];
@@ -180,12 +191,15 @@ class FlowProbeTransferTestCase : public TestCase
     /**
      * \param plane data plane
      * \param lean MrcHostPipeline::Enabled
+     * \param switches MrcSwitchPipeline::Enabled (false: ns-3's Ipv6L3Protocol forwards)
      */
-    FlowProbeTransferTestCase(MrcDataPlane plane, bool lean)
+    FlowProbeTransferTestCase(MrcDataPlane plane, bool lean, bool switches = true)
         : TestCase(std::string("transfer, ") + (plane == MrcDataPlane::SRV6 ? "SRv6" : "ECMP")
-                   + (lean ? ", host pipeline" : ", ns-3's receive path"))
+                   + (lean ? ", host pipeline" : ", ns-3's receive path")
+                   + (switches ? "" : ", ns-3's forwarding"))
         , m_plane(plane)
         , m_lean(lean)
+        , m_switches(switches)
     {
     }
 
@@ -193,6 +207,9 @@ class FlowProbeTransferTestCase : public TestCase
     void DoRun() override
     {
         MrcScopedAttributeDefault enabled("ns3::MrcHostPipeline", "Enabled", BooleanValue(m_lean));
+        MrcScopedAttributeDefault switches("ns3::MrcSwitchPipeline",
+                                           "Enabled",
+                                           BooleanValue(m_switches));
         Bench b(MrcClosSpec::TwoTier(2, 2, 4, 2), true, m_plane);
         const uint32_t src = 4;
         const uint32_t dst = 0;
@@ -268,11 +285,19 @@ class FlowProbeTransferTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(f.delaySum,
                                   d.seen.delaySum,
                                   d.name << ": delays from transmission to arrival, summed");
+            NS_TEST_ASSERT_MSG_EQ(f.timesForwarded,
+                                  3 * f.rxPackets,
+                                  d.name << ": each packet crossed a T0, a T1 and a T0");
+            NS_TEST_ASSERT_MSG_EQ(f.probePackets,
+                                  f.txPackets + f.rxPackets + f.timesForwarded,
+                                  d.name << ": the probes saw each packet leave, at each "
+                                            "switch and arrive");
         }
     }
 
     MrcDataPlane m_plane; //!< data plane
     bool m_lean;          //!< host pipeline on
+    bool m_switches;      //!< switch pipeline on
 };
 
 /**
@@ -328,6 +353,9 @@ class FlowProbeTrimTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(f.lostPackets, trims, "FlowMonitor counts a drop as lost");
         NS_TEST_ASSERT_MSG_EQ(f.rxPackets + f.trimmed, arrivals, "every arrival reported once");
         NS_TEST_ASSERT_MSG_EQ(f.txPackets, f.rxPackets + f.trimmed, "nothing else in flight");
+        NS_TEST_ASSERT_MSG_EQ(f.timesForwarded,
+                              3 * f.rxPackets,
+                              "three switches per received packet (a trimmed one is a drop)");
     }
 
     /**
@@ -585,6 +613,7 @@ class MrcFlowProbeTestSuite : public TestSuite
         AddTestCase(new FlowProbeTransferTestCase(MrcDataPlane::SRV6, true));
         AddTestCase(new FlowProbeTransferTestCase(MrcDataPlane::ECMP, true));
         AddTestCase(new FlowProbeTransferTestCase(MrcDataPlane::SRV6, false));
+        AddTestCase(new FlowProbeTransferTestCase(MrcDataPlane::ECMP, true, false));
         AddTestCase(new FlowProbeTrimTestCase);
         AddTestCase(new FlowProbeLossTestCase);
         AddTestCase(new FlowProbeFabricDropsTestCase);
