@@ -121,11 +121,7 @@ void
 MrcFabricDropMonitor::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    for (const Connection& c : m_connections)
-    {
-        c.source->TraceDisconnectWithoutContext(c.name, c.callback);
-    }
-    m_connections.clear();
+    m_traces.DisconnectAll();
     m_nodes.clear();
     Object::DoDispose();
 }
@@ -200,11 +196,10 @@ MrcFabricDropMonitor::Connect(Ptr<Object> source,
                               const std::string& name,
                               const CallbackBase& callback)
 {
-    if (!source->TraceConnectWithoutContext(name, callback))
+    if (!m_traces.Connect(source, name, callback))
     {
         throw std::invalid_argument("MrcFabricDropMonitor::Install: cannot connect trace " + name);
     }
-    m_connections.push_back(Connection{source, name, callback});
 }
 
 void

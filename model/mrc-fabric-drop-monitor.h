@@ -6,6 +6,7 @@
 #define MRC_FABRIC_DROP_MONITOR_H
 
 #include "mrc-fabric-topology.h"
+#include "mrc-trace-connections.h"
 
 #include "ns3/callback.h"
 #include "ns3/ipv6-routing-protocol.h"
@@ -191,14 +192,6 @@ class MrcFabricDropMonitor : public Object
         std::map<MrcSwitchPipeline::DropReason, uint64_t> pipeline;  //!< switch pipeline drops
     };
 
-    /// A trace connection, undone by DoDispose.
-    struct Connection
-    {
-        Ptr<Object> source;    //!< traced object
-        std::string name;      //!< trace source name
-        CallbackBase callback; //!< connected callback
-    };
-
     /**
      * Find the node's queue discs, devices and routing, and connect their traces.
      * \param n node slot (m_nodes[n].node is set)
@@ -275,11 +268,11 @@ class MrcFabricDropMonitor : public Object
      */
     void AppendRows(const NodeCounts& n, std::vector<Row>& rows) const;
 
-    bool m_installed{false};               //!< Install() was called
-    std::vector<NodeCounts> m_nodes;       //!< by slot
-    bool m_imported{false};                //!< ImportRows was called
-    std::vector<Row> m_importedRows;       //!< its rows
-    std::vector<Connection> m_connections; //!< trace connections
+    bool m_installed{false};         //!< Install() was called
+    std::vector<NodeCounts> m_nodes; //!< by slot
+    bool m_imported{false};          //!< ImportRows was called
+    std::vector<Row> m_importedRows; //!< its rows
+    MrcTraceConnections m_traces;    //!< trace connections
 };
 
 } // namespace ns3

@@ -63,8 +63,8 @@ MrcFlowProbe::MrcFlowProbe(Ptr<FlowMonitor> monitor,
     NS_LOG_FUNCTION(this << node->GetId());
     if (m_l4)
     {
-        Connect(m_l4, "TxPath", MakeCallback(&MrcFlowProbe::TxLogger, this));
-        Connect(m_l4, "Rx", MakeCallback(&MrcFlowProbe::RxLogger, this));
+        m_traces.Connect(m_l4, "TxPath", MakeCallback(&MrcFlowProbe::TxLogger, this));
+        m_traces.Connect(m_l4, "Rx", MakeCallback(&MrcFlowProbe::RxLogger, this));
     }
     Ptr<TrafficControlLayer> tc = node->GetObject<TrafficControlLayer>();
     for (uint32_t d = 0; d < node->GetNDevices(); ++d)
@@ -72,34 +72,36 @@ MrcFlowProbe::MrcFlowProbe(Ptr<FlowMonitor> monitor,
         Ptr<NetDevice> device = node->GetDevice(d);
         if (Ptr<QueueDisc> q = tc ? tc->GetRootQueueDiscOnDevice(device) : nullptr)
         {
-            Connect(q, "Drop", MakeCallback(&MrcFlowProbe::QueueDiscDropLogger, this));
+            m_traces.Connect(q, "Drop", MakeCallback(&MrcFlowProbe::QueueDiscDropLogger, this));
         }
         // FaultDrop fires before the MacTxDrop or PhyRxDrop of the same frame.
-        Connect(device, "FaultDrop", MakeCallback(&MrcFlowProbe::FaultDropLogger, this));
-        Connect(device, "MacTxDrop", MakeCallback(&MrcFlowProbe::DeviceDropLogger, this));
-        Connect(device, "PhyRxDrop", MakeCallback(&MrcFlowProbe::DeviceDropLogger, this));
+        m_traces.Connect(device, "FaultDrop", MakeCallback(&MrcFlowProbe::FaultDropLogger, this));
+        m_traces.Connect(device, "MacTxDrop", MakeCallback(&MrcFlowProbe::DeviceDropLogger, this));
+        m_traces.Connect(device, "PhyRxDrop", MakeCallback(&MrcFlowProbe::DeviceDropLogger, this));
     }
     for (Ptr<Ipv6RoutingProtocol> r : MrcFabricDropMonitor::GetRoutingProtocols(node))
     {
         if (DynamicCast<MrcIpv6EcmpRouting>(r))
         {
-            Connect(r,
-                    "Drop",
-                    MakeCallback(&MrcFlowProbe::RoutingDropLogger<MrcIpv6EcmpRouting::DropReason>,
-                                 this));
-            Connect(r, "Forward", MakeCallback(&MrcFlowProbe::EcmpForwardLogger, this));
+            m_traces.Connect(
+                r,
+                "Drop",
+                MakeCallback(&MrcFlowProbe::RoutingDropLogger<MrcIpv6EcmpRouting::DropReason>,
+                             this));
+            m_traces.Connect(r, "Forward", MakeCallback(&MrcFlowProbe::EcmpForwardLogger, this));
         }
         else if (DynamicCast<MrcIpv6Srv6Routing>(r))
         {
-            Connect(r,
-                    "Drop",
-                    MakeCallback(&MrcFlowProbe::RoutingDropLogger<MrcIpv6Srv6Routing::DropReason>,
-                                 this));
-            Connect(r, "Forward", MakeCallback(&MrcFlowProbe::Srv6ForwardLogger, this));
+            m_traces.Connect(
+                r,
+                "Drop",
+                MakeCallback(&MrcFlowProbe::RoutingDropLogger<MrcIpv6Srv6Routing::DropReason>,
+                             this));
+            m_traces.Connect(r, "Forward", MakeCallback(&MrcFlowProbe::Srv6ForwardLogger, this));
         }
         else if (DynamicCast<MrcIpv6Srv6HostRouting>(r))
         {
-            Connect(
+            m_traces.Connect(
                 r,
                 "Drop",
                 MakeCallback(&MrcFlowProbe::RoutingDropLogger<MrcIpv6Srv6HostRouting::DropReason>,
@@ -108,37 +110,22 @@ MrcFlowProbe::MrcFlowProbe(Ptr<FlowMonitor> monitor,
     }
     if (Ptr<MrcSwitchPipeline> pipeline = node->GetObject<MrcSwitchPipeline>())
     {
-        Connect(
+        m_traces.Connect(
             pipeline,
             "Drop",
             MakeCallback(&MrcFlowProbe::RoutingDropLogger<MrcSwitchPipeline::DropReason>, this));
     }
-    Connect(node->GetObject<Ipv6L3Protocol>(),
-            "Drop",
-            MakeCallback(&MrcFlowProbe::Ipv6DropLogger, this));
+    m_traces.Connect(node->GetObject<Ipv6L3Protocol>(),
+                     "Drop",
+                     MakeCallback(&MrcFlowProbe::Ipv6DropLogger, this));
 }
 
 MrcFlowProbe::~MrcFlowProbe() = default;
 
-bool
-MrcFlowProbe::Connect(Ptr<Object> source, const std::string& name, const CallbackBase& callback)
-{
-    if (!source->TraceConnectWithoutContext(name, callback))
-    {
-        return false;
-    }
-    m_connections.push_back(Connection{source, name, callback});
-    return true;
-}
-
 void
 MrcFlowProbe::DoDispose()
 {
-    for (const Connection& c : m_connections)
-    {
-        c.source->TraceDisconnectWithoutContext(c.name, c.callback);
-    }
-    m_connections.clear();
+    m_traces.DisconnectAll();
     m_l4 = nullptr;
     m_classifier = nullptr;
     FlowProbe::DoDispose();

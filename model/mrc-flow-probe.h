@@ -6,6 +6,7 @@
 #define MRC_FLOW_PROBE_H
 
 #include "mrc-fabric-fault-error-model.h"
+#include "mrc-trace-connections.h"
 #include "mrc-wire-path.h"
 
 #include "ns3/flow-probe.h"
@@ -14,9 +15,7 @@
 #include "ns3/ipv6-l3-protocol.h"
 #include "ns3/queue-item.h"
 
-#include <string>
 #include <utility>
-#include <vector>
 
 namespace ns3
 {
@@ -107,23 +106,6 @@ class MrcFlowProbe : public FlowProbe
     void DoDispose() override;
 
   private:
-    /// A trace connection, undone by DoDispose.
-    struct Connection
-    {
-        Ptr<Object> source;    //!< traced object
-        std::string name;      //!< trace source
-        CallbackBase callback; //!< connected callback
-    };
-
-    /**
-     * Connect a trace and remember it.
-     * \param source traced object
-     * \param name trace source
-     * \param callback callback
-     * \return true if the object has that trace source
-     */
-    bool Connect(Ptr<Object> source, const std::string& name, const CallbackBase& callback);
-
     /**
      * Report a tagged packet dropped, unless it is the packet this probe reported last.
      * \param packet the packet (untagged: ignored)
@@ -221,9 +203,9 @@ class MrcFlowProbe : public FlowProbe
      */
     void RxLogger(Ptr<const Packet> packet, const Ipv6Header& header, uint32_t plane);
 
-    Ptr<Ipv6FlowClassifier> m_classifier;  //!< the monitor's IPv6 classifier
-    Ptr<MrcL4Protocol> m_l4;               //!< the watched transport (hosts)
-    std::vector<Connection> m_connections; //!< every connected trace
+    Ptr<Ipv6FlowClassifier> m_classifier; //!< the monitor's IPv6 classifier
+    Ptr<MrcL4Protocol> m_l4;              //!< the watched transport (hosts)
+    MrcTraceConnections m_traces;         //!< every connected trace
     /// (flow, packet) of the last drop reported: one loss that fires two traces counts once
     std::pair<uint32_t, uint32_t> m_lastDrop{0, 0};
 };

@@ -101,11 +101,7 @@ MrcLinkMonitor::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_event.Cancel();
-    for (const Connection& c : m_connections)
-    {
-        c.source->TraceDisconnectWithoutContext(c.name, c.callback);
-    }
-    m_connections.clear();
+    m_traces.DisconnectAll();
     m_watches.clear();
     m_active = false;
     Object::DoDispose();
@@ -182,11 +178,10 @@ MrcLinkMonitor::Install(Ptr<MrcFabricTopology> topo, Time start, Time stop)
         }
     }
     auto connect = [this](Ptr<Object> source, const std::string& name, const CallbackBase& cb) {
-        if (!source->TraceConnectWithoutContext(name, cb))
+        if (!m_traces.Connect(source, name, cb))
         {
             throw std::invalid_argument("MrcLinkMonitor::Install: cannot connect trace " + name);
         }
-        m_connections.push_back(Connection{source, name, cb});
     };
     for (uint32_t d = 0; d < m_watches.size(); ++d)
     {

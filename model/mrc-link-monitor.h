@@ -8,6 +8,7 @@
 #include "mrc-fabric-link.h"
 #include "mrc-fabric-topology.h"
 #include "mrc-failure-spec.h"
+#include "mrc-trace-connections.h"
 
 #include "ns3/callback.h"
 #include "ns3/data-rate.h"
@@ -256,14 +257,6 @@ class MrcLinkMonitor : public Object
      */
     TierTotals GetTierTotals(MrcLinkTier tier, MrcLinkDirection direction) const;
 
-    /// A trace connection, undone by DoDispose.
-    struct Connection
-    {
-        Ptr<Object> source;    //!< traced object
-        std::string name;      //!< trace source name
-        CallbackBase callback; //!< connected callback
-    };
-
     /**
      * \param d direction index
      * \param packet the frame
@@ -290,17 +283,17 @@ class MrcLinkMonitor : public Object
      */
     static uint32_t QueueBytes(const Watch& w);
 
-    Time m_interval;                       //!< sampling interval
-    bool m_includeHostLinks{false};        //!< watch host links too
-    bool m_installed{false};               //!< Install() was called
-    bool m_active{false};                  //!< between start and stop
-    Time m_start;                          //!< first interval start
-    Time m_stop;                           //!< last interval end
-    Time m_intervalStart;                  //!< start of the open interval
-    uint32_t m_intervals{0};               //!< intervals closed
-    EventId m_event;                       //!< next start or sample
-    std::vector<Watch> m_watches;          //!< by direction index
-    std::vector<Connection> m_connections; //!< trace connections
+    Time m_interval;                //!< sampling interval
+    bool m_includeHostLinks{false}; //!< watch host links too
+    bool m_installed{false};        //!< Install() was called
+    bool m_active{false};           //!< between start and stop
+    Time m_start;                   //!< first interval start
+    Time m_stop;                    //!< last interval end
+    Time m_intervalStart;           //!< start of the open interval
+    uint32_t m_intervals{0};        //!< intervals closed
+    EventId m_event;                //!< next start or sample
+    std::vector<Watch> m_watches;   //!< by direction index
+    MrcTraceConnections m_traces;   //!< trace connections
 };
 
 } // namespace ns3
