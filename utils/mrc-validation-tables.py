@@ -133,6 +133,16 @@ def sweep(res, collective, size):
             for loss in ("0", "0.001", "0.01")}
 
 
+def sweep64(res):
+    """(size, {loss: busbw}) of the ring at 64 ranks (directories loss-sweep-64/ring-<size>-<loss>)."""
+    d = os.path.join(res.root, "loss-sweep-64")
+    if not os.path.isdir(d):
+        raise Missing("loss-sweep-64: no results")
+    size = max(int(n.split("-")[1]) for n in os.listdir(d))
+    return size, {loss: float(loss_point(res, f"loss-sweep-64/ring-{size}-{loss}")["busbw_gbps"])
+                  for loss in ("0", "0.001", "0.01")}
+
+
 def mib(size):
     return f"{size >> 20} MiB" if size % (1 << 20) == 0 else f"{size} B"
 
@@ -320,6 +330,12 @@ def table_issue15(res):
     rows.append([f"the same, {mib(big)} per rank", "348 / 45 / 22 Gb/s",
                  f"{triple3(ring_big)} ({f2(ring_big['0.001'] / ring_big['0'])}x; 1 %: "
                  f"{f2(ring_big['0.01'] / 400)} of the 400 Gb/s line rate)"])
+    size64, ring64 = sweep64(res)
+    rows.append([f"the same, 64 ranks (the paper's Fig. 16), {mib(size64)} per rank",
+                 "not measured",
+                 f"{triple3(ring64)} ({f2(ring64['0.001'] / ring64['0'])}x; 1 %: "
+                 f"{f2(ring64['0.01'] / 400)} of the line rate, "
+                 f"{f2(ring64['0.01'] / ring64['0'])}x of loss-free)"])
     a_big, a_small = sweep(res, "alltoall", big), sweep(res, "alltoall", small)
     rows.append([f"all-to-all, 16 ranks, {mib(big)}, MRC 1 QP ({mib(small)})",
                  "382 / 362 / 344 Gb/s (377 / 361 / 339 Gb/s)",
@@ -552,6 +568,7 @@ def table_published(res):
     tr = {loss: transfer(res, f"transfer-4mb/loss-{loss}") for loss in ("0", "0.001", "0.01")}
     big = sweep_sizes(res)[0]
     ring_big = sweep(res, "ring", big)
+    size64, ring64 = sweep64(res)
     alone = collective(res, "incast-victim/alone")
     victim = {k: alone["transfer_max"] / collective(res, f"incast-victim/{k}")["victim"]
               for k in ("mrc", "pfc-nodcqcn", "pfc-1", "pfc-8")}
@@ -609,7 +626,10 @@ def table_published(res):
          f"at 0.1 % ({f0(tr['0']['done'])} healthy), "
          f"{f0(tr['0.01']['done'])} us at 1 % (``mrc-transfer --dataPlane=ecmp``); ring "
          f"all-reduce {mib(big)} x 16 ranks {f2(ring_big['0.001'] / ring_big['0'])}x of "
-         f"loss-free at 0.1 %, {f2(ring_big['0.01'] / 400)} of line rate at 1 % (paper: ~1/3)"],
+         f"loss-free at 0.1 %, {f2(ring_big['0.01'] / 400)} of line rate at 1 %; "
+         f"{mib(size64)} x 64 ranks (the paper's Fig. 16 scale) "
+         f"{f2(ring64['0.001'] / ring64['0'])}x at 0.1 %, {f2(ring64['0.01'] / 400)} of line rate "
+         "at 1 % (paper: about 1/3)"],
         ["7-to-1 incast + victim: MRC leaves the victim untouched, PFC/DCQCN hurt it",
          f"in direction: {victim_mb / 1e6:g} MB victim at {f2(victim['mrc'])} of its rate alone "
          f"with MRC (4 x 100G), {f2(victim['pfc-nodcqcn'])} with PFC alone and "
