@@ -334,6 +334,7 @@ class MrcClusterFlowMonitorTestCase : public TestCase
         uint64_t tx = 0;
         uint64_t rx = 0;
         uint64_t lost = 0;
+        uint64_t hops = 0;                    // switches crossed by the received packets
         std::map<uint32_t, uint64_t> dropped; // by MrcFlowProbe::DropReason
         for (const auto& [tag, flow] : xml.get_child("FlowMonitor.FlowStats"))
         {
@@ -344,6 +345,7 @@ class MrcClusterFlowMonitorTestCase : public TestCase
             tx += flow.get<uint64_t>("<xmlattr>.txPackets");
             rx += flow.get<uint64_t>("<xmlattr>.rxPackets");
             lost += flow.get<uint64_t>("<xmlattr>.lostPackets");
+            hops += flow.get<uint64_t>("<xmlattr>.timesForwarded");
             for (const auto& [child, d] : flow)
             {
                 if (child == "packetsDropped")
@@ -366,6 +368,8 @@ class MrcClusterFlowMonitorTestCase : public TestCase
                                   "every trimmed packet arrived as a header");
         }
         NS_TEST_ASSERT_MSG_EQ(tx, rx + lost, "every packet received or lost");
+        NS_TEST_ASSERT_MSG_GT(hops, rx, "every received packet crossed a T0, many a T1 and a T0");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(hops, 3 * rx, "no more than T0, T1, T0");
 
         Ptr<MrcClusterScenario> noDir = Small("mrc-srv6", 1, 1);
         noDir->SetAttribute("FlowMonitor", BooleanValue(true));
