@@ -127,10 +127,15 @@ def sweep_sizes(res):
     return sizes
 
 
-def sweep(res, collective, size):
-    """{loss: busbw} for losses 0, 0.001, 0.01."""
-    return {loss: float(loss_point(res, f"loss-sweep/{collective}-{size}-{loss}")["busbw_gbps"])
+def busbw_by_loss(res, prefix):
+    """{loss: busbw} of the runs <prefix>-<loss> for losses 0, 0.001, 0.01."""
+    return {loss: float(loss_point(res, f"{prefix}-{loss}")["busbw_gbps"])
             for loss in ("0", "0.001", "0.01")}
+
+
+def sweep(res, collective, size):
+    """{loss: busbw} of the 16-rank sweep."""
+    return busbw_by_loss(res, f"loss-sweep/{collective}-{size}")
 
 
 def sweep64(res):
@@ -139,8 +144,7 @@ def sweep64(res):
     if not os.path.isdir(d):
         raise Missing("loss-sweep-64: no results")
     size = max(int(n.split("-")[1]) for n in os.listdir(d))
-    return size, {loss: float(loss_point(res, f"loss-sweep-64/ring-{size}-{loss}")["busbw_gbps"])
-                  for loss in ("0", "0.001", "0.01")}
+    return size, busbw_by_loss(res, f"loss-sweep-64/ring-{size}")
 
 
 def mib(size):
