@@ -88,7 +88,9 @@ MrcFlowProbe::MrcFlowProbe(Ptr<FlowMonitor> monitor,
                 "Drop",
                 MakeCallback(&MrcFlowProbe::RoutingDropLogger<MrcIpv6EcmpRouting::DropReason>,
                              this));
-            m_traces.Connect(r, "Forward", MakeCallback(&MrcFlowProbe::EcmpForwardLogger, this));
+            m_traces.Connect(r,
+                             "Forward",
+                             MakeCallback(&MrcFlowProbe::ForwardLogger<uint32_t, uint32_t>, this));
         }
         else if (DynamicCast<MrcIpv6Srv6Routing>(r))
         {
@@ -97,7 +99,9 @@ MrcFlowProbe::MrcFlowProbe(Ptr<FlowMonitor> monitor,
                 "Drop",
                 MakeCallback(&MrcFlowProbe::RoutingDropLogger<MrcIpv6Srv6Routing::DropReason>,
                              this));
-            m_traces.Connect(r, "Forward", MakeCallback(&MrcFlowProbe::Srv6ForwardLogger, this));
+            m_traces.Connect(r,
+                             "Forward",
+                             MakeCallback(&MrcFlowProbe::ForwardLogger<uint32_t>, this));
         }
         else if (DynamicCast<MrcIpv6Srv6HostRouting>(r))
         {
@@ -219,8 +223,9 @@ MrcFlowProbe::ReportDrop(Ptr<const Packet> packet, DropReason reason)
     m_flowMonitor->ReportDrop(this, key.first, key.second, tag.GetIpBytes(), reason);
 }
 
+template<typename... Rest>
 void
-MrcFlowProbe::ReportForwarding(Ptr<const Packet> packet, const Ipv6Header& header)
+MrcFlowProbe::ForwardLogger(Ptr<const Packet> packet, const Ipv6Header& header, Rest...)
 {
     MrcFlowProbeTag tag;
     if (!packet->PeekPacketTag(tag))
@@ -231,21 +236,6 @@ MrcFlowProbe::ReportForwarding(Ptr<const Packet> packet, const Ipv6Header& heade
     NS_LOG_LOGIC("flow " << tag.GetFlowId() << " packet " << tag.GetPacketId() << " forwarded, "
                          << bytes << " bytes");
     m_flowMonitor->ReportForwarding(this, tag.GetFlowId(), tag.GetPacketId(), bytes);
-}
-
-void
-MrcFlowProbe::EcmpForwardLogger(Ptr<const Packet> packet,
-                                const Ipv6Header& header,
-                                uint32_t,
-                                uint32_t)
-{
-    ReportForwarding(packet, header);
-}
-
-void
-MrcFlowProbe::Srv6ForwardLogger(Ptr<const Packet> packet, const Ipv6Header& header, uint32_t)
-{
-    ReportForwarding(packet, header);
 }
 
 void

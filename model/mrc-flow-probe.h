@@ -114,29 +114,15 @@ class MrcFlowProbe : public FlowProbe
     void ReportDrop(Ptr<const Packet> packet, DropReason reason);
 
     /**
-     * Report a tagged packet forwarded by this node.
-     * \param packet the packet (untagged: ignored)
+     * The Forward trace of a fabric routing protocol: report a tagged packet forwarded by this
+     * node (untagged: ignored).
+     * \tparam Rest the trace's further arguments (MrcIpv6Srv6Routing: the outgoing interface;
+     *         MrcIpv6EcmpRouting: the interface and the flow hash), unused
+     * \param packet the packet (SRH if any, UDP onwards)
      * \param header its IPv6 header as sent on
      */
-    void ReportForwarding(Ptr<const Packet> packet, const Ipv6Header& header);
-    /**
-     * MrcIpv6EcmpRouting's Forward trace.
-     * \param packet the packet
-     * \param header its IPv6 header
-     * \param interface the outgoing interface
-     * \param hash the flow hash
-     */
-    void EcmpForwardLogger(Ptr<const Packet> packet,
-                           const Ipv6Header& header,
-                           uint32_t interface,
-                           uint32_t hash);
-    /**
-     * MrcIpv6Srv6Routing's Forward trace.
-     * \param packet the packet (SRH if any, UDP onwards)
-     * \param header its IPv6 header as sent on (destination shifted)
-     * \param interface the outgoing interface
-     */
-    void Srv6ForwardLogger(Ptr<const Packet> packet, const Ipv6Header& header, uint32_t interface);
+    template<typename... Rest>
+    void ForwardLogger(Ptr<const Packet> packet, const Ipv6Header& header, Rest...);
     /**
      * A root queue disc's Drop trace.
      * \param item the dropped item
