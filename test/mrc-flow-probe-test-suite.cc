@@ -132,6 +132,11 @@ FlowsFrom(Ptr<FlowMonitor> monitor,
           const std::vector<Ipv6Address>& from)
 {
     Flows f;
+    std::vector<FlowProbe::Stats> probeStats; // each probe's own per-flow stats, read once
+    for (const Ptr<FlowProbe>& probe : monitor->GetAllProbes())
+    {
+        probeStats.push_back(probe->GetStats());
+    }
     for (const auto& [id, s] : monitor->GetFlowStats())
     {
         const Ipv6FlowClassifier::FiveTuple t = classifier->FindFlow(id);
@@ -147,9 +152,8 @@ FlowsFrom(Ptr<FlowMonitor> monitor,
         f.lostPackets += s.lostPackets;
         f.delaySum += s.delaySum;
         f.timesForwarded += s.timesForwarded;
-        for (const Ptr<FlowProbe>& probe : monitor->GetAllProbes())
+        for (const FlowProbe::Stats& stats : probeStats)
         {
-            const FlowProbe::Stats stats = probe->GetStats();
             if (auto seen = stats.find(id); seen != stats.end())
             {
                 f.probePackets += seen->second.packets;
