@@ -158,10 +158,11 @@ validate() {
 
     # Longest first. The ring at the scale of the paper's Fig. 16 (64 ranks; issue-15 table and
     # published behaviour): 64 MiB per rank, loss 1, 0.1 and 0 % (quick: 2 MiB).
+    local size64 loss
+    size64=$(q 67108864 2097152)
     for loss in 0.01 0.001 0; do
-        x "loss-sweep-64/ring-$(q 67108864 2097152)-$loss" mrc-loss-collective --collective=ring \
-            --fabric=mrc --qps=1 --hosts=64 --size="$(q 67108864 2097152)" --loss=$loss \
-            --verify=false
+        x "loss-sweep-64/ring-$size64-$loss" mrc-loss-collective --collective=ring --fabric=mrc \
+            --qps=1 --hosts=64 --size="$size64" --loss=$loss --verify=false
     done
     # Slow flaps (issue-15 table): every 4 ms and every 1 ms, three and six
     # periods (quick: two periods of 400 us).
