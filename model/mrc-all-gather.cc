@@ -25,12 +25,6 @@ MrcAllGather::GetName() const
     return "all-gather";
 }
 
-Time
-MrcAllGather::GetIdealTime() const
-{
-    return GetLineRate().AllGather(GetRankCount(), m_size, GetMaxLinks());
-}
-
 uint32_t
 MrcAllGather::GetStepCount() const
 {

@@ -16,7 +16,8 @@ namespace ns3
  * ring steps (MrcRingCollective).
  *
  * Ideal: (n - 1) x Transfer(ceil(S / n), L) (MrcLineRateModel::AllGather), L the longest ring
- * hop in links.
+ * hop in links, for whole chunks in one pass (with ChunkSize or SliceSize, the pipelined ring's
+ * ideal: MrcRingCollective::GetIdealTime).
  */
 class MrcAllGather : public MrcRingCollective
 {
@@ -28,7 +29,6 @@ class MrcAllGather : public MrcRingCollective
     static TypeId GetTypeId();
 
     std::string GetName() const override;
-    Time GetIdealTime() const override;
     uint32_t GetStepCount() const override;
 };
 

@@ -25,12 +25,6 @@ MrcReduceScatter::GetName() const
     return "reduce-scatter";
 }
 
-Time
-MrcReduceScatter::GetIdealTime() const
-{
-    return GetLineRate().AllGather(GetRankCount(), m_size, GetMaxLinks());
-}
-
 uint32_t
 MrcReduceScatter::GetStepCount() const
 {

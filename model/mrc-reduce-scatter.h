@@ -22,7 +22,8 @@ namespace ns3
  * gradients.
  *
  * Ideal: (n - 1) x Transfer(ceil(S / n), L) (MrcLineRateModel::AllGather), L the longest ring
- * hop in links.
+ * hop in links, for whole chunks in one pass (with ChunkSize or SliceSize, the pipelined ring's
+ * ideal: MrcRingCollective::GetIdealTime).
  */
 class MrcReduceScatter : public MrcRingCollective
 {
@@ -34,7 +35,6 @@ class MrcReduceScatter : public MrcRingCollective
     static TypeId GetTypeId();
 
     std::string GetName() const override;
-    Time GetIdealTime() const override;
     uint32_t GetStepCount() const override;
 };
 

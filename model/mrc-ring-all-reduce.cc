@@ -25,12 +25,6 @@ MrcRingAllReduce::GetName() const
     return "ring-all-reduce";
 }
 
-Time
-MrcRingAllReduce::GetIdealTime() const
-{
-    return GetLineRate().RingAllReduce(GetRankCount(), m_size, GetMaxLinks());
-}
-
 uint32_t
 MrcRingAllReduce::GetStepCount() const
 {

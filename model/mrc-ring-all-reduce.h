@@ -16,7 +16,8 @@ namespace ns3
  * steps of S / n (MrcRingCollective). Every rank receives 2 (n - 1) chunks.
  *
  * Ideal: 2 (n - 1) x Transfer(ceil(S / n), L) (MrcLineRateModel::RingAllReduce), L the longest
- * ring hop in links.
+ * ring hop in links, for whole chunks in one pass (with ChunkSize or SliceSize, the pipelined
+ * ring's ideal: MrcRingCollective::GetIdealTime).
  */
 class MrcRingAllReduce : public MrcRingCollective
 {
@@ -28,7 +29,6 @@ class MrcRingAllReduce : public MrcRingCollective
     static TypeId GetTypeId();
 
     std::string GetName() const override;
-    Time GetIdealTime() const override;
     uint32_t GetStepCount() const override;
 };
 

@@ -6,7 +6,9 @@
 #define MRC_RING_COLLECTIVE_H
 
 #include "mrc-collective.h"
+#include "mrc-ring-schedule.h"
 
+#include <optional>
 #include <vector>
 
 namespace ns3
@@ -22,7 +24,13 @@ namespace ns3
  * all-gather: the chunk it forwards next is the one it just received) and, with WaitForAck
  * (the default), its own step-k write has been acknowledged (one send buffer per peer). Both
  * are events at rank r's host. WaitForAck costs about one base RTT per step; without it a rank
- * can have two steps' writes outstanding. Transfers are tagged with their step.
+ * can have two steps' writes outstanding.
+ *
+ * By default each step's chunk is one WRITE and the run is one pass of the ring. SliceSize and
+ * ChunkSize make it NCCL's pipelined ring (MrcRingSchedule): passes of at most n x ChunkSize
+ * bytes, each chunk in slices of at most about SliceSize bytes, one WRITE each; the dependency
+ * and WaitForAck then hold slice by slice (slice j of step k + 1 waits for slice j of step k).
+ * Transfers are tagged with their index in MrcRingSchedule (the step, when unsliced in one pass).
  */
 class MrcRingCollective : public MrcCollective
 {
@@ -33,8 +41,22 @@ class MrcRingCollective : public MrcCollective
      */
     static TypeId GetTypeId();
 
-    /// \return the number of ring steps of a run
+    /// \return the number of ring steps of a run (of a pass, with ChunkSize)
     virtual uint32_t GetStepCount() const = 0;
+
+    /**
+     * \return the WRITEs a rank makes in a run, from the attributes and the ranks (after Setup)
+     * \throws std::invalid_argument if ChunkSize and SliceSize cut a rank's S into more than
+     *         MrcRingSchedule::kMaxWrites WRITEs
+     */
+    MrcRingSchedule GetSchedule() const;
+
+    /**
+     * The line-rate ideal of MrcRingSchedule::GetIdealTime (for one pass of whole chunks:
+     * GetStepCount() x Transfer(largest chunk)).
+     * \return the ideal time of one run
+     */
+    Time GetIdealTime() const override;
 
     /**
      * \param rank a rank
@@ -44,7 +66,8 @@ class MrcRingCollective : public MrcCollective
     uint32_t GetChunkIndex(uint32_t rank, uint32_t step) const;
 
     /**
-     * The ring schedule: in step k rank r writes chunk (r - k) mod n.
+     * The ring schedule: in step k rank r writes chunk (r - k) mod n
+     * (MrcRingSchedule::ChunkIndex).
      * \param rank a rank (< n)
      * \param step a step
      * \param n ranks (>= 1)
@@ -67,20 +90,22 @@ class MrcRingCollective : public MrcCollective
   protected:
     std::vector<std::pair<uint32_t, uint32_t>> GetPeerPairs() const override;
     uint32_t GetTransferCount() const override;
+    void DoSetup() override;
     void DoStart() override;
     void OnSendComplete(uint32_t index) override;
     void OnDelivered(uint32_t index) override;
 
   private:
-    /// \param rank post its next step if its current one is done on both sides
+    /// \param rank post its next WRITEs, as far as their dependencies allow
     void Advance(uint32_t rank);
-    /// \param rank post the rank's step m_step[rank]
-    void PostStep(uint32_t rank);
 
     bool m_waitForAck{true};                   //!< WaitForAck attribute
-    std::vector<uint32_t> m_step;              //!< per rank: step posted last
-    std::vector<std::vector<bool>> m_sent;     //!< [rank][step] own write acknowledged
-    std::vector<std::vector<bool>> m_received; //!< [rank][step] predecessor's chunk arrived
+    uint64_t m_chunkSize{0};                   //!< ChunkSize attribute
+    uint64_t m_sliceSize{0};                   //!< SliceSize attribute
+    std::optional<MrcRingSchedule> m_schedule; //!< the run's WRITEs (from Start)
+    std::vector<uint32_t> m_next;              //!< per rank: its next WRITE to post
+    std::vector<std::vector<bool>> m_sent;     //!< [rank][write] own write acknowledged
+    std::vector<std::vector<bool>> m_received; //!< [rank][write] predecessor's write arrived
 };
 
 } // namespace ns3

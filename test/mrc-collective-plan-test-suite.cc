@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <string>
 #include <tuple>
 
 using namespace ns3;
@@ -38,7 +39,7 @@ class MrcCollectivePlanTestCase : public TestCase
     MrcCollectivePlanTestCase(std::string tid,
                               std::vector<uint32_t> ranks,
                               std::map<std::string, uint64_t> attributes = {})
-        : TestCase(tid + " posts what it plans, and its record merges back")
+        : TestCase(tid + Describe(attributes) + " posts what it plans, and its record merges back")
         , m_tid(std::move(tid))
         , m_ranks(std::move(ranks))
         , m_attributes(std::move(attributes))
@@ -46,6 +47,17 @@ class MrcCollectivePlanTestCase : public TestCase
     }
 
   private:
+    /// \param attributes extra attributes \return " (name=value, ...)", or "" for none
+    static std::string Describe(const std::map<std::string, uint64_t>& attributes)
+    {
+        std::string text;
+        for (const auto& [name, value] : attributes)
+        {
+            text += (text.empty() ? " (" : ", ") + name + "=" + std::to_string(value);
+        }
+        return text.empty() ? text : text + ")";
+    }
+
     void DoRun() override
     {
         Bench b(MrcClosSpec::TwoTier(2, 2, 4, 2), true);
@@ -195,6 +207,10 @@ class MrcCollectivePlanTestSuite : public TestSuite
         AddTestCase(new MrcCollectivePlanTestCase("ns3::MrcRingAllReduce", four));
         AddTestCase(new MrcCollectivePlanTestCase("ns3::MrcAllGather", four));
         AddTestCase(new MrcCollectivePlanTestCase("ns3::MrcReduceScatter", four));
+        // NCCL's pipelined ring: 2 passes (chunks of at most 40000 B), 3 slices per chunk.
+        AddTestCase(new MrcCollectivePlanTestCase("ns3::MrcRingAllReduce",
+                                                  four,
+                                                  {{"ChunkSize", 40000}, {"SliceSize", 16384}}));
         AddTestCase(new MrcCollectivePlanTestCase("ns3::MrcAllToAll", {0, 1, 4, 5, 6}));
         AddTestCase(
             new MrcCollectivePlanTestCase("ns3::MrcAllToAll", {0, 1, 4, 5}, {{"Concurrency", 1}}));
