@@ -164,6 +164,12 @@ validate() {
         x "loss-sweep-64/ring-$size64-$loss" mrc-loss-collective --collective=ring --fabric=mrc \
             --qps=1 --hosts=64 --size="$size64" --loss=$loss --verify=false
     done
+    # The same ring pipelined as NCCL runs it (SliceSize): four slices per chunk, loss 1 and 0 %.
+    for loss in 0.01 0; do
+        x "loss-sweep-64-sliced/ring-$size64-$loss" mrc-loss-collective --collective=ring \
+            --fabric=mrc --qps=1 --hosts=64 --size="$size64" --loss=$loss --verify=false \
+            --ns3::MrcRingCollective::SliceSize=$((size64 / 256))
+    done
     # Slow flaps (issue-15 table): every 4 ms and every 1 ms, three and six
     # periods (quick: two periods of 400 us).
     x path-health/flap-4ms mrc-path-health --experiment=flap \
