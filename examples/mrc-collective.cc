@@ -11,6 +11,8 @@
  *     tshark -X lua_script:utils/wireshark/mrc.lua -r incast-0-1.pcap)
  *   mrc-collective --collective=ring --transport=roce --qps=4 --dataPlane=ecmp
  *   mrc-collective --collective=ring --ns3::MrcRingCollective::WaitForAck=false --verify
+ *   mrc-collective --collective=ring --ns3::MrcRingCollective::SliceSize=262144
+ *     (NCCL's pipelined ring: each chunk in slices forwarded as they arrive; ChunkSize: passes)
  *   mrc-collective --collective=incast --hosts=8 --victim=4000000 --t0s=4 --planes=1 \
  *                  --rate=400Gbps --transport=roce-pfc [--dcqcn=false]
  *

@@ -30,6 +30,7 @@ cpp_examples = [
     ("mrc-failover --stop=600 --failAt=100 --repairAt=400 --interval=100 --ns3::MrcBgpReconvergenceModel::CarrierDetectionDelay=20us", "True", "False"),
     ("mrc-failover --fabric=roce --qps=4 --kind=blackhole --stop=400 --failAt=100 --repairAt=300 --interval=100", "True", "False"),
     ("mrc-collective --collective=ring --hosts=4 --size=400000 --iterations=2 --verify", "True", "False"),
+    ("mrc-collective --collective=ring --hosts=4 --size=400000 --iterations=1 --verify --ns3::MrcRingCollective::ChunkSize=65536 --ns3::MrcRingCollective::SliceSize=32768", "True", "False"),
     ("mrc-collective --collective=alltoall --hosts=6 --size=300000 --iterations=1 --dataPlane=ecmp --ns3::MrcAllToAll::Concurrency=2", "True", "False"),
     ("mrc-collective --collective=incast --hosts=5 --size=100000 --victim=200000 --transport=roce --qps=2 --dataPlane=ecmp --iterations=1", "True", "False"),
     ("mrc-collective --collective=incast --hosts=8 --size=500000 --victim=500000 --t0s=4 --planes=1 --rate=400Gbps --transport=roce-pfc --dataPlane=ecmp --iterations=1 --verify", "True", "False"),
