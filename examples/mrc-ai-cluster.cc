@@ -379,6 +379,22 @@ main(int argc, char* argv[])
             throw std::invalid_argument("--qps (=" + std::to_string(o.qps)
                                         + ") must be in [2, 64]");
         }
+        // -1 is the preset; any other negative value (and a window of no length) is a typo.
+        const auto text = [](double v) {
+            std::ostringstream os;
+            os << v;
+            return os.str();
+        };
+        if (o.failAtUs < 0 && o.failAtUs != -1)
+        {
+            throw std::invalid_argument("--failAt (=" + text(o.failAtUs)
+                                        + ") must be >= 0 us, or -1 for the preset");
+        }
+        if (o.spanUs <= 0 && o.spanUs != -1)
+        {
+            throw std::invalid_argument("--span (=" + text(o.spanUs)
+                                        + ") must be > 0 us, or -1 for the preset");
+        }
         // Beyond ns-3's time range MicroSeconds would wrap: refused.
         const Time failAt =
             MrcValueParser::ToTime("--failAt",
