@@ -35,7 +35,11 @@ MrcRingSchedule::MrcRingSchedule(uint32_t ranks,
     {
         throw std::invalid_argument("MrcRingSchedule: ranks must be >= 1");
     }
-    const auto tooMany = [&](uint64_t writes) {
+    const auto tooMany = [&](uint64_t count, uint64_t per) {
+        // count x per WRITEs, saturated: the message says "or more".
+        const uint64_t writes = count > std::numeric_limits<uint64_t>::max() / per
+                                    ? std::numeric_limits<uint64_t>::max()
+                                    : count * per;
         return std::invalid_argument(
             "MrcRingSchedule: ChunkSize (=" + std::to_string(chunkSize)
             + " B) and SliceSize (=" + std::to_string(sliceSize) + " B) cut " + std::to_string(size)
@@ -43,6 +47,12 @@ MrcRingSchedule::MrcRingSchedule(uint32_t ranks,
             + std::to_string(steps) + " steps; at most " + std::to_string(kMaxWrites)
             + " are allowed (make them larger, or 0)");
     };
+    if (steps == 0)
+    {
+        // A ring of one rank: nothing to write, whatever the cut.
+        m_loops.push_back(Loop{0, 1, MrcLineRateModel::Chunks(size, ranks)});
+        return;
+    }
     // One pass unless a chunk of S / n would be larger than chunkSize.
     uint64_t loops = 1;
     uint64_t loopBytes = size;
@@ -51,9 +61,9 @@ MrcRingSchedule::MrcRingSchedule(uint32_t ranks,
         loopBytes = chunkSize * ranks; // < size + ranks: no overflow
         loops = DivUp(size, loopBytes);
     }
-    if (steps > 0 && loops * steps > kMaxWrites)
+    if (loops > kMaxWrites / steps) // loops x steps, without overflow
     {
-        throw tooMany(loops * steps);
+        throw tooMany(loops, steps);
     }
     uint64_t writes = 0;
     for (uint64_t l = 0; l < loops; ++l)
@@ -66,16 +76,16 @@ MrcRingSchedule::MrcRingSchedule(uint32_t ranks,
             // Chunks differ by at most a byte: the largest sets the count, the smallest caps it.
             const uint64_t slices = std::min(DivUp(loop.chunk.front(), sliceSize),
                                              std::max<uint64_t>(loop.chunk.back(), 1));
-            if (slices * steps > kMaxWrites)
+            if (slices > kMaxWrites / steps)
             {
-                throw tooMany(slices * steps);
+                throw tooMany(slices, steps);
             }
             loop.slices = static_cast<uint32_t>(std::max<uint64_t>(slices, 1));
         }
         writes += uint64_t(loop.slices) * steps;
         if (writes > kMaxWrites)
         {
-            throw tooMany(writes);
+            throw tooMany(writes, 1);
         }
         m_loops.push_back(std::move(loop));
     }

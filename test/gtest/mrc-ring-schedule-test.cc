@@ -214,5 +214,19 @@ TEST(MrcRingSchedule, CutsTooFineAreRefused)
     EXPECT_NE(message(uint64_t(1) << 40, 1, 0).find("ChunkSize (=1 B)"), std::string::npos);
     EXPECT_EQ(message(64 << 20, 2 << 20, 1 << 20), "");
     EXPECT_THROW(MrcRingSchedule(0, 0, 1, 0, 0), std::invalid_argument);
+    // A ring of one rank writes nothing, however fine the cut; products beyond 64 bits are
+    // refused, not wrapped.
+    EXPECT_EQ(MrcRingSchedule(1, 0, uint64_t(1) << 40, 1, 1).GetWriteCount(), 0u);
+    try
+    {
+        MrcRingSchedule(2, 2, ~uint64_t(0), 1, 0); // 2^63 passes of 2 steps
+        ADD_FAILURE() << "2^64 - 1 B in passes of 2 B accepted";
+    }
+    catch (const std::invalid_argument& e)
+    {
+        EXPECT_NE(std::string(e.what()).find("into 18446744073709551615 or more WRITEs"),
+                  std::string::npos)
+            << e.what();
+    }
     EXPECT_THROW(MrcRingSchedule(2, 2, 10, 0, 0).GetPosition(2), std::out_of_range);
 }
