@@ -21,6 +21,17 @@ DivUp(uint64_t a, uint64_t b)
     return a / b + (a % b != 0 ? 1 : 0);
 }
 
+/**
+ * MrcLineRateModel::Chunks(chunk, slices)[slice], without the vector.
+ * \param chunk bytes of a chunk \param slices its slices (> 0) \param slice one of them
+ * \return the slice's bytes
+ */
+uint64_t
+SliceBytes(uint64_t chunk, uint32_t slices, uint32_t slice)
+{
+    return chunk / slices + (slice < chunk % slices ? 1 : 0);
+}
+
 } // namespace
 
 MrcRingSchedule::MrcRingSchedule(uint32_t ranks,
@@ -149,9 +160,7 @@ MrcRingSchedule::GetBytes(uint32_t rank, uint32_t index) const
     const Loop& loop = LoopOf(index);
     const uint32_t w = index - loop.first;
     const uint64_t chunk = loop.chunk[ChunkIndex(rank, w / loop.slices, m_ranks)];
-    // MrcLineRateModel::Chunks(chunk, slices)[slice], without the vector.
-    const uint32_t slice = w % loop.slices;
-    return chunk / loop.slices + (slice < chunk % loop.slices ? 1 : 0);
+    return SliceBytes(chunk, loop.slices, w % loop.slices);
 }
 
 uint32_t
@@ -175,9 +184,7 @@ MrcRingSchedule::GetIdealTime(const MrcLineRateModel& rate, uint32_t links) cons
     for (uint32_t i = 0; i < m_writes; ++i)
     {
         const Loop& loop = LoopOf(i);
-        const uint32_t slice = (i - loop.first) % loop.slices;
-        const uint64_t chunk = loop.chunk.front();
-        bytes[i] = chunk / loop.slices + (slice < chunk % loop.slices ? 1 : 0);
+        bytes[i] = SliceBytes(loop.chunk.front(), loop.slices, (i - loop.first) % loop.slices);
         Time start = free;
         const uint32_t dep = GetDependency(i);
         if (dep != kNoDependency)
