@@ -127,10 +127,9 @@ def sweep_sizes(res):
     return sizes
 
 
-def busbw_by_loss(res, prefix):
-    """{loss: busbw} of the runs <prefix>-<loss> for losses 0, 0.001, 0.01."""
-    return {loss: float(loss_point(res, f"{prefix}-{loss}")["busbw_gbps"])
-            for loss in ("0", "0.001", "0.01")}
+def busbw_by_loss(res, prefix, losses=("0", "0.001", "0.01")):
+    """{loss: busbw} of the runs <prefix>-<loss> (default: losses 0, 0.001, 0.01)."""
+    return {loss: float(loss_point(res, f"{prefix}-{loss}")["busbw_gbps"]) for loss in losses}
 
 
 def sweep(res, collective, size):
@@ -152,8 +151,7 @@ def sweep64_sliced(res, size):
     and the slice size from its command."""
     name = f"loss-sweep-64-sliced/ring-{size}"
     slice_size = int(re.search(r"SliceSize=(\d+)", res.command(f"{name}-0")).group(1))
-    return slice_size, {loss: float(loss_point(res, f"{name}-{loss}")["busbw_gbps"])
-                        for loss in ("0", "0.01")}
+    return slice_size, busbw_by_loss(res, name, ("0", "0.01"))
 
 
 def mib(size):
