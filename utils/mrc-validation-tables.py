@@ -24,6 +24,7 @@ import csv
 import io
 import os
 import re
+import statistics
 import sys
 import textwrap
 
@@ -467,6 +468,38 @@ def incast_victim_long(res):
          "PAUSEs"], rows)
 
 
+def incast_victim_seeds(res):
+    """The long-flow victim over ECMP placements (incast-victim-seeds/<config>-seed<N>)."""
+    alone = collective(res, "incast-victim-long/alone")
+    d = os.path.join(res.root, "incast-victim-seeds")
+    rows = []
+    numbers = None
+    for key, label in [("mrc", "MRC, 4 x 100G"),
+                       ("pfc-nodcqcn", "RoCEv2 + PFC, no DCQCN"),
+                       ("pfc-1", "RoCEv2 + PFC + DCQCN, 1 QP"),
+                       ("pfc-8", "RoCEv2 + PFC + DCQCN, 8 QPs")]:
+        prefix = f"{key}-seed"
+        names = sorted((n for n in os.listdir(d) if n.startswith(prefix)
+                        and n[len(prefix):].isdigit()) if os.path.isdir(d) else [],
+                       key=lambda n: int(n[len(prefix):]))
+        if not names:
+            raise Missing(f"incast-victim-seeds/{prefix}*: no results")
+        seeds = [int(n[len(prefix):]) for n in names]
+        if numbers is not None and seeds != numbers:
+            raise Missing(f"incast-victim-seeds/{prefix}*: seeds {seeds}, not {numbers}")
+        numbers = seeds
+        ratios = [alone["transfer_max"] / victim_run(res, f"incast-victim-seeds/{n}")["victim"]
+                  for n in names]
+        rows.append([label, " ".join(f2(r) for r in ratios), f2(statistics.median(ratios)),
+                     f2(sum(ratios) / len(ratios)),
+                     f"{sum(r >= 0.95 for r in ratios)} of {len(ratios)}"])
+    return "\n" + para(
+        f"The same over ECMP placements (``--seed`` {numbers[0]}-{numbers[-1]}; which T1s the "
+        "incast flows and the victim hash to changes with the seed; MRC's EV choices too), "
+        "victim rate / alone:") + simple_table(
+        ["fabric", "per seed", "median", "mean", "at >= 0.95"], rows)
+
+
 def table_incast_victim(res):
     alone = collective(res, "incast-victim/alone")
     configs = [
@@ -503,6 +536,7 @@ def table_incast_victim(res):
         ["fabric", "step / ideal", "victim (us)", "victim rate / alone", "rtx", "queue drops",
          "PAUSEs", "paused us", "longest us", "overflows"], rows)
     text += incast_victim_long(res)
+    text += incast_victim_seeds(res)
     return text + "\n" + para(
         f"MRC's incast transfers: median {f0(mrc['transfer_p50'])} us, last "
         f"{f0(mrc['transfer_max'])} us against the collective's ideal of "

@@ -251,6 +251,19 @@ validate() {
         x "incast-victim-long/pfc-$n" mrc-collective "${incast_long[@]}" "${one[@]}" \
             --transport=roce-pfc --qps=$n
     done
+    # The same over eight ECMP placements (--seed; quick: two): which T1s the incast flows
+    # and the victim hash to decides whether PFC reaches the victim at all.
+    local seed
+    for seed in $(q "1 2 3 4 5 6 7 8" "1 2"); do
+        x "incast-victim-seeds/mrc-seed$seed" mrc-collective "${incast_long[@]}" --planes=4 \
+            --seed="$seed"
+        x "incast-victim-seeds/pfc-nodcqcn-seed$seed" mrc-collective "${incast_long[@]}" \
+            "${one[@]}" --transport=roce-pfc --dcqcn=false --seed="$seed"
+        for n in 1 8; do
+            x "incast-victim-seeds/pfc-$n-seed$seed" mrc-collective "${incast_long[@]}" \
+                "${one[@]}" --transport=roce-pfc --qps=$n --seed="$seed"
+        done
+    done
     # Path health (issue-15 table): gray path, ECN steering, links down (seeds 1-5), flaps.
     x path-health/gray mrc-path-health --experiment=gray $(q "" --stop=250)
     x path-health/steer mrc-path-health --experiment=steer $(q "" --stop=250)
