@@ -15,6 +15,7 @@
  *     (NCCL's pipelined ring: each chunk in slices forwarded as they arrive; ChunkSize: passes)
  *   mrc-collective --collective=incast --hosts=8 --victim=4000000 --t0s=4 --planes=1 \
  *                  --rate=400Gbps --transport=roce-pfc [--dcqcn=false]
+ *     (--hostsPerT0=16: racks of 16 hosts and 16 T1s per plane, a wider fabric)
  *
  * Collectives: ring (ring all-reduce, S per rank), allgather, reducescatter, alltoall,
  * permutation, incast (rank 0 receives S from every other rank; --victim adds an unrelated
@@ -117,6 +118,7 @@ main(int argc, char* argv[])
     double computeUs = 20;
     uint32_t planes = 2;
     uint32_t t0s = 0;
+    uint32_t hostsPerT0 = 4;
     std::string rate = "100Gbps";
     bool dcqcn = true;
     uint64_t victim = 0;
@@ -142,7 +144,15 @@ main(int argc, char* argv[])
     strict.Add(cmd, "iterations", "training steps", iterations);
     strict.Add(cmd, "compute", "compute gap before each step's collective, us", computeUs);
     strict.Add(cmd, "planes", "planes (NIC ports per host), 1..16", planes);
-    strict.Add(cmd, "t0s", "T0 switches (racks) of 4 hosts per plane (0: as few as fit)", t0s);
+    strict.Add(cmd,
+               "t0s",
+               "T0 switches (racks) of --hostsPerT0 hosts per plane (0: as few as fit)",
+               t0s);
+    strict.Add(cmd,
+               "hostsPerT0",
+               "hosts per T0, 2..64; as many T1s per plane, each T0 with one link to each "
+               "(full bisection)",
+               hostsPerT0);
     strict.Add(cmd, "rate", "rate of every link (per plane)", rate);
     strict.Add(cmd, "victim", "incast only: bytes of an unrelated victim flow (0: none)", victim);
     strict.Add(cmd, "seed", "RNG seed", seed);
@@ -189,16 +199,21 @@ main(int argc, char* argv[])
         const bool roce = transport == "roce" || pfc;
         RngSeedManager::SetSeed(seed);
 
-        // Enough T0s of 4 hosts for the ranks (and the victim pair), at least two.
+        if (hostsPerT0 < 2 || hostsPerT0 > 64)
+        {
+            throw std::invalid_argument("--hostsPerT0 (=" + std::to_string(hostsPerT0)
+                                        + ") must be in 2..64");
+        }
+        // Enough T0s of hostsPerT0 hosts for the ranks (and the victim pair), at least two.
         const bool withVictim = collective == "incast" && victim > 0;
         const uint32_t needed = hosts + (withVictim ? 2 : 0);
-        const uint32_t fit = std::max<uint32_t>(2, (needed + 3) / 4);
+        const uint32_t fit = std::max<uint32_t>(2, (needed + hostsPerT0 - 1) / hostsPerT0);
         if (t0s == 0)
         {
             t0s = fit;
         }
         // The victim needs a free host beside the incast target (rank 0, on T0 0).
-        if (t0s < fit || t0s > 64 || (withVictim && (hosts + t0s - 1) / t0s >= 4))
+        if (t0s < fit || t0s > 64 || (withVictim && (hosts + t0s - 1) / t0s >= hostsPerT0))
         {
             throw std::invalid_argument(
                 "--t0s (=" + std::to_string(t0s) + ") must be 0 or in [" + std::to_string(fit)
@@ -223,7 +238,7 @@ main(int argc, char* argv[])
             // hop included; drop-tail, no trimming, no PFC.
             topoHelper.SetEcnQueues();
         }
-        const MrcClosSpec spec = MrcClosSpec::TwoTier(planes, t0s, 4, 4);
+        const MrcClosSpec spec = MrcClosSpec::TwoTier(planes, t0s, hostsPerT0, hostsPerT0);
         Ptr<MrcFabricTopology> topo = topoHelper.Build(spec);
         if (pfc)
         {
@@ -251,13 +266,13 @@ main(int argc, char* argv[])
         std::vector<uint32_t> ranks;
         for (uint32_t i = 0; i < hosts; ++i)
         {
-            ranks.push_back((i % t0s) * 4 + i / t0s);
+            ranks.push_back((i % t0s) * hostsPerT0 + i / t0s);
         }
         if (withVictim)
         {
             // Sender: the next free host of rack 1; receiver: the next free host of rack 0.
-            ranks.push_back(1 * 4 + (hosts + t0s - 2) / t0s);
-            ranks.push_back(0 * 4 + (hosts + t0s - 1) / t0s);
+            ranks.push_back(1 * hostsPerT0 + (hosts + t0s - 2) / t0s);
+            ranks.push_back(0 * hostsPerT0 + (hosts + t0s - 1) / t0s);
         }
         ObjectFactory f(types.at(collective));
         f.Set("MessageSize", UintegerValue(size));

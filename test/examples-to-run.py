@@ -34,6 +34,7 @@ cpp_examples = [
     ("mrc-collective --collective=alltoall --hosts=6 --size=300000 --iterations=1 --dataPlane=ecmp --ns3::MrcAllToAll::Concurrency=2", "True", "False"),
     ("mrc-collective --collective=incast --hosts=5 --size=100000 --victim=200000 --transport=roce --qps=2 --dataPlane=ecmp --iterations=1", "True", "False"),
     ("mrc-collective --collective=incast --hosts=8 --size=500000 --victim=500000 --t0s=4 --planes=1 --rate=400Gbps --transport=roce-pfc --dataPlane=ecmp --iterations=1 --verify", "True", "False"),
+    ("mrc-collective --collective=incast --hosts=4 --size=200000 --victim=200000 --t0s=2 --hostsPerT0=8 --planes=1 --rate=400Gbps --transport=roce-pfc --dataPlane=ecmp --iterations=1 --verify", "True", "False"),
     ("mrc-bgp-reconvergence --k=4 --kind=blackhole --ns3::MrcBgpReconvergenceModel::BfdEnabled=true --ns3::MrcBgpReconvergenceModel::BfdInterval=50ms --repairAt=400 --stop=700 --interval=5000", "True", "False"),
     ("mrc-ai-cluster --quick --fabrics=mrc,roce --ns3::MrcClusterScenario::Iterations=4 --out=none", "True", "False"),
     ("mrc-ai-cluster --quick --fabrics=mrc --tcp=500000 --noFailures --ns3::MrcClusterScenario::Iterations=2 --out=none", "True", "False"),
