@@ -11,6 +11,11 @@
 #                            --static-benchmark; about 10 min the first time), the fastest
 #                            build on one core and the one behind doc/mrc-validation.rst's k=16
 #                            figures
+#   utils/mrc.sh benchmark-pgo
+#                            the same program built profile-guided (check-in-tree.sh
+#                            --static-benchmark --pgo: trained on the k = 8 permutation; about
+#                            25 min on 2 cores, again after each change of the module), in its
+#                            own copy of the source; faster still, results identical
 #   utils/mrc.sh validate    build the optimised copy, run every experiment behind the tables of
 #                            doc/mrc-validation.rst into build/validation/<experiment>/ and
 #                            regenerate doc/validation/*.rst from them (10-25 min on 2 cores);
@@ -264,6 +269,19 @@ validate() {
                 "${one[@]}" --transport=roce-pfc --qps=$n --seed="$seed"
         done
     done
+    # The same on a wider fabric: racks of 16 hosts and 16 T1s per plane (full bisection), so
+    # that ECMP spreads the incast flows over more T1s than the four above.
+    local wide=(--hostsPerT0=16)
+    for seed in $(q "1 2 3 4 5 6 7 8" "1 2"); do
+        x "incast-victim-wide/mrc-seed$seed" mrc-collective "${incast_long[@]}" "${wide[@]}" \
+            --planes=4 --seed="$seed"
+        x "incast-victim-wide/pfc-nodcqcn-seed$seed" mrc-collective "${incast_long[@]}" \
+            "${wide[@]}" "${one[@]}" --transport=roce-pfc --dcqcn=false --seed="$seed"
+        for n in 1 8; do
+            x "incast-victim-wide/pfc-$n-seed$seed" mrc-collective "${incast_long[@]}" \
+                "${wide[@]}" "${one[@]}" --transport=roce-pfc --qps=$n --seed="$seed"
+        done
+    done
     # Path health (issue-15 table): gray path, ECN steering, links down (seeds 1-5), flaps.
     x path-health/gray mrc-path-health --experiment=gray $(q "" --stop=250)
     x path-health/steer mrc-path-health --experiment=steer $(q "" --stop=250)
@@ -333,17 +351,20 @@ case "${1:-}" in
         release mrc-benchmark
         exec "$build-release/bin/mrc-benchmark" "$@"
         ;;
-    benchmark-static)
+    benchmark-static | benchmark-pgo)
+        cmd=$1
         shift
+        build_args=(--static-benchmark --jobs "$jobs")
+        [ "$cmd" = benchmark-pgo ] && build_args+=(--pgo)
         # The build's progress goes to stderr; its last line, printed only on success, names
         # the program.
         program=""
         while IFS= read -r line; do
             echo "$line" >&2
             case $line in " benchmark: "*) program=${line# benchmark: } ;; esac
-        done < <("$here/utils/check-in-tree.sh" --static-benchmark --jobs "$jobs" 2>&1)
+        done < <("$here/utils/check-in-tree.sh" "${build_args[@]}" 2>&1)
         [ -n "$program" ] && [ -x "$program" ] \
-            || { echo "mrc: benchmark-static: the build failed (see above)" >&2; exit 1; }
+            || { echo "mrc: $cmd: the build failed (see above)" >&2; exit 1; }
         exec "$program" "$@"
         ;;
     validate)
