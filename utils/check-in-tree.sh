@@ -3,7 +3,7 @@
 # the examples listed in test/examples-to-run.py through ns-3's own test.py.
 #
 #   utils/check-in-tree.sh [--ns3-dir DIR] [--profile P] [--jobs N] [--no-werror] [--fresh]
-#                          [--no-apt] [--fullness F] [--mpi | --static-benchmark]
+#                          [--no-apt] [--fullness F] [--mpi | --static-benchmark [--pgo]]
 #
 #   --ns3-dir DIR  an ns-3 source tree (ns-3.37 ... ns-3-dev). Default: Debian's ns-3.37
 #                  source, fetched once with `apt-get source ns3` into $MRC_CACHE
@@ -30,6 +30,13 @@
 #                  (utils/mrc.sh benchmark-static runs it). Without --ns3-dir the tree is a
 #                  separate copy of Debian's ns-3.37 source, $MRC_CACHE/ns3-3.37-static/ns-3.37,
 #                  as for --mpi. About 10 minutes on 2 cores the first time.
+#   --pgo          with --static-benchmark: the same program, profile-guided (GCC's
+#                  -fprofile-generate, a training run of `mrc-benchmark --k=8
+#                  --transport=mrc,udp`, then -fprofile-use -fprofile-partial-training), in
+#                  its own copy ($MRC_CACHE/ns3-3.37-static-pgo/ns-3.37). Two full builds and
+#                  the training, about 25 minutes on 2 cores, again whenever the module
+#                  changed (a profile is only valid for the sources it was made from);
+#                  otherwise the last program is reused.
 #
 # Only the ns-3 libraries mrc needs are built (--enable-modules=mrc;csma), and of ns-3's tests
 # and examples only mrc's (--filter-module-examples-and-tests=mrc; ns-3's src/test system
@@ -51,6 +58,7 @@ APT=1
 FULLNESS=QUICK
 MPI=0
 STATIC=0
+PGO=0
 
 die() { echo "check-in-tree: error: $*" >&2; exit 1; }
 log() { echo "check-in-tree: $*"; }
@@ -71,6 +79,7 @@ while [ $# -gt 0 ]; do
     --no-apt) APT=0; shift ;;
     --mpi) MPI=1; shift ;;
     --static-benchmark) STATIC=1; shift ;;
+    --pgo) PGO=1; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown argument: $1" ;;
   esac
@@ -83,11 +92,13 @@ if [ $STATIC -eq 1 ]; then
   PROFILE=optimized
   WERROR=0
 fi
+[ $PGO -eq 0 ] || [ $STATIC -eq 1 ] || die "--pgo goes with --static-benchmark"
 # the separate copy of Debian's source that --mpi or --static-benchmark builds in (none: the
 # plain copy)
 VARIANT=""
 [ $MPI -eq 1 ] && VARIANT=mpi
 [ $STATIC -eq 1 ] && VARIANT=static
+[ $PGO -eq 1 ] && VARIANT=static-pgo
 
 T_START=$(date +%s)
 phase() { # phase TEXT: log TEXT with the seconds elapsed since the start
@@ -338,74 +349,149 @@ if [ $FRESH -eq 1 ]; then
   log "--fresh: removing $NS3_DIR/build and cmake-cache"
   rm -rf build cmake-cache
 fi
-if [ -f cmake-cache/build.ninja ] && [ -f "$STAMP" ] \
-   && [ "$(cat "$STAMP")" = "${CONFIG_ARGS[*]} -- ${CMAKE_ARGS[*]}" ]; then
-  log "already configured with: ${CONFIG_ARGS[*]} -- ${CMAKE_ARGS[*]}"
-  # test.py and ./ns3 find the programs through the lock file, which names the profile of the
-  # last configured build: another cache configured in this tree since (e.g. an optimized copy,
-  # cmake -B cmake-cache-opt) leaves it pointing at that one's programs. Re-running this cache's
-  # configure step writes it back.
-  lock=
-  for f in .lock-ns3_*_build; do [ -f "$f" ] && lock=$f && break; done
-  if [ -n "$lock" ] && ! grep -qx "BUILD_PROFILE = '$PROFILE'" "$lock"; then
-    log "$lock names another build ($(grep '^BUILD_PROFILE' "$lock" || echo 'no profile')):" \
-      "re-running cmake-cache's configure step"
-    cmake cmake-cache > mrc-configure-refresh.log 2>&1 \
-      || { tail -n 40 mrc-configure-refresh.log; die "cmake cmake-cache failed"; }
-    grep -qx "BUILD_PROFILE = '$PROFILE'" "$lock" \
-      || die "$lock still does not name profile $PROFILE after re-running cmake-cache's configure"
-  fi
-else
-  # a cache made with another generator cannot be reused
-  [ -f cmake-cache/CMakeCache.txt ] && [ ! -f cmake-cache/build.ninja ] \
-    && rm -rf cmake-cache
-  log "configuring: ./ns3 configure ${CONFIG_ARGS[*]} -- ${CMAKE_ARGS[*]}"
-  rm -f "$STAMP"
-  if ! "$PY" ./ns3 configure "${CONFIG_ARGS[@]}" -- "${CMAKE_ARGS[@]}" 2>&1 \
-       | strip_ansi > mrc-configure.log; then
-    tail -n 60 mrc-configure.log
-    die "ns-3 configure failed (full log: $NS3_DIR/mrc-configure.log)"
-  fi
-  sed -n '/^Modules configured to be built/,/^Modules that cannot/p' mrc-configure.log \
-    | grep -qE "(^|[[:space:]])$MODULE([[:space:]]|$)" \
-    || { tail -n 60 mrc-configure.log; die "module $MODULE is not among the modules to build"; }
-  if [ $MPI -eq 1 ]; then
+# configure_tree: ./ns3 configure with CONFIG_ARGS and CMAKE_ARGS, unless cmake-cache was
+# configured with exactly these (STAMP).
+configure_tree() {
+  local lock f
+  if [ -f cmake-cache/build.ninja ] && [ -f "$STAMP" ] \
+     && [ "$(cat "$STAMP")" = "${CONFIG_ARGS[*]} -- ${CMAKE_ARGS[*]}" ]; then
+    log "already configured with: ${CONFIG_ARGS[*]} -- ${CMAKE_ARGS[*]}"
+    # test.py and ./ns3 find the programs through the lock file, which names the profile of the
+    # last configured build: another cache configured in this tree since (e.g. an optimized copy,
+    # cmake -B cmake-cache-opt) leaves it pointing at that one's programs. Re-running this cache's
+    # configure step writes it back.
+    lock=
+    for f in .lock-ns3_*_build; do [ -f "$f" ] && lock=$f && break; done
+    if [ -n "$lock" ] && ! grep -qx "BUILD_PROFILE = '$PROFILE'" "$lock"; then
+      log "$lock names another build ($(grep '^BUILD_PROFILE' "$lock" || echo 'no profile')):" \
+        "re-running cmake-cache's configure step"
+      cmake cmake-cache > mrc-configure-refresh.log 2>&1 \
+        || { tail -n 40 mrc-configure-refresh.log; die "cmake cmake-cache failed"; }
+      grep -qx "BUILD_PROFILE = '$PROFILE'" "$lock" \
+        || die "$lock still does not name profile $PROFILE after re-running cmake-cache's configure"
+    fi
+  else
+    # a cache made with another generator cannot be reused
+    [ -f cmake-cache/CMakeCache.txt ] && [ ! -f cmake-cache/build.ninja ] \
+      && rm -rf cmake-cache
+    log "configuring: ./ns3 configure ${CONFIG_ARGS[*]} -- ${CMAKE_ARGS[*]}"
+    rm -f "$STAMP"
+    if ! "$PY" ./ns3 configure "${CONFIG_ARGS[@]}" -- "${CMAKE_ARGS[@]}" 2>&1 \
+         | strip_ansi > mrc-configure.log; then
+      tail -n 60 mrc-configure.log
+      die "ns-3 configure failed (full log: $NS3_DIR/mrc-configure.log)"
+    fi
     sed -n '/^Modules configured to be built/,/^Modules that cannot/p' mrc-configure.log \
-      | grep -qE "(^|[[:space:]])mpi([[:space:]]|$)" \
-      || { tail -n 60 mrc-configure.log; die "--mpi: module mpi is not among the modules to build"; }
+      | grep -qE "(^|[[:space:]])$MODULE([[:space:]]|$)" \
+      || { tail -n 60 mrc-configure.log; die "module $MODULE is not among the modules to build"; }
+    if [ $MPI -eq 1 ]; then
+      sed -n '/^Modules configured to be built/,/^Modules that cannot/p' mrc-configure.log \
+        | grep -qE "(^|[[:space:]])mpi([[:space:]]|$)" \
+        || { tail -n 60 mrc-configure.log
+             die "--mpi: module mpi is not among the modules to build"; }
+    fi
+    echo "${CONFIG_ARGS[*]} -- ${CMAKE_ARGS[*]}" > "$STAMP"
   fi
-  echo "${CONFIG_ARGS[*]} -- ${CMAKE_ARGS[*]}" > "$STAMP"
-fi
-phase "configured"
+  phase "configured"
+}
 
 # ------------------------------------------------------------------------------------------
 # 5. Build (cmake re-runs itself if contrib/mrc/CMakeLists.txt changed)
 # ------------------------------------------------------------------------------------------
 BUILD_LOG="$NS3_DIR/mrc-build.log"
-TARGETS=()
-[ $STATIC -eq 1 ] && TARGETS=(--target mrc-benchmark)
-if ! cmake --build cmake-cache -j "$JOBS" "${TARGETS[@]}" 2>&1 | strip_ansi > "$BUILD_LOG"; then
-  if grep -q '^FAILED:' "$BUILD_LOG"; then
-    sed -n '/^FAILED:/,$p' "$BUILD_LOG" | grep -vE '^(/usr/bin/|: && )' | head -n 60
-  else
-    tail -n 40 "$BUILD_LOG"
+# build_tree: build cmake-cache (--static-benchmark: mrc-benchmark only); fail with the log.
+build_tree() {
+  local targets=() warnings n_warn
+  [ $STATIC -eq 1 ] && targets=(--target mrc-benchmark)
+  if ! cmake --build cmake-cache -j "$JOBS" "${targets[@]}" 2>&1 | strip_ansi > "$BUILD_LOG"; then
+    if grep -q '^FAILED:' "$BUILD_LOG"; then
+      sed -n '/^FAILED:/,$p' "$BUILD_LOG" | grep -vE '^(/usr/bin/|: && )' | head -n 60
+    else
+      tail -n 40 "$BUILD_LOG"
+    fi
+    die "build failed (full log: $BUILD_LOG)"
   fi
-  die "build failed (full log: $BUILD_LOG)"
-fi
-WARNINGS=$(grep -E "contrib/$MODULE/.*warning:" "$BUILD_LOG" | sed "s|^.*contrib/$MODULE/||" \
-  | sort -u || true)
-n_warn=$(printf '%s' "$WARNINGS" | grep -c . || true)
-if [ "$n_warn" -gt 0 ]; then
-  log "$n_warn compiler warning(s) in the module (not errors: deprecations are exempt):"
-  printf '%s\n' "$WARNINGS" | head -n 20
-fi
-phase "built ($(grep -cE '^\[[0-9]+/[0-9]+\]' "$BUILD_LOG" || true) build steps; log $BUILD_LOG)"
-if [ $STATIC -eq 1 ]; then
+  warnings=$(grep -E "contrib/$MODULE/.*warning:" "$BUILD_LOG" | sed "s|^.*contrib/$MODULE/||" \
+    | sort -u || true)
+  n_warn=$(printf '%s' "$warnings" | grep -c . || true)
+  if [ "$n_warn" -gt 0 ]; then
+    log "$n_warn compiler warning(s) in the module (not errors: deprecations are exempt):"
+    printf '%s\n' "$warnings" | head -n 20
+  fi
+  phase "built ($(grep -cE '^\[[0-9]+/[0-9]+\]' "$BUILD_LOG" || true) build steps; log $BUILD_LOG)"
+}
+
+# find_benchmark: the mrc-benchmark program of this tree, in $bench.
+find_benchmark() {
+  local f
   bench=""
   for f in build/contrib/"$MODULE"/examples/ns3*-mrc-benchmark-"$PROFILE"; do
     [ -x "$f" ] && bench="$NS3_DIR/$f"
   done
   [ -n "$bench" ] || die "no mrc-benchmark program in $NS3_DIR/build/contrib/$MODULE/examples"
+}
+
+# pgo_build (--pgo): build mrc-benchmark instrumented (-fprofile-generate), train it, build it
+# again with the profile (-fprofile-use), and print its path. The profile's files are named
+# after the object files, so both builds use this tree's cmake-cache; a profile is valid only
+# for the sources it was made from, so both are redone whenever the synced sources (or ns-3's
+# or the flags) changed since the last profile-guided build.
+pgo_build() {
+  local base=("${CMAKE_ARGS[@]}") profile_dir="$NS3_DIR/mrc-pgo-profile" sources train
+  local pgo_stamp=cmake-cache/.mrc-pgo-sources
+  local gen_flags="-fprofile-generate -fprofile-update=single -fprofile-dir=$profile_dir"
+  local use_flags="-fprofile-use -fprofile-partial-training -Wno-missing-profile"
+  use_flags+=" -fprofile-dir=$profile_dir"
+  local use=(-DCMAKE_CXX_FLAGS="$use_flags" -DCMAKE_EXE_LINKER_FLAGS=-fprofile-use)
+  sources=$( (cd "$NS3_DIR" && find contrib/"$MODULE" src CMakeLists.txt build-support -type f \
+                \( -name '*.cc' -o -name '*.h' -o -name 'CMakeLists.txt' -o -name '*.cmake' \) \
+                -print0 | sort -z | xargs -0 sha256sum; echo "${CONFIG_ARGS[*]} ${use[*]}") \
+              | sha256sum | cut -d' ' -f1)
+  CMAKE_ARGS=("${base[@]}" "${use[@]}")
+  if [ -f "$pgo_stamp" ] && [ "$(cat "$pgo_stamp")" = "$sources" ]; then
+    log "--pgo: the sources are those of the last profile-guided build: reusing it"
+    configure_tree
+    build_tree
+  else
+    rm -f "$pgo_stamp"
+    rm -rf "$profile_dir"
+    CMAKE_ARGS=("${base[@]}" -DCMAKE_CXX_FLAGS="$gen_flags"
+                -DCMAKE_EXE_LINKER_FLAGS=-fprofile-generate)
+    log "--pgo: 1/3 the instrumented build"
+    configure_tree
+    build_tree
+    find_benchmark
+    train=$(mktemp -d)
+    log "--pgo: 2/3 training: mrc-benchmark --k=8 --transport=mrc,udp" \
+      "(log: $NS3_DIR/mrc-pgo-training.log)"
+    if ! (cd "$train" && "$bench" --k=8 --transport=mrc,udp) \
+         > "$NS3_DIR/mrc-pgo-training.log" 2>&1; then
+      rm -rf "$train"
+      tail -n 20 "$NS3_DIR/mrc-pgo-training.log"
+      die "--pgo: the training run failed"
+    fi
+    rm -rf "$train"
+    [ -n "$(find "$profile_dir" -name '*.gcda' -print -quit 2>/dev/null)" ] \
+      || die "--pgo: the training run wrote no profile into $profile_dir"
+    phase "trained ($(find "$profile_dir" -name '*.gcda' | wc -l) profile files)"
+    log "--pgo: 3/3 the profile-guided build"
+    CMAKE_ARGS=("${base[@]}" "${use[@]}")
+    configure_tree
+    build_tree
+    echo "$sources" > "$pgo_stamp"
+  fi
+  find_benchmark
+  echo " benchmark: $bench"
+}
+
+if [ $PGO -eq 1 ]; then
+  pgo_build
+  exit 0
+fi
+configure_tree
+build_tree
+if [ $STATIC -eq 1 ]; then
+  find_benchmark
   echo " benchmark: $bench"
   exit 0
 fi
