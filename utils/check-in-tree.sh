@@ -400,8 +400,9 @@ configure_tree() {
 # ------------------------------------------------------------------------------------------
 BUILD_LOG="$NS3_DIR/mrc-build.log"
 # build_tree: build cmake-cache (--static-benchmark: mrc-benchmark only); fail with the log.
+# Sets n_warn, the number of compiler warnings in the module (the summary reports it).
 build_tree() {
-  local targets=() warnings n_warn
+  local targets=() warnings
   [ $STATIC -eq 1 ] && targets=(--target mrc-benchmark)
   if ! cmake --build cmake-cache -j "$JOBS" "${targets[@]}" 2>&1 | strip_ansi > "$BUILD_LOG"; then
     if grep -q '^FAILED:' "$BUILD_LOG"; then
