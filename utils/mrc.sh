@@ -257,31 +257,26 @@ validate() {
             --transport=roce-pfc --qps=$n
     done
     # The same over eight ECMP placements (--seed; quick: two): which T1s the incast flows
-    # and the victim hash to decides whether PFC reaches the victim at all.
-    local seed
-    for seed in $(q "1 2 3 4 5 6 7 8" "1 2"); do
-        x "incast-victim-seeds/mrc-seed$seed" mrc-collective "${incast_long[@]}" --planes=4 \
-            --seed="$seed"
-        x "incast-victim-seeds/pfc-nodcqcn-seed$seed" mrc-collective "${incast_long[@]}" \
-            "${one[@]}" --transport=roce-pfc --dcqcn=false --seed="$seed"
-        for n in 1 8; do
-            x "incast-victim-seeds/pfc-$n-seed$seed" mrc-collective "${incast_long[@]}" \
-                "${one[@]}" --transport=roce-pfc --qps=$n --seed="$seed"
+    # and the victim hash to decides whether PFC reaches the victim at all. In DIR, with
+    # EXTRA topology options: incast-victim-seeds/ on the racks above (4 T1s per plane),
+    # incast-victim-wide/ on racks of 16 hosts with 16 T1s per plane (full bisection), where
+    # ECMP spreads the incast flows over more T1s.
+    victim_seeds() {
+        local dir=$1 seed n
+        shift
+        for seed in $(q "1 2 3 4 5 6 7 8" "1 2"); do
+            x "$dir/mrc-seed$seed" mrc-collective "${incast_long[@]}" "$@" --planes=4 \
+                --seed="$seed"
+            x "$dir/pfc-nodcqcn-seed$seed" mrc-collective "${incast_long[@]}" "$@" "${one[@]}" \
+                --transport=roce-pfc --dcqcn=false --seed="$seed"
+            for n in 1 8; do
+                x "$dir/pfc-$n-seed$seed" mrc-collective "${incast_long[@]}" "$@" "${one[@]}" \
+                    --transport=roce-pfc --qps=$n --seed="$seed"
+            done
         done
-    done
-    # The same on a wider fabric: racks of 16 hosts and 16 T1s per plane (full bisection), so
-    # that ECMP spreads the incast flows over more T1s than the four above.
-    local wide=(--hostsPerT0=16)
-    for seed in $(q "1 2 3 4 5 6 7 8" "1 2"); do
-        x "incast-victim-wide/mrc-seed$seed" mrc-collective "${incast_long[@]}" "${wide[@]}" \
-            --planes=4 --seed="$seed"
-        x "incast-victim-wide/pfc-nodcqcn-seed$seed" mrc-collective "${incast_long[@]}" \
-            "${wide[@]}" "${one[@]}" --transport=roce-pfc --dcqcn=false --seed="$seed"
-        for n in 1 8; do
-            x "incast-victim-wide/pfc-$n-seed$seed" mrc-collective "${incast_long[@]}" \
-                "${wide[@]}" "${one[@]}" --transport=roce-pfc --qps=$n --seed="$seed"
-        done
-    done
+    }
+    victim_seeds incast-victim-seeds
+    victim_seeds incast-victim-wide --hostsPerT0=16
     # Path health (issue-15 table): gray path, ECN steering, links down (seeds 1-5), flaps.
     x path-health/gray mrc-path-health --experiment=gray $(q "" --stop=250)
     x path-health/steer mrc-path-health --experiment=steer $(q "" --stop=250)
