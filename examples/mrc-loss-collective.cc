@@ -38,7 +38,13 @@
  * in the receiver's memory are the ones sent (MrcCollective VerifyData). Exit status 1 if
  * not (or on a bad argument), 0 otherwise. To stderr: the minimum run time, then the loss
  * recovery story summed over every queue pair (retransmissions by cause, tail-loss and path
- * probes, duplicates and trims at the receivers, EVs retired, restored and skipped).
+ * probes, duplicates and trims at the receivers, EVs retired, restored and skipped); with --links,
+ * how evenly the T0-T1 links carried bytes (MrcLinkMonitor::GetBalance, up and down: the
+ * largest direction's bytes over the mean of the tier's directions). With the defaults (16
+ * ranks, 4 hosts and 4 T1s per T0) the ring's 16 flows all cross the T1s, four from each T0 to
+ * the next T0, each flow (1 QP) carrying the same bytes: the balance is then the most flows
+ * ECMP put on one T0-T1 link (up to the acknowledgements' small share), and a ring that waits
+ * for its slowest flow moves at about 1/balance of the line rate.
  *
  *   mrc-loss-collective --collective=ring --size=16000000 --loss=0.001
  *   mrc-loss-collective --collective=alltoall --fabric=roce --qps=16 --loss=0.01
@@ -82,6 +88,7 @@ struct Options
     double delayUs{1};              //!< link delay
     double stopMs{20000};           //!< simulated time limit
     bool verify{true};              //!< VerifyData
+    bool links{false};              //!< report the T0-T1 links' balance
     uint32_t seed{1};               //!< RNG seed
 };
 
@@ -100,6 +107,8 @@ struct Outcome
     uint64_t retired{0};         //!< EV transitions to ASSUMED_BAD
     uint64_t restored{0};        //!< EV transitions from ASSUMED_BAD to GOOD
     uint64_t skipped{0};         //!< EV transitions to SKIP
+    double balanceUp{0};         //!< with --links: T0-T1 up, largest / mean bytes
+    double balanceDown{0};       //!< with --links: T0-T1 down, largest / mean bytes
 };
 
 /**
@@ -302,8 +311,23 @@ Run(const Options& o, DataRate rate)
     }
     c->SetDoneCallback(MakeBoundCallback(&OnDone, &o, &out));
     c->Start();
-    Simulator::Stop(Time::FromDouble(o.stopMs, Time::MS));
+    const Time stop = Time::FromDouble(o.stopMs, Time::MS);
+    Ptr<MrcLinkMonitor> links;
+    if (o.links)
+    {
+        // One interval over the whole run, closed where the last run ends.
+        links = CreateObject<MrcLinkMonitor>();
+        links->SetInterval(stop);
+        links->Install(topo, Time(0), stop);
+    }
+    Simulator::Stop(stop);
     Simulator::Run();
+    if (links)
+    {
+        links->Finish();
+        out.balanceUp = links->GetBalance(MrcLinkTier::T0_T1, MrcLinkDirection::UP);
+        out.balanceDown = links->GetBalance(MrcLinkTier::T0_T1, MrcLinkDirection::DOWN);
+    }
 
     for (const auto& [src, dst] : c->GetPairs())
     {
@@ -365,6 +389,11 @@ main(int argc, char* argv[])
                o.stopMs);
     strict.Add(cmd, "verify", "carry real bytes and check them on delivery (VerifyData)", o.verify);
     strict.Add(cmd, "seed", "RNG seed (EVs, gray loss, ECMP hash); --RngRun replicates", o.seed);
+    strict.Add(cmd,
+               "links",
+               "also print the T0-T1 links' balance to stderr (largest / mean bytes per "
+               "direction: the most flows ECMP put on one link, for a ring)",
+               o.links);
     MrcValueParser::ParseCommandLine(cmd, argc, argv);
 
     std::string error = Validate(o);
@@ -455,5 +484,11 @@ main(int argc, char* argv[])
               << out.receiver.duplicatesReceived << " duplicates, " << out.receiver.trimmedReceived
               << " trimmed; EVs: " << out.retired << " retired, " << out.restored << " restored, "
               << out.skipped << " skipped\n";
+    if (o.links)
+    {
+        std::cerr << std::setprecision(2) << "mrc-loss-collective: T0-T1 link balance (largest / "
+                  << "mean bytes of a direction): up " << out.balanceUp << ", down "
+                  << out.balanceDown << "\n";
+    }
     return 0;
 }

@@ -310,6 +310,20 @@ MrcLinkMonitor::CloseInterval()
     }
 }
 
+void
+MrcLinkMonitor::Finish()
+{
+    NS_LOG_FUNCTION(this);
+    m_event.Cancel();
+    const Time now = Simulator::Now();
+    if (m_active && now > m_intervalStart)
+    {
+        m_stop = now;
+        CloseInterval(); // at m_stop: schedules nothing and clears m_active
+    }
+    m_active = false;
+}
+
 uint32_t
 MrcLinkMonitor::GetDirectionCount() const
 {

@@ -121,6 +121,15 @@ class MrcLinkMonitor : public Object
      */
     void Install(Ptr<MrcFabricTopology> topo, Time start, Time stop);
 
+    /**
+     * Close the open interval now, cut short, and sample no more: for a run that ends at an
+     * event of its own (a collective's completion calling Simulator::Stop) before `stop`. Call
+     * it during or after Simulator::Run (Simulator::Now() is then the last event's time). Before
+     * `start` it only cancels the start; after `stop`, or a second time, it does nothing. An
+     * interval of zero width (Finish at an interval boundary) is not added.
+     */
+    void Finish();
+
     /// \return number of watched directions
     uint32_t GetDirectionCount() const;
 
@@ -138,7 +147,10 @@ class MrcLinkMonitor : public Object
      */
     std::optional<uint32_t> FindDirection(uint32_t link, MrcLinkDirection direction) const;
 
-    /// \return number of intervals closed so far (ceil((stop - start) / Interval) after a run)
+    /**
+     * \return number of intervals closed so far (ceil((stop - start) / Interval) after a run,
+     * fewer if Finish() ended it early)
+     */
     uint32_t GetIntervalCount() const;
 
     /**

@@ -41,6 +41,7 @@ cpp_examples = [
     # Loss and path-health harness (mrc-loss-collective, mrc-path-health): quick versions.
     ("mrc-loss-collective --hosts=4 --hostsPerT0=2 --size=400000 --loss=0.01 --iterations=2", "True", "False"),
     ("mrc-loss-collective --collective=alltoall --fabric=roce --qps=4 --hosts=6 --size=600000 --loss=0.001", "True", "False"),
+    ("mrc-loss-collective --hosts=8 --size=800000 --fabric=roce-pfc --links", "True", "False"),
     ("mrc-path-health --experiment=gray --planes=4 --stop=200", "True", "False"),
     ("mrc-path-health --experiment=links --t0=2 --hostsPerT0=2 --t1=2 --count=2 --step=100 --perFlow", "True", "False"),
     ("mrc-path-health --experiment=flap --t0=2 --hostsPerT0=2 --t1=2 --stop=400 --period=50 --traceFlow=0 --traceQueues=100000", "True", "False"),

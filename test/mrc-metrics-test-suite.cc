@@ -175,8 +175,8 @@ class LinkMonitorUtilisationTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
- * Sampling alone: interval bounds, a last interval cut at stop, no event after stop, and the
- * parameter checks.
+ * Sampling alone: interval bounds, a last interval cut at stop, no event after stop, Finish(),
+ * and the parameter checks.
  */
 class LinkMonitorSamplingTestCase : public TestCase
 {
@@ -184,7 +184,7 @@ class LinkMonitorSamplingTestCase : public TestCase
     LinkMonitorSamplingTestCase()
         : TestCase(
             "MrcLinkMonitor: interval bounds, last interval cut at stop, nothing after stop, "
-            "invalid parameters refused")
+            "Finish() cuts the open interval, invalid parameters refused")
     {
     }
 
@@ -228,6 +228,21 @@ class LinkMonitorSamplingTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(watched.events, bare.events + 11, "start and 10 samples, no more");
         NS_TEST_ASSERT_MSG_EQ(watched.intervals, 10u, "ceil(95 us / 10 us)");
 
+        // Finish() mid-interval: the open interval is cut there and nothing follows it.
+        std::vector<Time> ends = FinishAt(MicroSeconds(47));
+        NS_TEST_ASSERT_MSG_EQ(ends.size(), 4u, "[10,20) [20,30) [30,40) [40,47)");
+        NS_TEST_ASSERT_MSG_EQ(ends.back(), MicroSeconds(47), "cut at Finish");
+        // At a boundary: no interval of zero width.
+        ends = FinishAt(MicroSeconds(40));
+        NS_TEST_ASSERT_MSG_EQ(ends.size(), 3u, "the interval closed at 40 us is the last");
+        NS_TEST_ASSERT_MSG_EQ(ends.back(), MicroSeconds(40), "last end at Finish");
+        // Before start: no interval at all.
+        NS_TEST_ASSERT_MSG_EQ(FinishAt(MicroSeconds(5)).size(), 0u, "start cancelled");
+        // After stop: the run's intervals, unchanged.
+        ends = FinishAt(MicroSeconds(200));
+        NS_TEST_ASSERT_MSG_EQ(ends.size(), 10u, "as without Finish");
+        NS_TEST_ASSERT_MSG_EQ(ends.back(), MicroSeconds(105), "cut at stop, not at Finish");
+
         Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2), true);
         Ptr<MrcLinkMonitor> links = CreateObject<MrcLinkMonitor>();
         const std::string zero = Refusal([&] {
@@ -264,6 +279,34 @@ class LinkMonitorSamplingTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(links->GetBalance(MrcLinkTier::T0_T1, MrcLinkDirection::BOTH),
                               0.0,
                               "no traffic: balance 0");
+    }
+
+    /**
+     * Run an idle fabric to 300 us with a monitor over [10 us, 105 us] (Interval 10 us) that
+     * Finish() ends at `finish`, then call Finish() once more after the run.
+     * \param finish when
+     *
+eturn the ends of the closed intervals of the first direction
+     */
+    static std::vector<Time> FinishAt(Time finish)
+    {
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2), true);
+        Ptr<MrcLinkMonitor> links = CreateObject<MrcLinkMonitor>();
+        links->SetAttribute("Interval", TimeValue(MicroSeconds(10)));
+        links->Install(b.topo, MicroSeconds(10), MicroSeconds(105));
+        Simulator::Schedule(finish, &MrcLinkMonitor::Finish, links);
+        Simulator::Stop(MicroSeconds(300));
+        Simulator::Run();
+        links->Finish(); // a second time: nothing
+        std::vector<Time> ends;
+        if (links->GetIntervalCount() > 0)
+        {
+            for (const MrcLinkMonitor::Sample& s : links->GetSeries(0))
+            {
+                ends.push_back(s.end);
+            }
+        }
+        return ends;
     }
 };
 

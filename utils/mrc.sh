@@ -222,6 +222,22 @@ validate() {
             --ns3::MrcPfcQueueDisc::EcnEnabled=false
     done
     x ring-400g/roce-1 mrc-loss-collective "${ring[@]}" --fabric=roce --qps=1
+    # The same ring pipelined as NCCL runs it (slices of 256 KiB: bandwidth-bound), 1 QP over
+    # ECMP placements (seeds), with the T0-T1 links' balance (--links: the most ring flows ECMP
+    # put on one link); DCQCN, DCQCN with the paper's 55 us increase timer, and ECN off; MRC
+    # and 16 QPs once for scale.
+    local sliced=(--collective=ring --hosts=16 --size="$(q 16000000 4000000)" --iterations=1
+                  --ns3::MrcRingCollective::SliceSize=262144 --links)
+    x ring-400g-seeds/mrc mrc-loss-collective "${sliced[@]}" --fabric=mrc
+    x ring-400g-seeds/pfc16 mrc-loss-collective "${sliced[@]}" --fabric=roce-pfc --qps=16
+    for seed in $(q "1 2 3 4 5 6 7 8" "1 2 3"); do
+        x "ring-400g-seeds/pfc-seed$seed" mrc-loss-collective "${sliced[@]}" --fabric=roce-pfc \
+            --seed="$seed"
+        x "ring-400g-seeds/pfc-noecn-seed$seed" mrc-loss-collective "${sliced[@]}" \
+            --fabric=roce-pfc --seed="$seed" --ns3::MrcPfcQueueDisc::EcnEnabled=false
+        x "ring-400g-seeds/pfc-t55-seed$seed" mrc-loss-collective "${sliced[@]}" \
+            --fabric=roce-pfc --seed="$seed" --ns3::MrcDcqcn::IncreaseTimer=55us
+    done
     # 7-to-1 incast plus a victim (issue 16): MRC on 4 x 100G, RoCEv2 on one 400G plane.
     local mb
     mb=$(q 4000000 1000000)

@@ -289,6 +289,18 @@ function(mrc_standalone_finish)
                        --repeat=2)
       set_tests_properties(example-mrc-benchmark-repeat PROPERTIES PASS_REGULAR_EXPRESSION
         "k=4 mrc over 2 rounds \\(identical results\\).*k=4 udp over 2 rounds \\(identical results\\).*k=4: MRC / udp wall per delivered GB, of the minima [0-9.]+, of the medians [0-9.]+")
+      # mrc-loss-collective --links: MRC's spraying loads the T0-T1 links evenly (balance about
+      # 1); one RoCEv2 QP per ring flow puts whole flows on links (8 ranks on 2 T0s, 4 flows per
+      # T0 over 4 uplinks: the balance is a whole number of flows, up to the ACKs' share).
+      add_test(NAME example-mrc-loss-collective-links-mrc
+               COMMAND $<TARGET_FILE:mrc-loss-collective> --hosts=8 --size=800000 --links)
+      set_tests_properties(example-mrc-loss-collective-links-mrc PROPERTIES
+        PASS_REGULAR_EXPRESSION "T0-T1 link balance \\(largest / mean bytes of a direction\\): up 1\\.0[0-9], down 1\\.0[0-9]\n")
+      add_test(NAME example-mrc-loss-collective-links-roce
+               COMMAND $<TARGET_FILE:mrc-loss-collective> --hosts=8 --size=800000 --links
+                       --fabric=roce-pfc)
+      set_tests_properties(example-mrc-loss-collective-links-roce PROPERTIES
+        PASS_REGULAR_EXPRESSION "T0-T1 link balance \\(largest / mean bytes of a direction\\): up ([1-3]\\.9[5-9]|[2-4]\\.0[0-4]), down ([1-3]\\.9[5-9]|[2-4]\\.0[0-4])\n")
       # ... and refuses a round count out of range, or more than one round with --mpi (ns-3's
       # MPI engine ends with Simulator::Destroy), before anything runs.
       add_test(NAME example-mrc-benchmark-repeat-range
