@@ -591,8 +591,118 @@ def table_ring_400g(res):
         raise Missing("ring-400g/roce-1: no recovery line on stderr")
     text += "\n" + para(
         f"Lossy RoCEv2, 1 QP: {m.group(1)} packets retransmitted, go-back-N rewinds "
-        f"{m.group(2)} by NAK and {m.group(3)} by the Local ACK Timeout (stderr).").rstrip()
-    return text + "\n"
+        f"{m.group(2)} by NAK and {m.group(3)} by the Local ACK Timeout (stderr).")
+    return text + ring_400g_seeds(res).rstrip() + "\n"
+
+
+LINE_RATE_GBPS = 400  # mrc-loss-collective's defaults: 4 planes x 100G; RoCEv2 one 400G plane
+
+
+def link_balance(res, name):
+    """The T0-T1 up balance a --links run printed on stderr (largest / mean bytes)."""
+    m = re.search(r"T0-T1 link balance \(largest / mean bytes of a direction\): up ([0-9.]+), "
+                  r"down ([0-9.]+)", res.text(name, "stderr.txt"))
+    if not m:
+        raise Missing(f"{name}: no link balance line on stderr (--links)")
+    return float(m.group(1))
+
+
+def max_load_shares(flows, links, groups):
+    """P(most flows on one link = k) when each of `groups` switches hashes `flows` flows
+    uniformly and independently onto `links` uplinks: {k: probability}."""
+    counts = {}
+    for choice in range(links ** flows):
+        load = [0] * links
+        for _ in range(flows):
+            load[choice % links] += 1
+            choice //= links
+        counts[max(load)] = counts.get(max(load), 0) + 1
+    total = links ** flows
+    below = 0.0
+    shares = {}
+    for k in sorted(counts):
+        at_most = (below + counts[k] / total) ** groups
+        shares[k] = at_most - (below ** groups)
+        below += counts[k] / total
+    return shares
+
+
+RING_SEED_CONFIGS = [("pfc", "DCQCN"), ("pfc-t55", "DCQCN, 55 us timer"),
+                     ("pfc-noecn", "ECN off")]
+
+
+def ring_seed_runs(res, d="ring-400g-seeds"):
+    """The pipelined 1-QP ring over ECMP placements: seeds, {config: [(busbw, balance)]} and
+    {most flows on one link: [seed indices]}."""
+    seeds = None
+    per = {}
+    for key, _ in RING_SEED_CONFIGS:
+        names, numbers = numbered_runs(res, d, f"{key}-seed")
+        if seeds is not None and numbers != seeds:
+            raise Missing(f"{d}/{key}-seed*: seeds {numbers}, not {seeds}")
+        seeds = numbers
+        per[key] = [(float(loss_point(res, n)["busbw_gbps"]), link_balance(res, n))
+                    for n in names]
+    by_load = {}
+    for i, seed in enumerate(seeds):
+        loads = {round(per[key][i][1]) for key, _ in RING_SEED_CONFIGS}
+        if len(loads) != 1:
+            raise Missing(f"{d}: seed {seed}: the configurations saw different placements {loads}")
+        by_load.setdefault(loads.pop(), []).append(i)
+    return seeds, per, by_load
+
+
+def ring_load_share(per, key, idx):
+    """Mean bus bandwidth / line rate of config KEY over the seed indices IDX."""
+    return statistics.mean(per[key][i][0] for i in idx) / LINE_RATE_GBPS
+
+
+def ring_400g_seeds(res):
+    """The pipelined ring with 1 QP over ECMP placements, against the most flows on one link."""
+    d = "ring-400g-seeds"
+    cmd = res.command(f"{d}/mrc")
+    if re.search(r"--(hosts|hostsPerT0|t1|planes|rate)=", cmd.replace("--hosts=16", "")):
+        raise Missing(f"{d}: expected the default fabric (16 ranks, 4 x 4, 4 x 100G): {cmd}")
+    size = int(re.search(r"--size=(\d+)", cmd).group(1))
+    slice_ = re.search(r"SliceSize=(\d+)", cmd).group(1)
+    configs = RING_SEED_CONFIGS
+    seeds, per, by_load = ring_seed_runs(res, d)
+    rows = []
+    for i, seed in enumerate(seeds):
+        load = round(per["pfc"][i][1])
+        rows.append([str(seed), f"{f2(per['pfc'][i][1])} ({load})"]
+                    + [f1(per[key][i][0]) for key, _ in configs])
+    text = para(
+        f"The same ring pipelined as NCCL runs it (``--size={size} --iterations=1 "
+        f"--ns3::MrcRingCollective::SliceSize={slice_}``: bandwidth-bound), one RoCEv2 QP per "
+        "ring flow on the lossless fabric, over ECMP placements (``--seed``), with ``--links``: "
+        "the T0-T1 links' balance (largest / mean bytes of a direction), which on this "
+        "placement is the most ring flows ECMP put on one link (in brackets). Bus bandwidth in "
+        "Gb/s with DCQCN (the defaults), with DCQCN's increase timer at the DCQCN paper's "
+        "55 us (``--ns3::MrcDcqcn::IncreaseTimer=55us``) and with ECN off (PFC alone):")
+    text += simple_table(["seed", "busiest link, flows"] + [label for _, label in configs], rows)
+    shares = max_load_shares(4, 4, 4)
+    summary = []
+    for load in sorted(by_load):
+        idx = by_load[load]
+        summary.append([str(load), f"{len(idx)} of {len(seeds)}", f2(shares.get(load, 0)),
+                        f2(1 / load)]
+                       + [f2(ring_load_share(per, key, idx)) for key, _ in configs])
+    text += "\n" + para(
+        "By the most flows on one link: how many placements, the share of placements with that "
+        "maximum if each T0 hashes its four flows onto its four uplinks uniformly and "
+        "independently (exact, four T0s), the collision bound (a ring moves at its slowest "
+        "flow's rate: line rate / flows on its link), and the mean bus bandwidth / line rate "
+        f"({LINE_RATE_GBPS} Gb/s):")
+    text += simple_table(["flows", "placements", "expected share", "bound"]
+                         + [label for _, label in configs], summary)
+    mrc = float(loss_point(res, f"{d}/mrc")["busbw_gbps"])
+    p16 = float(loss_point(res, f"{d}/pfc16")["busbw_gbps"])
+    text += "\n" + para(
+        f"The same ring with MRC (4 x 100G, balance {f2(link_balance(res, f'{d}/mrc'))}): "
+        f"{f1(mrc)} Gb/s ({f2(mrc / LINE_RATE_GBPS)} of line rate); RoCEv2 with 16 QPs per "
+        f"ring flow (seed 1): {f1(p16)} Gb/s ({f2(p16 / LINE_RATE_GBPS)}).")
+    return text
 
 
 def table_failover(res):
@@ -650,6 +760,7 @@ def table_published(res):
     tmb = int(re.search(r"--bytes=(\d+)", res.command("transfer-4mb/loss-0")).group(1))
     victim_mb = victim_size(res, "incast-victim")
     seed_mb = victim_size(res, "incast-victim-long")
+    ring_seeds, ring_per, ring_by_load = ring_seed_runs(res)
     seeds_1 = victim_seed_ratios(res, "pfc-1")[1]
     seeds_8 = victim_seed_ratios(res, "pfc-8")[1]
     seeds_mrc = victim_seed_ratios(res, "mrc")[1]
@@ -727,7 +838,14 @@ def table_published(res):
          f"uplink imbalance (flagship, busiest / mean) {f2(float(flag['roce']['uplink_balance']))}"
          f" (1 QP), {f2(float(flag['roce-x4']['uplink_balance']))} (4 QPs), "
          f"{f2(float(flag['mrc']['uplink_balance']))} (MRC); ``mrc-failover`` healthy goodput "
-         f"{f0(roce_fo['series'][0][1])} Gb/s (RoCEv2) against {f0(before[1])} Gb/s (MRC)"],
+         f"{f0(roce_fo['series'][0][1])} Gb/s (RoCEv2) against {f0(before[1])} Gb/s (MRC); "
+         "the pipelined ring on one 400G plane, 1 QP per flow, over "
+         f"{len(ring_seeds)} placements: "
+         + "; ".join(f"{len(idx)} with at most {load} flows on a link, "
+                     f"{f2(ring_load_share(ring_per, 'pfc-noecn', idx))} of line rate with PFC "
+                     f"alone, {f2(ring_load_share(ring_per, 'pfc', idx))} with DCQCN"
+                     for load, idx in sorted(ring_by_load.items()))
+         + " (section \"Lossless RoCEv2\")"],
         ["traffic hashed to a dead next hop is black-holed until the switch converges",
          "yes: RoCEv2 flows stall until BGP reprograms the FIBs (carrier 2 ms + UPDATEs + FIB "
          "batches) or the repair; black holes need BFD (``mrc-failover``: RoCEv2's longest "
