@@ -285,8 +285,7 @@ class LinkMonitorSamplingTestCase : public TestCase
      * Run an idle fabric to 300 us with a monitor over [10 us, 105 us] (Interval 10 us) that
      * Finish() ends at `finish`, then call Finish() once more after the run.
      * \param finish when
-     *
-eturn the ends of the closed intervals of the first direction
+     * \return the ends of the closed intervals of the first direction
      */
     static std::vector<Time> FinishAt(Time finish)
     {
