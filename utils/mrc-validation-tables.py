@@ -669,8 +669,8 @@ def ring_400g_seeds(res):
     seeds, per, by_load = ring_seed_runs(res, d)
     rows = []
     for i, seed in enumerate(seeds):
-        load = round(per["pfc"][i][1])
-        rows.append([str(seed), f"{f2(per['pfc'][i][1])} ({load})"]
+        balance = per["pfc"][i][1]
+        rows.append([str(seed), f"{f2(balance)} ({round(balance)})"]
                     + [f1(per[key][i][0]) for key, _ in configs])
     text = para(
         f"The same ring pipelined as NCCL runs it (``--size={size} --iterations=1 "
@@ -841,7 +841,7 @@ def table_published(res):
          f"{f0(roce_fo['series'][0][1])} Gb/s (RoCEv2) against {f0(before[1])} Gb/s (MRC); "
          "the pipelined ring on one 400G plane, 1 QP per flow, over "
          f"{len(ring_seeds)} placements: "
-         + "; ".join(f"{len(idx)} with at most {load} flows on a link, "
+         + "; ".join(f"{len(idx)} with {load} flows on the busiest link, "
                      f"{f2(ring_load_share(ring_per, 'pfc-noecn', idx))} of line rate with PFC "
                      f"alone, {f2(ring_load_share(ring_per, 'pfc', idx))} with DCQCN"
                      for load, idx in sorted(ring_by_load.items()))
