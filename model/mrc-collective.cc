@@ -20,6 +20,7 @@
 #include <limits>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <tuple>
 
 namespace ns3
@@ -747,6 +748,18 @@ uint32_t
 MrcCollective::GetMaxLinks() const
 {
     return m_maxLinks;
+}
+
+uint32_t
+MrcCollective::GetLinks(uint32_t src, uint32_t dst) const
+{
+    auto it = m_pairIndex.find({src, dst});
+    if (it == m_pairIndex.end())
+    {
+        throw std::out_of_range(GetName() + ": ranks " + std::to_string(src) + " and "
+                                + std::to_string(dst) + " are not connected");
+    }
+    return m_links[it->second];
 }
 
 Ptr<MrcQpGroup>

@@ -168,6 +168,13 @@ class MrcCollective : public Object
     const MrcLineRateModel& GetLineRate() const;
     /// \return the longest path (links) between the rank pairs this pattern uses
     uint32_t GetMaxLinks() const;
+    /**
+     * \param src a rank
+     * \param dst another
+     * \return links on the path between them (after Setup)
+     * \throws std::out_of_range if the pattern does not connect them
+     */
+    uint32_t GetLinks(uint32_t src, uint32_t dst) const;
     /// \param src a rank \param dst another \return their group (nullptr if not connected)
     Ptr<MrcQpGroup> GetGroup(uint32_t src, uint32_t dst) const;
 

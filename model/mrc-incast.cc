@@ -7,6 +7,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace ns3
 {
@@ -56,7 +57,18 @@ MrcIncast::GetSenderCount() const
 Time
 MrcIncast::GetIdealTime() const
 {
-    Time ideal = GetLineRate().Incast(GetSenderCount(), m_size, GetMaxLinks());
+    // Senders at different distances (some in the target's rack): the receiver's links are busy
+    // from the nearest one's latency on, and the farthest still needs its own transfer.
+    uint32_t nearest = std::numeric_limits<uint32_t>::max();
+    uint32_t farthest = 0;
+    for (uint32_t s = 1; s <= GetSenderCount(); ++s)
+    {
+        nearest = std::min(nearest, GetLinks(s, 0));
+        farthest = std::max(farthest, GetLinks(s, 0));
+    }
+    Time ideal = GetSenderCount() == 0
+                     ? Time(0)
+                     : GetLineRate().Incast(GetSenderCount(), m_size, nearest, farthest);
     if (HasVictim())
     {
         ideal = std::max(ideal, GetLineRate().Transfer(m_victimSize, GetMaxLinks()));

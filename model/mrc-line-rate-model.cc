@@ -4,6 +4,7 @@
 
 #include "mrc-line-rate-model.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -112,11 +113,23 @@ MrcLineRateModel::AllToAll(uint32_t n, uint64_t size, uint32_t links) const
 Time
 MrcLineRateModel::Incast(uint32_t senders, uint64_t size, uint32_t links) const
 {
+    return Incast(senders, size, links, links);
+}
+
+Time
+MrcLineRateModel::Incast(uint32_t senders, uint64_t size, uint32_t nearest, uint32_t farthest) const
+{
+    if (farthest < nearest)
+    {
+        throw std::invalid_argument("MrcLineRateModel::Incast: farthest (="
+                                    + std::to_string(farthest)
+                                    + ") must be >= nearest (=" + std::to_string(nearest) + ")");
+    }
     if (senders == 0)
     {
         return Time(0);
     }
-    return Serialize(size * senders) + Latency(links, size);
+    return std::max(Serialize(size * senders) + Latency(nearest, size), Transfer(size, farthest));
 }
 
 std::vector<uint64_t>

@@ -33,7 +33,8 @@ namespace ns3
  *  - all-gather (ring): (n - 1) x Transfer(ceil(S / n), L);
  *  - all-to-all: Serialize((n - 1) x ceil(S / n)) + Latency(L, ceil(S / n)) (every host link
  *    busy at once, the fabric assumed non-blocking);
- *  - N-to-1 incast of S per sender: Serialize(N x S) + Latency(L, S) (the receiver's links);
+ *  - N-to-1 incast of S per sender: Serialize(N x S) + Latency(Lmin, S) (the receiver's links,
+ *    from the nearest sender's latency on), at least Transfer(S, L) (the farthest sender's);
  *  - permutation and point-to-point: Transfer(S, L).
  * L is the longest path the collective uses. A lower bound: no congestion control ramp, no
  * acknowledgements, no ECMP collisions.
@@ -75,8 +76,21 @@ class MrcLineRateModel
     Time AllGather(uint32_t n, uint64_t size, uint32_t links) const;
     /// \param n ranks \param size S \param links longest path \return all-to-all ideal
     Time AllToAll(uint32_t n, uint64_t size, uint32_t links) const;
-    /// \param senders N \param size bytes per sender \param links longest path \return incast ideal
+    /// \param senders N \param size bytes per sender \param links every sender's path
+    /// \return incast ideal (Incast(senders, size, links, links))
     Time Incast(uint32_t senders, uint64_t size, uint32_t links) const;
+    /**
+     * Incast ideal when the senders are at different distances: the receiver's links carry all
+     * N x S bytes after the nearest sender's latency, and the farthest sender's S bytes need
+     * their own transfer: max(Serialize(N x S) + Latency(nearest, S), Transfer(S, farthest)).
+     * \param senders N
+     * \param size S, bytes per sender
+     * \param nearest links on the shortest sender's path (>= 1)
+     * \param farthest links on the longest sender's path (>= nearest)
+     * \return incast ideal
+     * \throws std::invalid_argument if farthest < nearest
+     */
+    Time Incast(uint32_t senders, uint64_t size, uint32_t nearest, uint32_t farthest) const;
 
     /**
      * Cut S bytes into n chunks: the first S mod n chunks get one byte more than S / n.

@@ -383,6 +383,52 @@ class MrcWorkloadIncastTestCase : public TestCase
 
 /**
  * \ingroup mrc-tests
+ * An incast whose senders are at different distances: one in the receiver's rack (2 links), two
+ * beyond it (4 links). Its ideal counts the receiver's links from the nearest sender's latency on
+ * (the longest path's latency for every byte would overstate it) and is still a bound.
+ */
+class MrcWorkloadNearIncastTestCase : public TestCase
+{
+  public:
+    MrcWorkloadNearIncastTestCase()
+        : TestCase("incast with a sender in the receiver's rack: the ideal is a strict bound")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Bench b(SmallFabric(), true);
+        ObjectFactory f("ns3::MrcIncast");
+        f.Set("MessageSize", UintegerValue(200000));
+        f.Set("VerifyData", BooleanValue(true));
+        Ptr<MrcIncast> incast = f.Create<MrcIncast>();
+        // Receiver 4; sender 5 under the same T0, senders 0 and 1 under the other.
+        incast->Setup(b.topo, *b.mrc, {4, 5, 0, 1});
+        NS_TEST_ASSERT_MSG_EQ(incast->GetLinks(1, 0), 2u, "host 5 -> host 4: two links");
+        NS_TEST_ASSERT_MSG_EQ(incast->GetLinks(2, 0), 4u, "host 0 -> host 4: four links");
+        const MrcLineRateModel& line = incast->GetLineRate();
+        NS_TEST_EXPECT_MSG_EQ(incast->GetIdealTime(),
+                              line.Incast(3, 200000, 2, 4),
+                              "nearest and farthest sender");
+        NS_TEST_EXPECT_MSG_LT(incast->GetIdealTime(),
+                              line.Incast(3, 200000, 4),
+                              "below the longest-path formula");
+        incast->Start();
+        Simulator::Stop(MilliSeconds(100));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ((incast->IsDone() && !incast->HasFailed()), true, "incast ended");
+        NS_TEST_EXPECT_MSG_EQ(incast->GetCorruptTransfers(), 0u, "byte for byte");
+        NS_TEST_EXPECT_MSG_EQ(incast->GetReceivedBytes(0), 600000u, "incast receiver");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(incast->GetDuration(),
+                                    incast->GetIdealTime(),
+                                    "bound: " << incast->GetDuration().As(Time::US) << " against "
+                                              << incast->GetIdealTime().As(Time::US));
+    }
+};
+
+/**
+ * \ingroup mrc-tests
  * A training job of 3 iterations runs two collectives per step on overlapping hosts and records
  * 3 steps no shorter than compute gap + collective ideal; a bulk transfer runs as a second job.
  */
@@ -682,6 +728,7 @@ class MrcWorkloadTestSuite : public TestSuite
         AddTestCase(new MrcWorkloadAllToAllTestCase(0));
         AddTestCase(new MrcWorkloadAllToAllTestCase(2));
         AddTestCase(new MrcWorkloadIncastTestCase);
+        AddTestCase(new MrcWorkloadNearIncastTestCase);
         AddTestCase(new MrcWorkloadTrainingJobTestCase);
         AddTestCase(new MrcWorkloadFailureTestCase);
         AddTestCase(new MrcWorkloadInputTestCase);

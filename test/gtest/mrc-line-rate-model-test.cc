@@ -67,6 +67,13 @@ TEST(MrcLineRateModel, CollectiveFormulas)
     EXPECT_EQ(m.AllToAll(4, 4000000, 2), MicroSeconds(240) + MicroSeconds(2) + NanoSeconds(80));
     // Incast 7 x 1 MB into one host.
     EXPECT_EQ(m.Incast(7, 1000000, 2), MicroSeconds(560) + MicroSeconds(2) + NanoSeconds(80));
+    // Senders at 2 and 4 links: the receiver's links from the nearest one's latency on...
+    EXPECT_EQ(m.Incast(7, 1000000, 2, 4), MicroSeconds(560) + MicroSeconds(2) + NanoSeconds(80));
+    EXPECT_EQ(m.Incast(7, 1000000, 4), MicroSeconds(560) + MicroSeconds(4) + NanoSeconds(240));
+    EXPECT_EQ(m.Incast(7, 1000000, 3, 3), m.Incast(7, 1000000, 3));
+    // ... but never less than the farthest sender's own transfer.
+    EXPECT_EQ(m.Incast(1, 1000000, 2, 4), m.Transfer(1000000, 4));
+    EXPECT_THROW(m.Incast(7, 1000000, 4, 2), std::invalid_argument);
     // Degenerate sizes.
     EXPECT_EQ(m.RingAllReduce(1, 4000000, 2), Time(0));
     EXPECT_EQ(m.Incast(0, 1000000, 2), Time(0));
