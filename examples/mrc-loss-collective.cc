@@ -44,7 +44,8 @@
  * ranks, 4 hosts and 4 T1s per T0) the ring's 16 flows all cross the T1s, four from each T0 to
  * the next T0, each flow (1 QP) carrying the same bytes: the balance is then the most flows
  * ECMP put on one T0-T1 link (up to the acknowledgements' small share), and a ring that waits
- * for its slowest flow moves at about 1/balance of the line rate.
+ * for its slowest flow moves at most at 1/balance of the line rate (PFC alone reaches it;
+ * DCQCN's cuts keep it lower).
  *
  *   mrc-loss-collective --collective=ring --size=16000000 --loss=0.001
  *   mrc-loss-collective --collective=alltoall --fabric=roce --qps=16 --loss=0.01

@@ -95,7 +95,7 @@ class MrcLinkMonitor : public Object
     struct Sample
     {
         Time start;                 //!< interval start
-        Time end;                   //!< interval end (start + Interval, or stop)
+        Time end;                   //!< interval end (start + Interval, stop, or Finish())
         uint64_t bytes{0};          //!< frame bytes whose transmission began in it
         double utilisation{0};      //!< busy share of the interval, 0..1
         DataRate rate;              //!< device DataRate at the end of the interval
@@ -125,8 +125,8 @@ class MrcLinkMonitor : public Object
      * Close the open interval now, cut short, and sample no more: for a run that ends at an
      * event of its own (a collective's completion calling Simulator::Stop) before `stop`. Call
      * it during or after Simulator::Run (Simulator::Now() is then the last event's time). Before
-     * `start` it only cancels the start; after `stop`, or a second time, it does nothing. An
-     * interval of zero width (Finish at an interval boundary) is not added.
+     * `start` it only cancels the start; before Install(), after `stop`, or a second time, it
+     * does nothing. An interval of zero width (Finish at an interval boundary) is not added.
      */
     void Finish();
 

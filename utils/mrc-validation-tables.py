@@ -631,6 +631,16 @@ RING_SEED_CONFIGS = [("pfc", "DCQCN"), ("pfc-t55", "DCQCN, 55 us timer"),
                      ("pfc-noecn", "ECN off")]
 
 
+def default_ring_fabric(res, name):
+    """Missing unless run NAME is on mrc-loss-collective's default fabric (16 ranks, 4 hosts and
+    4 T1s per T0, 4 x 100G; RoCEv2 one 400G plane), for which the shares and line rate hold."""
+    cmd = res.command(name)
+    if re.search(r"--(hostsPerT0|t1|planes|rate)=", cmd) or not re.search(r"--hosts=16(\s|$)",
+                                                                            cmd):
+        raise Missing(f"{name}: expected the default fabric (16 ranks, 4 x 4, 4 x 100G): {cmd}")
+    return cmd
+
+
 def ring_seed_runs(res, d="ring-400g-seeds"):
     """The pipelined 1-QP ring over ECMP placements: seeds, {config: [(busbw, balance)]} and
     {most flows on one link: [seed indices]}."""
@@ -641,13 +651,19 @@ def ring_seed_runs(res, d="ring-400g-seeds"):
         if seeds is not None and numbers != seeds:
             raise Missing(f"{d}/{key}-seed*: seeds {numbers}, not {seeds}")
         seeds = numbers
+        for name, number in zip(names, numbers):
+            cmd = default_ring_fabric(res, name)
+            if (not re.search(rf"--seed={number}(\s|$)", cmd) or "--fabric=roce-pfc" not in cmd
+                    or "--qps=" in cmd):
+                raise Missing(f"{name}: expected one RoCEv2 QP on roce-pfc, seed {number}: {cmd}")
         per[key] = [(float(loss_point(res, n)["busbw_gbps"]), link_balance(res, n))
                     for n in names]
     by_load = {}
     for i, seed in enumerate(seeds):
         loads = {round(per[key][i][1]) for key, _ in RING_SEED_CONFIGS}
-        if len(loads) != 1:
-            raise Missing(f"{d}: seed {seed}: the configurations saw different placements {loads}")
+        if len(loads) != 1 or min(loads) < 1:
+            raise Missing(f"{d}: seed {seed}: the configurations saw different placements (or "
+                          f"none) {loads}")
         by_load.setdefault(loads.pop(), []).append(i)
     return seeds, per, by_load
 
@@ -660,11 +676,12 @@ def ring_load_share(per, key, idx):
 def ring_400g_seeds(res):
     """The pipelined ring with 1 QP over ECMP placements, against the most flows on one link."""
     d = "ring-400g-seeds"
-    cmd = res.command(f"{d}/mrc")
-    if re.search(r"--(hosts|hostsPerT0|t1|planes|rate)=", cmd.replace("--hosts=16", "")):
-        raise Missing(f"{d}: expected the default fabric (16 ranks, 4 x 4, 4 x 100G): {cmd}")
-    size = int(re.search(r"--size=(\d+)", cmd).group(1))
-    slice_ = re.search(r"SliceSize=(\d+)", cmd).group(1)
+    cmd = default_ring_fabric(res, f"{d}/mrc")
+    size = re.search(r"--size=(\d+)", cmd)
+    slice_ = re.search(r"SliceSize=(\d+)", cmd)
+    if not size or not slice_:
+        raise Missing(f"{d}/mrc: no --size or SliceSize in {cmd}")
+    size, slice_ = int(size.group(1)), slice_.group(1)
     configs = RING_SEED_CONFIGS
     seeds, per, by_load = ring_seed_runs(res, d)
     rows = []
