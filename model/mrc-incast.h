@@ -21,8 +21,8 @@ namespace ns3
  * control hurts an innocent flow). Victim transfers carry tag 1, incast ones tag 0.
  *
  * Ideal: max(Serialize(N x S) + Latency(Lmin, S), Transfer(S, Lmax), Transfer(VictimSize, L)),
- * Lmin and Lmax the senders' shortest and longest paths (MrcLineRateModel::Incast)
- * (MrcLineRateModel::Incast): the receiver's links are the bottleneck.
+ * Lmin and Lmax the senders' shortest and longest paths (MrcLineRateModel::Incast): the
+ * receiver's links are the bottleneck.
  */
 class MrcIncast : public MrcCollective
 {

@@ -399,12 +399,10 @@ class MrcWorkloadNearIncastTestCase : public TestCase
     void DoRun() override
     {
         Bench b(SmallFabric(), true);
-        ObjectFactory f("ns3::MrcIncast");
-        f.Set("MessageSize", UintegerValue(200000));
-        f.Set("VerifyData", BooleanValue(true));
-        Ptr<MrcIncast> incast = f.Create<MrcIncast>();
         // Receiver 4; sender 5 under the same T0, senders 0 and 1 under the other.
-        incast->Setup(b.topo, *b.mrc, {4, 5, 0, 1});
+        Ptr<MrcIncast> incast =
+            DynamicCast<MrcIncast>(Make(b, "ns3::MrcIncast", {4, 5, 0, 1}, 200000, true));
+        NS_TEST_ASSERT_MSG_NE(incast, nullptr, "an MrcIncast");
         NS_TEST_ASSERT_MSG_EQ(incast->GetLinks(1, 0), 2u, "host 5 -> host 4: two links");
         NS_TEST_ASSERT_MSG_EQ(incast->GetLinks(2, 0), 4u, "host 0 -> host 4: four links");
         const MrcLineRateModel& line = incast->GetLineRate();
