@@ -699,6 +699,18 @@ void
 MrcSelectiveRecovery::ArmLossTimer()
 {
     Simulator::Cancel(m_lossEvent);
+    // An entry whose packet is acknowledged or released can never fire (acknowledgement is
+    // final): drop it here, so that the timer waits for the oldest packet still in flight
+    // rather than waking once per packet sent, to find it acknowledged.
+    while (!m_lossQueue.empty())
+    {
+        const MrcSendQueue::Record* r = m_ctx.sendQueue->Find(m_lossQueue.front().second);
+        if (r && !r->acked)
+        {
+            break;
+        }
+        m_lossQueue.pop_front();
+    }
     if (!m_lossQueue.empty())
     {
         m_lossEvent =
