@@ -11,6 +11,7 @@
 #include "ns3/double.h"
 #include "ns3/error-model.h"
 #include "ns3/mrc-scoped-attribute-default.h"
+#include "ns3/nstime.h"
 #include "ns3/pointer.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/string.h"
@@ -113,6 +114,97 @@ class MrcSackCoalescingTestCase : public TestCase
     }
 
     uint32_t m_sackBytes; //!< SackBytes
+};
+
+/**
+ * \ingroup mrc-test
+ * The loss timer of a healthy queue pair waits for the oldest packet still in flight: over a
+ * 1 MiB write (256 packets, nothing lost) it costs a few simulator events, not one per packet
+ * sent. Measured as the events of the same run with the default LossTimeout (8 base RTTs, so
+ * every deadline passes within the run) minus those with a LossTimeout longer than the run
+ * (the timer never fires).
+ */
+class MrcLossTimerWakesTestCase : public TestCase
+{
+  public:
+    MrcLossTimerWakesTestCase()
+        : TestCase("a healthy queue pair's loss timer wakes per LossTimeout, not per packet")
+    {
+    }
+
+  private:
+    /// What one run gives.
+    struct End
+    {
+        uint64_t events;    //!< simulator events executed
+        uint64_t delivered; //!< messages delivered
+        uint64_t timeouts;  //!< retransmissions after the loss timer
+        Time lossTimeout;   //!< the sender's loss timer
+        Time complete;      //!< when the write was acknowledged
+    };
+
+    /**
+     * \param lossTimeout the queue pairs' LossTimeout (0: LossTimeoutRtts base RTTs)
+     * \return how the run ended
+     */
+    static End Run(Time lossTimeout)
+    {
+        RngSeedManager::SetSeed(1);
+        Bench b(MrcClosSpec::TwoTier(1, 2, 2, 2, 2), true);
+        // Fixed streams: both runs draw the same router solicitation times.
+        MrcClosTopologyHelper::AssignStreams(b.topo, 0);
+        b.mrc->SetQueuePairAttribute("LossTimeout", TimeValue(lossTimeout));
+        auto [a, r] = b.Connect(0, 2);
+        Time complete;
+        a->TraceConnectWithoutContext(
+            "MessageComplete",
+            MakeBoundCallback(&MrcLossTimerWakesTestCase::OnComplete, &complete));
+        Simulator::Schedule(MicroSeconds(3), [a = a]() {
+            a->PostWrite(1 << 20);
+        });
+        Simulator::Stop(MilliSeconds(2));
+        Simulator::Run();
+        TimeValue timeout;
+        a->GetAttribute("LossTimeout", timeout);
+        return End{Simulator::GetEventCount(),
+                   b.delivered[0],
+                   a->GetStats().rtxTimeout,
+                   timeout.Get(),
+                   complete};
+    }
+
+    /**
+     * \param at where to write the time
+     * \param msn message
+     * \param bytes its size
+     */
+    static void OnComplete(Time* at, uint32_t msn, uint64_t bytes)
+    {
+        *at = Simulator::Now();
+    }
+
+    void DoRun() override
+    {
+        const End dflt = Run(Time(0));
+        const End never = Run(Seconds(1));
+        NS_TEST_ASSERT_MSG_EQ(dflt.delivered, 1u, "delivered once (default timer)");
+        NS_TEST_ASSERT_MSG_EQ(never.delivered, 1u, "delivered once (no timer)");
+        NS_TEST_ASSERT_MSG_EQ(dflt.timeouts + never.timeouts, 0u, "nothing timed out");
+        NS_TEST_ASSERT_MSG_EQ(dflt.complete, never.complete, "the timer changes no packet");
+        // Every deadline of the default run passes within it: the last send plus the timer.
+        NS_TEST_ASSERT_MSG_LT(dflt.complete + dflt.lossTimeout,
+                              MilliSeconds(2),
+                              "every deadline passes before the run stops");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(dflt.events, never.events, "the timer adds events");
+        // About one wake per LossTimeout over the transfer; one per packet would be 256.
+        const uint64_t wakes = dflt.events - never.events;
+        const uint64_t periods =
+            dflt.complete.GetNanoSeconds() / dflt.lossTimeout.GetNanoSeconds() + 2;
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(wakes,
+                                    2 * periods,
+                                    "loss timer wakes: " << wakes << " over " << periods
+                                                         << " timeouts");
+    }
 };
 
 /**
@@ -521,6 +613,7 @@ class MrcQpTestSuite : public TestSuite
     {
         AddTestCase(new MrcSackCoalescingTestCase(16384));
         AddTestCase(new MrcSackCoalescingTestCase(0));
+        AddTestCase(new MrcLossTimerWakesTestCase);
         AddTestCase(new MrcNoBitmapTestCase);
         AddTestCase(new MrcDenyEvTestCase);
         AddTestCase(new MrcReverseLivenessTestCase);
