@@ -3,6 +3,8 @@
  */
 #include "mrc-device-tx-queue.h"
 
+#include "mrc-pfc-device-queue.h"
+
 #include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/net-device.h"
@@ -78,8 +80,17 @@ MrcDeviceTxQueue::ConnectDeviceQueue(Ptr<NetDevice> device, Ptr<Queue<Packet>> q
     NS_ASSERT_MSG(device && queue, "MrcDeviceTxQueue needs the device and its queue");
     m_device = PeekPointer(device);
     m_queue = PeekPointer(queue);
-    queue->TraceConnectWithoutContext("Enqueue", MakeCallback(&MrcDeviceTxQueue::OnEnqueued, this));
-    queue->TraceConnectWithoutContext("Dequeue", MakeCallback(&MrcDeviceTxQueue::OnDequeued, this));
+    if (Ptr<MrcPfcDeviceQueue> own = DynamicCast<MrcPfcDeviceQueue>(queue))
+    {
+        own->SetFlowControl(this);
+    }
+    else
+    {
+        queue->TraceConnectWithoutContext("Enqueue",
+                                          MakeCallback(&MrcDeviceTxQueue::OnEnqueued, this));
+        queue->TraceConnectWithoutContext("Dequeue",
+                                          MakeCallback(&MrcDeviceTxQueue::OnDequeued, this));
+    }
     queue->TraceConnectWithoutContext("DropBeforeEnqueue",
                                       MakeCallback(&MrcDeviceTxQueue::OnDiscarded, this));
 }

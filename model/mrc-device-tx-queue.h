@@ -25,8 +25,8 @@ namespace ns3
  * while it is still READY. On a busy port that is one event per packet (about 30 % of a fabric
  * run's events). ns-3.37 schedules it in NetDeviceQueue::Wake, ns-3-dev in the template
  * handler of every dequeue (PacketDequeued); this class connects handlers of its own to the
- * device queue's traces instead (ConnectDeviceQueue, in place of ConnectQueueTraces), so the
- * mechanism is the same on both versions.
+ * device queue's traces instead (ConnectDeviceQueue, in place of ConnectQueueTraces; an
+ * MrcPfcDeviceQueue calls them itself), so the mechanism is the same on both versions.
  *
  * MrcFabricNetDevice announces when a frame start follows a dequeue (its PhyTxEnd in
  * TransmitComplete, and Send) and when the frame has started (PhyTxBegin, the device BUSY): a
@@ -62,7 +62,10 @@ class MrcDeviceTxQueue : public NetDeviceQueue
      * refused), wake when a dequeue makes room.
      * \param device the device that owns the queue (its MTU is the room needed); held by a
      * plain pointer, as the device holds this queue
-     * \param queue the device's transmit queue
+     * \param queue the device's transmit queue: an MrcPfcDeviceQueue (MrcClosTopologyHelper's)
+     * calls OnEnqueued and OnDequeued itself, where its traces fire (a traced callback per
+     * packet costs a list node and a callback object to reach, on every hop); any other queue
+     * type through its Enqueue and Dequeue traces
      */
     void ConnectDeviceQueue(Ptr<NetDevice> device, Ptr<Queue<Packet>> queue);
 
@@ -83,19 +86,21 @@ class MrcDeviceTxQueue : public NetDeviceQueue
     /// \return wakes run in a frame start, without an event of their own
     uint64_t GetImmediateWakes() const;
 
-  private:
     /**
-     * The device queue took a packet.
+     * The device queue took a packet (its Enqueue trace; an MrcPfcDeviceQueue calls it
+     * directly, at the same point).
      * \param packet the packet
      */
     void OnEnqueued(Ptr<const Packet> packet);
 
     /**
-     * The device queue gave a packet to the device.
+     * The device queue gave a packet to the device (its Dequeue trace; an MrcPfcDeviceQueue
+     * calls it directly, at the same point).
      * \param packet the packet
      */
     void OnDequeued(Ptr<const Packet> packet);
 
+  private:
     /**
      * The device queue refused a packet (the queue disc should have been stopped).
      * \param packet the packet

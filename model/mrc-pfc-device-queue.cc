@@ -4,6 +4,7 @@
 
 #include "mrc-pfc-device-queue.h"
 
+#include "mrc-device-tx-queue.h"
 #include "mrc-pfc-tag.h"
 
 #include "ns3/log.h"
@@ -39,6 +40,14 @@ MrcPfcDeviceQueue::MrcPfcDeviceQueue()
 
 MrcPfcDeviceQueue::~MrcPfcDeviceQueue() = default;
 
+void
+MrcPfcDeviceQueue::DoDispose()
+{
+    m_flowControl = nullptr;
+    m_control.clear();
+    Queue<Packet>::DoDispose();
+}
+
 bool
 MrcPfcDeviceQueue::Enqueue(Ptr<Packet> item)
 {
@@ -49,7 +58,15 @@ MrcPfcDeviceQueue::Enqueue(Ptr<Packet> item)
         m_control.push_back(item);
         return true;
     }
-    return DoEnqueue(GetContainer().end(), item);
+    if (!DoEnqueue(GetContainer().end(), item))
+    {
+        return false;
+    }
+    if (m_flowControl)
+    {
+        m_flowControl->OnEnqueued(item);
+    }
+    return true;
 }
 
 Ptr<Packet>
@@ -62,7 +79,18 @@ MrcPfcDeviceQueue::Dequeue()
         m_control.pop_front();
         return p;
     }
-    return DoDequeue(GetContainer().begin());
+    Ptr<Packet> p = DoDequeue(GetContainer().begin());
+    if (p && m_flowControl)
+    {
+        m_flowControl->OnDequeued(p);
+    }
+    return p;
+}
+
+void
+MrcPfcDeviceQueue::SetFlowControl(Ptr<MrcDeviceTxQueue> flowControl)
+{
+    m_flowControl = flowControl;
 }
 
 Ptr<Packet>

@@ -14,6 +14,8 @@
 namespace ns3
 {
 
+class MrcDeviceTxQueue;
+
 /**
  * \ingroup mrc
  * \brief The transmit queue of a fabric device: a drop-tail queue plus a control lane for PFC
@@ -48,9 +50,21 @@ class MrcPfcDeviceQueue : public Queue<Packet>
     /// Discard the control lane (the carrier went down).
     void ClearControl();
 
+    /**
+     * The device's flow control (MrcDeviceTxQueue::ConnectDeviceQueue): told of every data
+     * packet this queue takes and gives, right where the Enqueue and Dequeue traces fire,
+     * without going through them.
+     * \param flowControl the device's transmit queue (null: none)
+     */
+    void SetFlowControl(Ptr<MrcDeviceTxQueue> flowControl);
+
+  protected:
+    void DoDispose() override;
+
   private:
-    std::deque<Ptr<Packet>> m_control; //!< the control lane
-    NS_LOG_TEMPLATE_DECLARE;           //!< this class's log component (Queue has its own)
+    std::deque<Ptr<Packet>> m_control;   //!< the control lane
+    Ptr<MrcDeviceTxQueue> m_flowControl; //!< the device's flow control, if connected
+    NS_LOG_TEMPLATE_DECLARE;             //!< this class's log component (Queue has its own)
 };
 
 } // namespace ns3

@@ -17,8 +17,11 @@
 #include "ns3/drop-tail-queue.h"
 #include "ns3/dynamic-queue-limits.h"
 #include "ns3/mrc-device-tx-queue.h"
+#include "ns3/mrc-pfc-device-queue.h"
+#include "ns3/mrc-pfc-tag.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node-list.h"
+#include "ns3/object-factory.h"
 #include "ns3/simple-net-device.h"
 #include "ns3/test.h"
 
@@ -125,9 +128,15 @@ class DeviceTxQueueWakeTestCase : public TestCase
 class DeviceTxQueueFlowControlTestCase : public TestCase
 {
   public:
-    DeviceTxQueueFlowControlTestCase()
-        : TestCase("MrcDeviceTxQueue: stops on a full device queue, wakes when a dequeue makes "
-                   "room, never runs the queue disc inside a dequeue")
+    /**
+     * \param queueType the device queue: ns3::DropTailQueue<Packet> (flow control through
+     * its traces) or ns3::MrcPfcDeviceQueue (which calls the flow control itself)
+     */
+    explicit DeviceTxQueueFlowControlTestCase(const std::string& queueType)
+        : TestCase("MrcDeviceTxQueue on " + queueType
+                   + ": stops on a full device queue, wakes when a dequeue makes room, never "
+                     "runs the queue disc inside a dequeue")
+        , m_queueType(queueType)
     {
     }
 
@@ -141,9 +150,9 @@ class DeviceTxQueueFlowControlTestCase : public TestCase
     void DoRun() override
     {
         Ptr<SimpleNetDevice> device = CreateObject<SimpleNetDevice>();
-        Ptr<DropTailQueue<Packet>> queue =
-            CreateObjectWithAttributes<DropTailQueue<Packet>>("MaxSize",
-                                                              QueueSizeValue(QueueSize("3p")));
+        ObjectFactory factory(m_queueType);
+        factory.Set("MaxSize", QueueSizeValue(QueueSize("3p")));
+        Ptr<Queue<Packet>> queue = factory.Create<Queue<Packet>>();
         Ptr<MrcDeviceTxQueue> q = CreateObject<MrcDeviceTxQueue>();
         q->SetWakeCallback(MakeCallback(&DeviceTxQueueFlowControlTestCase::Woken, this));
         q->ConnectDeviceQueue(device, queue);
@@ -181,6 +190,18 @@ class DeviceTxQueueFlowControlTestCase : public TestCase
         q->Start();
         NS_TEST_ASSERT_MSG_EQ(queue->Enqueue(Create<Packet>(100)), false, "the queue refuses");
         NS_TEST_ASSERT_MSG_EQ(q->IsStopped(), true, "a refused packet stops the queue disc");
+        if (Ptr<MrcPfcDeviceQueue> pfc = DynamicCast<MrcPfcDeviceQueue>(queue))
+        {
+            // PAUSE frames go to the control lane, outside flow control: no stop, no wake.
+            q->Start();
+            Ptr<Packet> pause = Create<Packet>(64);
+            pause->AddPacketTag(MrcPfcTag(MrcPfcTag::Kind::PAUSE_FRAME, 0));
+            NS_TEST_ASSERT_MSG_EQ(pfc->Enqueue(pause), true, "a PAUSE frame is always taken");
+            NS_TEST_ASSERT_MSG_EQ(q->IsStopped(), false, "a PAUSE frame does not stop it");
+            q->Stop();
+            NS_TEST_ASSERT_MSG_EQ(pfc->Dequeue(), pause, "the PAUSE frame goes first");
+            NS_TEST_ASSERT_MSG_EQ(q->IsStopped(), true, "its dequeue wakes nothing");
+        }
 
         // Byte queue limits: told of the bytes sent by event, so their wake is not inside the
         // dequeue either.
@@ -202,7 +223,8 @@ class DeviceTxQueueFlowControlTestCase : public TestCase
         Simulator::Destroy();
     }
 
-    uint32_t m_runs{0}; //!< queue disc runs
+    std::string m_queueType; //!< the device queue's TypeId name
+    uint32_t m_runs{0};      //!< queue disc runs
 };
 
 /// What one incast produced.
@@ -299,7 +321,8 @@ class MrcDeviceTxQueueTestSuite : public TestSuite
         : TestSuite("mrc-device-tx-queue", Type::UNIT)
     {
         AddTestCase(new DeviceTxQueueWakeTestCase);
-        AddTestCase(new DeviceTxQueueFlowControlTestCase);
+        AddTestCase(new DeviceTxQueueFlowControlTestCase("ns3::DropTailQueue<Packet>"));
+        AddTestCase(new DeviceTxQueueFlowControlTestCase("ns3::MrcPfcDeviceQueue"));
         AddTestCase(new DeviceTxQueueEquivalenceTestCase);
     }
 };
