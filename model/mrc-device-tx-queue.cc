@@ -64,7 +64,11 @@ MrcDeviceTxQueue::Wake()
     {
         return;
     }
-    if (m_immediate && m_frameStartFollows)
+    // A frame start follows: announced (Send), or the current frame is complete, so this is
+    // TransmitComplete's dequeue (not while the device discards its queue).
+    const bool frameStartFollows =
+        m_frameStartFollows || (!m_discarding && Simulator::Now() >= m_frameEnd);
+    if (m_immediate && frameStartFollows)
     {
         NS_LOG_LOGIC("woken: the queue disc runs when the device starts its frame");
         m_wakePending = true;
@@ -142,8 +146,15 @@ MrcDeviceTxQueue::SetFrameStartFollows(bool follows)
 }
 
 void
-MrcDeviceTxQueue::NotifyFrameStarted()
+MrcDeviceTxQueue::SetDiscarding(bool discarding)
 {
+    m_discarding = discarding;
+}
+
+void
+MrcDeviceTxQueue::NotifyFrameStarted(Time duration)
+{
+    m_frameEnd = duration == Time::Max() ? Time::Max() : Simulator::Now() + duration;
     m_frameStartFollows = false;
     if (m_wakePending)
     {

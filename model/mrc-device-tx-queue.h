@@ -6,6 +6,7 @@
 
 #include "ns3/log.h"
 #include "ns3/net-device-queue-interface.h"
+#include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/queue.h"
 
@@ -28,10 +29,11 @@ namespace ns3
  * device queue's traces instead (ConnectDeviceQueue, in place of ConnectQueueTraces; an
  * MrcPfcDeviceQueue calls them itself), so the mechanism is the same on both versions.
  *
- * MrcFabricNetDevice announces when a frame start follows a dequeue (its PhyTxEnd in
- * TransmitComplete, and Send) and when the frame has started (PhyTxBegin, the device BUSY): a
+ * MrcFabricNetDevice announces when a frame start follows a dequeue (Send; TransmitComplete,
+ * as the end of the frame announced with its duration, or its PhyTxEnd on another channel)
+ * and when the frame has started (from MrcFabricChannel, or PhyTxBegin, the device BUSY): a
  * wake in between waits for that moment and runs the queue disc there, with no event. Every
- * other wake (a device that announces nothing, a dequeue by anyone else, the carrier-loss
+ * other wake (a device that announces nothing, a dequeue during a frame, the carrier-loss
  * flush) is an event at the same time, as ns-3.37's. Byte queue limits, when configured, are
  * informed of the bytes sent in an event of their own, as ns-3-dev does.
  *
@@ -76,8 +78,22 @@ class MrcDeviceTxQueue : public NetDeviceQueue
      */
     void SetFrameStartFollows(bool follows);
 
-    /// The device started a frame (it is BUSY): run the queue disc if a wake waits.
-    void NotifyFrameStarted();
+    /**
+     * The device started a frame (it is BUSY): run the queue disc if a wake waits.
+     * \param duration until the device completes the frame (serialisation and interframe
+     * gap), if the device knows it (MrcFabricChannel tells MrcFabricNetDevice): from then until
+     * the next frame starts, a dequeue is the device's TransmitComplete, which starts the next
+     * frame with what it dequeued, so a wake waits for that start as if announced.
+     * Time::Max(): not known; only SetFrameStartFollows announces.
+     */
+    void NotifyFrameStarted(Time duration = Time::Max());
+
+    /**
+     * The device discards what its queue holds (its carrier fell): these dequeues start no
+     * frame, so their wakes are events.
+     * \param discarding true while it does
+     */
+    void SetDiscarding(bool discarding);
 
     /// The device emptied its queue without starting a frame (carrier lost): a waiting wake
     /// becomes ns-3's event.
@@ -118,6 +134,8 @@ class MrcDeviceTxQueue : public NetDeviceQueue
     bool m_stopped{false};           //!< stopped by the device (mirrors the base class's flag)
     bool m_frameStartFollows{false}; //!< the device starts a frame in this event
     bool m_wakePending{false};       //!< woken; the queue disc runs when the frame starts
+    bool m_discarding{false};        //!< the device is discarding its queue
+    Time m_frameEnd{Time::Max()};    //!< when the device completes its current frame
     uint64_t m_immediateWakes{0};    //!< wakes run without an event
     NS_LOG_TEMPLATE_DECLARE;         //!< this class's log component (NetDeviceQueue has its own)
 };

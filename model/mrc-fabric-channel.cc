@@ -5,6 +5,7 @@
 #include "mrc-fabric-channel.h"
 
 #include "mrc-arrival-order.h"
+#include "mrc-fabric-net-device.h"
 #include "mrc-pfc-pause-header.h"
 #include "mrc-pfc-port.h"
 #include "mrc-pfc-tag.h"
@@ -118,6 +119,8 @@ MrcFabricChannel::DoDispose()
 {
     RefreshPfcPorts();
     m_arrivalOrder = {};
+    m_fabricEnds = {nullptr, nullptr};
+    m_fabricEndsKnown = false;
     PointToPointChannel::DoDispose();
 }
 
@@ -288,9 +291,41 @@ MrcFabricChannel::ReceiveFromRank(unsigned dstEnd, Ptr<Packet> p)
     GetPointToPointDevice(dstEnd)->Receive(p);
 }
 
+void
+MrcFabricChannel::AnnounceFrameStart(const Ptr<PointToPointNetDevice>& src, Time txTime)
+{
+    if (GetNDevices() != 2)
+    {
+        if (auto* device = dynamic_cast<MrcFabricNetDevice*>(PeekPointer(src)))
+        {
+            device->NotifyFrameStart(txTime);
+        }
+        return;
+    }
+    if (!m_fabricEndsKnown)
+    {
+        for (unsigned end = 0; end < 2; ++end)
+        {
+            m_fabricEnds[end] =
+                dynamic_cast<MrcFabricNetDevice*>(PeekPointer(GetPointToPointDevice(end)));
+        }
+        m_fabricEndsKnown = true;
+    }
+    MrcFabricNetDevice* device = PeekPointer(GetPointToPointDevice(0)) == PeekPointer(src)
+                                     ? m_fabricEnds[0]
+                                     : m_fabricEnds[1];
+    if (device)
+    {
+        device->NotifyFrameStart(txTime);
+    }
+}
+
 bool
 MrcFabricChannel::TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice> src, Time txTime)
 {
+    // The device calls this from its TransmitStart, BUSY with the frame: its flow control may
+    // run the queue disc now.
+    AnnounceFrameStart(src, txTime);
     if (GetNDevices() != 2)
     {
         return PointToPointChannel::TransmitStart(p, src, txTime);

@@ -13,6 +13,8 @@
 namespace ns3
 {
 
+class MrcFabricNetDevice;
+
 class MrcArrivalOrder;
 class MrcPfcPort;
 
@@ -126,6 +128,19 @@ class MrcFabricChannel : public PointToPointChannel
      * \return the MrcArrivalOrder of that end's node (looked up once)
      */
     Ptr<MrcArrivalOrder> GetArrivalOrder(unsigned end);
+
+    /**
+     * Tell the sending device that its frame has started (it is BUSY), in place of its
+     * PhyTxBegin trace, which would cost a traced callback per hop.
+     * \param src the sending device
+     * \param txTime the frame's serialisation time
+     */
+    void AnnounceFrameStart(const Ptr<PointToPointNetDevice>& src, Time txTime);
+
+    /// The two ends as MrcFabricNetDevices (null where another type), looked up at the first
+    /// frame with two devices attached; plain pointers, as the ends hold this channel.
+    std::array<MrcFabricNetDevice*, 2> m_fabricEnds{nullptr, nullptr};
+    bool m_fabricEndsKnown{false}; //!< m_fabricEnds is current
 
     /// The two ends' MrcPfcPorts (null where none), looked up at the first frame after a
     /// refresh, not per frame: the aggregate search was 5 % of a fabric's instructions.

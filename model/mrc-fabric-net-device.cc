@@ -5,9 +5,11 @@
 #include "mrc-fabric-net-device.h"
 
 #include "mrc-device-tx-queue.h"
+#include "mrc-fabric-channel.h"
 #include "mrc-pfc-device-queue.h"
 
 #include "ns3/log.h"
+#include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/point-to-point-channel.h"
 #include "ns3/pointer.h"
@@ -59,15 +61,34 @@ MrcFabricNetDevice::DoInitialize()
         // Not a Ptr: the queue holds this device (and the queue interface the queue).
         m_txQueue = dynamic_cast<MrcDeviceTxQueue*>(PeekPointer(ndqi->GetTxQueue(0)));
     }
-    if (m_txQueue)
+    m_channelAnnounces = m_txQueue && DynamicCast<MrcFabricChannel>(GetChannel());
+    if (m_channelAnnounces)
     {
-        // TransmitComplete: PhyTxEnd, then the dequeue and the next frame's start.
+        // The channel announces each frame start with its duration (NotifyFrameStart); the
+        // interframe gap follows the serialisation before TransmitComplete.
+        TimeValue gap;
+        GetAttribute("InterframeGap", gap);
+        m_interframeGap = gap.Get();
+    }
+    else if (m_txQueue)
+    {
+        // Another channel: TransmitComplete's PhyTxEnd announces the dequeue and the frame
+        // start that follow it, PhyTxBegin the start.
         TraceConnectWithoutContext("PhyTxEnd",
                                    MakeCallback(&MrcFabricNetDevice::OnTransmitEnd, this));
         TraceConnectWithoutContext("PhyTxBegin",
                                    MakeCallback(&MrcFabricNetDevice::OnTransmitBegin, this));
     }
     PointToPointNetDevice::DoInitialize();
+}
+
+void
+MrcFabricNetDevice::NotifyFrameStart(Time txTime)
+{
+    if (m_channelAnnounces)
+    {
+        m_txQueue->NotifyFrameStarted(txTime + m_interframeGap);
+    }
 }
 
 void
@@ -162,6 +183,10 @@ MrcFabricNetDevice::SetLinkUp(bool up)
         {
             pfc->ClearControl(); // PAUSE frames are not data: not counted as lost
         }
+        if (m_txQueue)
+        {
+            m_txQueue->SetDiscarding(true); // no frame follows these dequeues
+        }
         while (queue && !queue->IsEmpty())
         {
             Ptr<Packet> p = queue->Dequeue();
@@ -172,7 +197,8 @@ MrcFabricNetDevice::SetLinkUp(bool up)
         }
         if (m_txQueue)
         {
-            m_txQueue->FlushPendingWake(); // no frame follows these dequeues
+            m_txQueue->SetDiscarding(false);
+            m_txQueue->FlushPendingWake();
         }
     }
     m_linkChange();

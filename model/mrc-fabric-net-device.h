@@ -78,6 +78,16 @@ class MrcFabricNetDevice : public PointToPointNetDevice
     void SetLinkUp(bool up);
 
     /**
+     * This device started a frame (called by its MrcFabricChannel from the device's
+     * TransmitStart, the device BUSY; in place of the PhyTxBegin trace, which costs a traced
+     * callback per hop): its flow control may run the queue disc now, and learns when the
+     * frame completes (txTime plus InterframeGap as read at initialisation), after which a
+     * dequeue is TransmitComplete's.
+     * \param txTime the frame's serialisation time
+     */
+    void NotifyFrameStart(Time txTime);
+
+    /**
      * \param blackhole drop every frame arriving at this device (carrier stays up)
      */
     void SetReceiveBlackhole(bool blackhole);
@@ -137,7 +147,8 @@ class MrcFabricNetDevice : public PointToPointNetDevice
     void NotifyLoss(Ptr<const Packet> packet, MrcFabricLossCause cause);
 
     /**
-     * PhyTxEnd (in TransmitComplete): a dequeue and the next frame's start follow.
+     * PhyTxEnd (in TransmitComplete): a dequeue and the next frame's start follow. Connected
+     * only when the channel is not an MrcFabricChannel, which announces frames itself.
      * \param packet the frame sent
      */
     void OnTransmitEnd(Ptr<const Packet> packet);
@@ -151,6 +162,8 @@ class MrcFabricNetDevice : public PointToPointNetDevice
     /// the device's transmission queue if it is an MrcDeviceTxQueue (not a Ptr: the queue holds
     /// the device, and the device's aggregated NetDeviceQueueInterface holds the queue)
     MrcDeviceTxQueue* m_txQueue{nullptr};
+    bool m_channelAnnounces{false};        //!< an MrcFabricChannel announces this device's frames
+    Time m_interframeGap;                  //!< InterframeGap, read at initialisation
     bool m_carrier{true};                  //!< carrier up
     Ptr<MrcFabricFaultErrorModel> m_fault; //!< receive side (no reference back: no cycle)
     bool m_blackhole{false};               //!< receive black hole on

@@ -122,6 +122,84 @@ class DeviceTxQueueWakeTestCase : public TestCase
 
 /**
  * \ingroup mrc-test
+ * Frames announced with their duration (MrcFabricChannel's NotifyFrameStart): once the frame
+ * is complete, a dequeue is TransmitComplete's and its wake waits for the next frame start;
+ * during the frame, or while the device discards its queue, a wake is an event.
+ */
+class DeviceTxQueueFrameEndTestCase : public TestCase
+{
+  public:
+    DeviceTxQueueFrameEndTestCase()
+        : TestCase("MrcDeviceTxQueue: after a frame's announced end a wake waits for the next "
+                   "frame start; during it, or while discarding, it is an event")
+    {
+    }
+
+  private:
+    /// The "queue disc" ran.
+    void Woken()
+    {
+        m_runs++;
+    }
+
+    /**
+     * Stop the queue, then wake it.
+     * \param q the queue
+     */
+    static void StopAndWake(Ptr<MrcDeviceTxQueue> q)
+    {
+        q->Stop();
+        q->Wake();
+    }
+
+    void DoRun() override
+    {
+        Ptr<MrcDeviceTxQueue> q = CreateObject<MrcDeviceTxQueue>();
+        q->SetWakeCallback(MakeCallback(&DeviceTxQueueFrameEndTestCase::Woken, this));
+
+        // Before any frame is announced a wake is an event.
+        StopAndWake(q);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 1u, "before the first frame: by event");
+
+        // A frame of 100 ns starts at 0: a wake during it is an event.
+        q->NotifyFrameStarted(NanoSeconds(100));
+        Simulator::Schedule(NanoSeconds(50), &DeviceTxQueueFrameEndTestCase::StopAndWake, q);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 2u, "during the frame: by event");
+
+        // At its end (TransmitComplete's dequeue), the wake waits for the next frame start.
+        Simulator::Schedule(NanoSeconds(50), &DeviceTxQueueFrameEndTestCase::StopAndWake, q);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(Simulator::Now(), NanoSeconds(100), "at the frame's end");
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 2u, "no event: waits for the frame start");
+        q->NotifyFrameStarted(NanoSeconds(100));
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 3u, "run at the next frame start");
+        NS_TEST_ASSERT_MSG_EQ(q->GetImmediateWakes(), 1u, "one immediate wake");
+
+        // After that frame's end, but discarding (carrier lost): an event.
+        Simulator::Schedule(NanoSeconds(100), [q]() {
+            q->SetDiscarding(true);
+            StopAndWake(q);
+            q->SetDiscarding(false);
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 4u, "discarding: by event");
+        NS_TEST_ASSERT_MSG_EQ(q->GetImmediateWakes(), 1u, "still one immediate wake");
+
+        // A frame of unknown duration (a device on another channel): only announcements count.
+        q->NotifyFrameStarted();
+        Simulator::Schedule(Seconds(1), &DeviceTxQueueFrameEndTestCase::StopAndWake, q);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(m_runs, 5u, "unknown duration: by event");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_runs{0}; //!< queue disc runs
+};
+
+/**
+ * \ingroup mrc-test
  * The flow control ConnectDeviceQueue installs on a device queue: stop when full, wake when a
  * dequeue makes room (at the frame start if announced), byte queue limits informed by event.
  */
@@ -321,6 +399,7 @@ class MrcDeviceTxQueueTestSuite : public TestSuite
         : TestSuite("mrc-device-tx-queue", Type::UNIT)
     {
         AddTestCase(new DeviceTxQueueWakeTestCase);
+        AddTestCase(new DeviceTxQueueFrameEndTestCase);
         AddTestCase(new DeviceTxQueueFlowControlTestCase("ns3::DropTailQueue<Packet>"));
         AddTestCase(new DeviceTxQueueFlowControlTestCase("ns3::MrcPfcDeviceQueue"));
         AddTestCase(new DeviceTxQueueEquivalenceTestCase);
