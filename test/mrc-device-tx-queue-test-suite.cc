@@ -16,12 +16,16 @@
 #include "ns3/boolean.h"
 #include "ns3/drop-tail-queue.h"
 #include "ns3/dynamic-queue-limits.h"
+#include "ns3/mac48-address.h"
 #include "ns3/mrc-device-tx-queue.h"
+#include "ns3/mrc-fabric-channel.h"
+#include "ns3/mrc-fabric-net-device.h"
 #include "ns3/mrc-pfc-device-queue.h"
 #include "ns3/mrc-pfc-tag.h"
 #include "ns3/net-device-queue-interface.h"
 #include "ns3/node-list.h"
 #include "ns3/object-factory.h"
+#include "ns3/point-to-point-channel.h"
 #include "ns3/simple-net-device.h"
 #include "ns3/test.h"
 
@@ -358,6 +362,132 @@ RunIncast(bool immediate)
 
 /**
  * \ingroup mrc-test
+ * Two MrcFabricNetDevices on an MrcFabricChannel (frames announced by the channel) and on a
+ * plain PointToPointChannel (the devices' PhyTxBegin and PhyTxEnd traces): a sender that
+ * refills the device queue whenever it is woken delivers every packet at the same times, with
+ * its wakes run at frame starts, on both.
+ */
+class DeviceTxQueueChannelTestCase : public TestCase
+{
+  public:
+    DeviceTxQueueChannelTestCase()
+        : TestCase("MrcFabricNetDevice: frame starts announced by MrcFabricChannel or by the "
+                   "device's traces on another channel drive the same flow control")
+    {
+    }
+
+  private:
+    /// What one run gave.
+    struct Run
+    {
+        std::vector<int64_t> arrivalsNs; //!< arrival times at the receiver
+        uint64_t immediate{0};           //!< wakes run at a frame start
+    };
+
+    /// The sending side: a backlog handed to the device while its queue has room.
+    struct Sender
+    {
+        Ptr<MrcFabricNetDevice> device; //!< sending device
+        Ptr<MrcDeviceTxQueue> txQueue;  //!< its flow control
+        uint32_t backlog{0};            //!< packets left to send
+
+        /// Hand packets to the device until its flow control stops or nothing is left.
+        void Pump()
+        {
+            while (backlog > 0 && !txQueue->IsStopped())
+            {
+                --backlog;
+                device->Send(Create<Packet>(1000), device->GetBroadcast(), 0x86DD);
+            }
+        }
+    };
+
+    /**
+     * \param arrivals where to record
+     * \param device receiving device
+     * \param packet packet
+     * \param protocol protocol
+     * \param from sender
+     * \return true
+     */
+    static bool Received(std::vector<int64_t>* arrivals,
+                         Ptr<NetDevice> device,
+                         Ptr<const Packet> packet,
+                         uint16_t protocol,
+                         const Address& from)
+    {
+        arrivals->push_back(Simulator::Now().GetNanoSeconds());
+        return true;
+    }
+
+    /**
+     * \param fabricChannel an MrcFabricChannel (else a PointToPointChannel)
+     * \return what the run gave
+     */
+    static Run RunOne(bool fabricChannel)
+    {
+        Run run;
+        Sender sender;
+        Ptr<PointToPointChannel> channel =
+            fabricChannel ? Ptr<PointToPointChannel>(CreateObject<MrcFabricChannel>())
+                          : CreateObject<PointToPointChannel>();
+        channel->SetAttribute("Delay", TimeValue(MicroSeconds(1)));
+        std::vector<Ptr<MrcFabricNetDevice>> devices;
+        for (int i = 0; i < 2; ++i)
+        {
+            Ptr<Node> node = CreateObject<Node>();
+            Ptr<MrcFabricNetDevice> device = CreateObject<MrcFabricNetDevice>();
+            device->SetAttribute("DataRate", DataRateValue(DataRate("1Gbps")));
+            device->SetAddress(Mac48Address::Allocate());
+            node->AddDevice(device);
+            Ptr<Queue<Packet>> queue =
+                CreateObjectWithAttributes<MrcPfcDeviceQueue>("MaxSize",
+                                                              QueueSizeValue(QueueSize("3p")));
+            device->SetQueue(queue);
+            Ptr<NetDeviceQueueInterface> ndqi = CreateObjectWithAttributes<NetDeviceQueueInterface>(
+                "TxQueuesType",
+                TypeIdValue(MrcDeviceTxQueue::GetTypeId()));
+            Ptr<MrcDeviceTxQueue> txQueue = DynamicCast<MrcDeviceTxQueue>(ndqi->GetTxQueue(0));
+            txQueue->ConnectDeviceQueue(device, queue);
+            device->AggregateObject(ndqi);
+            device->Attach(channel);
+            devices.push_back(device);
+            if (i == 0)
+            {
+                sender.device = device;
+                sender.txQueue = txQueue;
+                txQueue->SetWakeCallback(MakeCallback(&Sender::Pump, &sender));
+            }
+        }
+        devices[1]->SetReceiveCallback(MakeBoundCallback(&Received, &run.arrivalsNs));
+        sender.backlog = 20;
+        Simulator::Schedule(MicroSeconds(1), &Sender::Pump, &sender);
+        Simulator::Run();
+        run.immediate = sender.txQueue->GetImmediateWakes();
+        NS_ASSERT_MSG(sender.backlog == 0, "the sender's backlog is gone");
+        Simulator::Destroy();
+        return run;
+    }
+
+    void DoRun() override
+    {
+        const Run fabric = RunOne(true);
+        const Run plain = RunOne(false);
+        NS_TEST_ASSERT_MSG_EQ(fabric.arrivalsNs.size(), 20u, "every packet arrived (fabric)");
+        NS_TEST_ASSERT_MSG_EQ(plain.arrivalsNs.size(), 20u, "every packet arrived (plain)");
+        NS_TEST_ASSERT_MSG_EQ((fabric.arrivalsNs == plain.arrivalsNs), true, "at the same times");
+        // 1000 B + 2 B PPP at 1 Gb/s: 8016 ns a frame, back to back; the first 1 us + 1 us on.
+        NS_TEST_ASSERT_MSG_EQ(fabric.arrivalsNs.front(), 1000 + 8016 + 1000, "first arrival");
+        NS_TEST_ASSERT_MSG_EQ(fabric.arrivalsNs.back(),
+                              1000 + 20 * 8016 + 1000,
+                              "back to back: the queue never ran dry");
+        NS_TEST_ASSERT_MSG_GT(fabric.immediate, 0u, "wakes at frame starts (fabric)");
+        NS_TEST_ASSERT_MSG_EQ(fabric.immediate, plain.immediate, "as many on both");
+    }
+};
+
+/**
+ * \ingroup mrc-test
  * The same incast with the wake at the frame start and with ns-3's event: identical results.
  */
 class DeviceTxQueueEquivalenceTestCase : public TestCase
@@ -400,6 +530,7 @@ class MrcDeviceTxQueueTestSuite : public TestSuite
     {
         AddTestCase(new DeviceTxQueueWakeTestCase);
         AddTestCase(new DeviceTxQueueFrameEndTestCase);
+        AddTestCase(new DeviceTxQueueChannelTestCase);
         AddTestCase(new DeviceTxQueueFlowControlTestCase("ns3::DropTailQueue<Packet>"));
         AddTestCase(new DeviceTxQueueFlowControlTestCase("ns3::MrcPfcDeviceQueue"));
         AddTestCase(new DeviceTxQueueEquivalenceTestCase);
