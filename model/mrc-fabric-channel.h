@@ -13,9 +13,8 @@
 namespace ns3
 {
 
-class MrcFabricNetDevice;
-
 class MrcArrivalOrder;
+class MrcFabricNetDevice;
 class MrcPfcPort;
 
 /**
