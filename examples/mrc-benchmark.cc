@@ -618,7 +618,8 @@ main(int argc, char* argv[])
                transport);
     strict.Add(cmd, "seed", "RNG seed", o.seed);
     cmd.AddValue("scheduler",
-                 "the simulator's event scheduler (a TypeId name; empty: --SchedulerType's)",
+                 "the simulator's event scheduler (a TypeId name; empty: --SchedulerType's; "
+                 "results do not depend on it)",
                  o.scheduler);
     cmd.AddValue("htsim",
                  "path of an htsim_uec binary (uet-htsim) to run on the same permutation after "
