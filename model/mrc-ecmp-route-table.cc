@@ -262,7 +262,7 @@ MrcEcmpRouteTable::Compile() const
     {
         size *= 2;
     }
-    m_slots.assign(size, Slot{Key{0, 0}, nullptr, 0});
+    m_slots.assign(size, Slot{Key{0, 0}, nullptr, 0, 0});
     for (const auto& [length, routes] : m_routes)
     {
         for (const auto& [key, group] : routes)
@@ -276,7 +276,7 @@ MrcEcmpRouteTable::Compile() const
             {
                 i = (i + 1) & (size - 1);
             }
-            m_slots[i] = Slot{key, &group.active, length};
+            m_slots[i] = Slot{key, &group.active, group.active.front(), length};
         }
     }
     m_stale = false;
@@ -284,6 +284,20 @@ MrcEcmpRouteTable::Compile() const
 
 const std::vector<uint32_t>*
 MrcEcmpRouteTable::Lookup(Ipv6Address destination) const
+{
+    const Slot* slot = Find(destination);
+    return slot ? slot->active : nullptr;
+}
+
+std::optional<uint32_t>
+MrcEcmpRouteTable::LookupFirst(Ipv6Address destination) const
+{
+    const Slot* slot = Find(destination);
+    return slot ? std::optional<uint32_t>(slot->first) : std::nullopt;
+}
+
+const MrcEcmpRouteTable::Slot*
+MrcEcmpRouteTable::Find(Ipv6Address destination) const
 {
     if (m_stale)
     {
@@ -299,7 +313,7 @@ MrcEcmpRouteTable::Lookup(Ipv6Address destination) const
             const Slot& slot = m_slots[i];
             if (slot.prefixLength == length && slot.key == key)
             {
-                return slot.active;
+                return &slot;
             }
         }
     }

@@ -125,6 +125,15 @@ class MrcEcmpRouteTable
      */
     const std::vector<uint32_t>* Lookup(Ipv6Address destination) const;
 
+    /**
+     * Longest-prefix match as Lookup, for callers that use one next hop (static SRv6 tables):
+     * the compiled table keeps each route's first active next hop beside its key, so the
+     * answer reads no further memory.
+     * \param destination the destination address
+     * \return the first active next hop of the matching route, or nullopt if none matches
+     */
+    std::optional<uint32_t> LookupFirst(Ipv6Address destination) const;
+
     /// \return the number of routes
     uint32_t GetNRoutes() const;
 
@@ -201,8 +210,15 @@ class MrcEcmpRouteTable
     {
         Key key;                             //!< masked address
         const std::vector<uint32_t>* active; //!< the group's active next hops (null: free)
+        uint32_t first;                      //!< active->front(), kept here for LookupFirst
         uint8_t prefixLength;                //!< the route's prefix length
     };
+
+    /**
+     * \param destination the destination address
+     * \return the slot of the longest matching route with an active next hop, or nullptr
+     */
+    const Slot* Find(Ipv6Address destination) const;
 
     /**
      * \param key a masked key
@@ -214,13 +230,14 @@ class MrcEcmpRouteTable
     /// Rebuild m_slots and m_lengths from m_routes.
     void Compile() const;
 
-    /// Routes by prefix length, longest first.
-    std::map<uint8_t, std::unordered_map<Key, Group, KeyHash>, std::greater<>> m_routes;
-    std::set<uint32_t> m_withdrawn; //!< next hops withdrawn from every route
+    // What lookups read comes first (it shares a cache line with its owner's hot members).
     /// Compiled table: routes with an active next hop, open addressing, a power-of-two size.
     mutable std::vector<Slot> m_slots;
     mutable std::vector<uint8_t> m_lengths; //!< prefix lengths in m_slots, longest first
     mutable bool m_stale{true};             //!< m_routes changed since the last Compile()
+    /// Routes by prefix length, longest first.
+    std::map<uint8_t, std::unordered_map<Key, Group, KeyHash>, std::greater<>> m_routes;
+    std::set<uint32_t> m_withdrawn; //!< next hops withdrawn from every route
 };
 
 } // namespace ns3

@@ -73,10 +73,10 @@ MrcIpv6Srv6Routing::AddLocalUsid(uint16_t usid)
     m_local.insert(usid);
 }
 
-const std::set<uint16_t>&
+std::set<uint16_t>
 MrcIpv6Srv6Routing::GetLocalUsids() const
 {
-    return m_local;
+    return std::set<uint16_t>(m_local.begin(), m_local.end());
 }
 
 void
@@ -136,14 +136,14 @@ MrcIpv6Srv6Routing::RouteOutput(Ptr<Packet> p,
                                 Ptr<NetDevice> oif,
                                 Socket::SocketErrno& sockerr)
 {
-    const std::vector<uint32_t>* group = m_table.Lookup(header.GetDestination());
-    if (!group || (oif && GetIpv6()->GetNetDevice(group->front()) != oif))
+    const std::optional<uint32_t> interface = m_table.LookupFirst(header.GetDestination());
+    if (!interface || (oif && GetIpv6()->GetNetDevice(*interface) != oif))
     {
         sockerr = Socket::ERROR_NOROUTETOHOST;
         return nullptr;
     }
     sockerr = Socket::ERROR_NOTERROR;
-    return MakeRoute(group->front(), header.GetDestination());
+    return MakeRoute(*interface, header.GetDestination());
 }
 
 bool
@@ -210,13 +210,13 @@ MrcIpv6Srv6Routing::RouteInput(Ptr<const Packet> p,
         }
         local = m_local.count(m_carrier.GetActive(h.GetDestination())) > 0;
     }
-    const std::vector<uint32_t>* group = m_table.Lookup(h.GetDestination());
-    if (!group)
+    const std::optional<uint32_t> next = m_table.LookupFirst(h.GetDestination());
+    if (!next)
     {
         Drop(out, h, DropReason::NO_ROUTE);
         return true;
     }
-    const uint32_t interface = group->front();
+    const uint32_t interface = *next;
     ++m_forwarded;
     m_forwardTrace(out, h, interface);
     ucb(idev, GetRouteVia(interface), out, h);

@@ -11,6 +11,8 @@
 
 #include "ns3/traced-callback.h"
 
+#include <boost/container/flat_set.hpp>
+#include <boost/container/small_vector.hpp>
 #include <map>
 #include <set>
 #include <vector>
@@ -92,7 +94,7 @@ class MrcIpv6Srv6Routing : public MrcIpv6FabricRouting
     /// \param usid a uSID of this switch (local SID table)
     void AddLocalUsid(uint16_t usid);
     /// \return the local uSIDs
-    const std::set<uint16_t>& GetLocalUsids() const;
+    std::set<uint16_t> GetLocalUsids() const;
 
     /**
      * \param network destination prefix (a neighbour's locator, a host prefix, ...)
@@ -143,17 +145,21 @@ class MrcIpv6Srv6Routing : public MrcIpv6FabricRouting
      */
     void Drop(Ptr<const Packet> p, const Ipv6Header& h, DropReason reason);
 
-    MrcUsidCarrier m_carrier;                 //!< uSID format
-    std::set<uint16_t> m_local;               //!< local SID table
+    // What every forwarded packet reads comes first, so that it shares the object's first
+    // cache lines (a switch's routing is one of thousands at k = 16).
+    MrcUsidCarrier m_carrier; //!< uSID format
+    /// Local SID table: sorted, held in the object itself (a switch has one or a few).
+    boost::container::flat_set<uint16_t, std::less<>, boost::container::small_vector<uint16_t, 4>>
+        m_local;
+    bool m_forwardUnmatched{true}; //!< forward non-local destinations by the table
+    uint64_t m_forwarded{0};       //!< packets forwarded
+    uint64_t m_shifted{0};         //!< uN shifts
+    TracedCallback<Ptr<const Packet>, const Ipv6Header&, uint32_t> m_forwardTrace; //!< Forward
+    TracedCallback<Ipv6Address, Ipv6Address> m_shiftTrace;                         //!< Shift
     MrcEcmpRouteTable m_table;                //!< static forwarding table (one next hop each)
-    bool m_forwardUnmatched{true};            //!< forward non-local destinations by the table
-    uint64_t m_forwarded{0};                  //!< packets forwarded
-    uint64_t m_shifted{0};                    //!< uN shifts
     uint64_t m_srhAdvanced{0};                //!< SRH End operations
     std::map<DropReason, uint64_t> m_dropped; //!< drops by reason
-    TracedCallback<Ipv6Address, Ipv6Address> m_shiftTrace;                         //!< Shift
-    TracedCallback<Ptr<const Packet>, const Ipv6Header&, uint32_t> m_forwardTrace; //!< Forward
-    TracedCallback<Ptr<const Packet>, const Ipv6Header&, DropReason> m_dropTrace;  //!< Drop
+    TracedCallback<Ptr<const Packet>, const Ipv6Header&, DropReason> m_dropTrace; //!< Drop
 };
 
 /**

@@ -262,6 +262,10 @@ TEST(MrcEcmpRouteTable, CompiledTableMatchesAReference)
         const std::vector<uint32_t> want = expected(dst);
         EXPECT_EQ(got ? *got : std::vector<uint32_t>{}, want)
             << "lookup " << Addr(dst) << " at step " << step;
+        // The first next hop kept beside the key follows every change as the group does.
+        const std::optional<uint32_t> first = t.LookupFirst(Addr(dst));
+        EXPECT_EQ(first, want.empty() ? std::nullopt : std::optional<uint32_t>(want.front()))
+            << "first next hop " << Addr(dst) << " at step " << step;
         checked += want.empty() ? 0 : 1;
     };
     for (unsigned step = 0; step < 3000; ++step)
