@@ -8,8 +8,11 @@
 #include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/net-device.h"
+#include "ns3/node.h"
+#include "ns3/queue-disc.h"
 #include "ns3/queue-limits.h"
 #include "ns3/simulator.h"
+#include "ns3/traffic-control-layer.h"
 
 namespace ns3
 {
@@ -137,6 +140,36 @@ MrcDeviceTxQueue::SetWakeCallback(WakeCallback cb)
 {
     NetDeviceQueue::SetWakeCallback(cb);
     m_wake = cb;
+    // The traffic-control layer sets Run of the device's root queue disc (its wake mode
+    // WAKE_ROOT): call it directly, without the callback's two indirections (cache misses on
+    // every wake at scale). Anything else keeps the callback.
+    m_wakeQueueDisc = nullptr;
+    Ptr<Node> node = m_device && !cb.IsNull() ? m_device->GetNode() : nullptr;
+    Ptr<TrafficControlLayer> tc = node ? node->GetObject<TrafficControlLayer>() : nullptr;
+    Ptr<QueueDisc> root = tc ? tc->GetRootQueueDiscOnDevice(m_device) : nullptr;
+    if (root && cb.IsEqual(MakeCallback(&QueueDisc::Run, root)))
+    {
+        m_wakeQueueDisc = PeekPointer(root);
+    }
+}
+
+bool
+MrcDeviceTxQueue::WakesQueueDiscDirectly() const
+{
+    return m_wakeQueueDisc != nullptr;
+}
+
+void
+MrcDeviceTxQueue::RunQueueDisc()
+{
+    if (m_wakeQueueDisc)
+    {
+        m_wakeQueueDisc->Run(); // the same call as m_wake's (it holds the queue disc)
+    }
+    else
+    {
+        m_wake();
+    }
 }
 
 void
@@ -160,7 +193,7 @@ MrcDeviceTxQueue::NotifyFrameStarted(Time duration)
     {
         m_wakePending = false;
         m_immediateWakes++;
-        m_wake();
+        RunQueueDisc();
     }
 }
 
@@ -178,7 +211,7 @@ MrcDeviceTxQueue::FlushPendingWake()
 void
 MrcDeviceTxQueue::RunWake()
 {
-    m_wake();
+    RunQueueDisc();
 }
 
 uint64_t

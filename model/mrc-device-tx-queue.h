@@ -13,6 +13,8 @@
 namespace ns3
 {
 
+class QueueDisc;
+
 /**
  * \ingroup mrc
  * The transmission queue of a fabric device (NetDeviceQueueInterface's TxQueuesType, installed
@@ -102,6 +104,10 @@ class MrcDeviceTxQueue : public NetDeviceQueue
     /// \return wakes run in a frame start, without an event of their own
     uint64_t GetImmediateWakes() const;
 
+    /// \return true if wakes run the device's root queue disc directly: the wake callback is
+    ///         that queue disc's Run, as the traffic-control layer sets it (WAKE_ROOT)
+    bool WakesQueueDiscDirectly() const;
+
     /**
      * The device queue took a packet (its Enqueue trace; an MrcPfcDeviceQueue calls it
      * directly, at the same point).
@@ -126,18 +132,22 @@ class MrcDeviceTxQueue : public NetDeviceQueue
     /// Run the queue disc (a wake's event).
     void RunWake();
 
+    /// Run the queue disc the wake callback runs (directly where it is known).
+    void RunQueueDisc();
+
     NetDevice* m_device{nullptr};    //!< the device (it holds this queue)
     Queue<Packet>* m_queue{nullptr}; //!< the device's transmit queue (the device holds it)
 
-    WakeCallback m_wake;             //!< the queue disc's Run (also held by the base class)
-    bool m_immediate{true};          //!< ImmediateWake
-    bool m_stopped{false};           //!< stopped by the device (mirrors the base class's flag)
-    bool m_frameStartFollows{false}; //!< the device starts a frame in this event
-    bool m_wakePending{false};       //!< woken; the queue disc runs when the frame starts
-    bool m_discarding{false};        //!< the device is discarding its queue
-    Time m_frameEnd{Time::Max()};    //!< when the device completes its current frame
-    uint64_t m_immediateWakes{0};    //!< wakes run without an event
-    NS_LOG_TEMPLATE_DECLARE;         //!< this class's log component (NetDeviceQueue has its own)
+    WakeCallback m_wake;                 //!< the queue disc's Run (also held by the base class)
+    QueueDisc* m_wakeQueueDisc{nullptr}; //!< the root queue disc m_wake runs (m_wake holds it)
+    bool m_immediate{true};              //!< ImmediateWake
+    bool m_stopped{false};               //!< stopped by the device (mirrors the base class's flag)
+    bool m_frameStartFollows{false};     //!< the device starts a frame in this event
+    bool m_wakePending{false};           //!< woken; the queue disc runs when the frame starts
+    bool m_discarding{false};            //!< the device is discarding its queue
+    Time m_frameEnd{Time::Max()};        //!< when the device completes its current frame
+    uint64_t m_immediateWakes{0};        //!< wakes run without an event
+    NS_LOG_TEMPLATE_DECLARE; //!< this class's log component (NetDeviceQueue has its own)
 };
 
 } // namespace ns3

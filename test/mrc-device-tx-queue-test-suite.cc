@@ -28,6 +28,7 @@
 #include "ns3/point-to-point-channel.h"
 #include "ns3/simple-net-device.h"
 #include "ns3/test.h"
+#include "ns3/traffic-control-layer.h"
 
 #include <vector>
 
@@ -312,11 +313,14 @@ class DeviceTxQueueFlowControlTestCase : public TestCase
 /// What one incast produced.
 struct Outcome
 {
-    std::vector<int64_t> doneNs; //!< completion times, in order
-    uint64_t trims{0};           //!< packets trimmed, all switches
-    uint64_t events{0};          //!< events executed
-    uint64_t immediate{0};       //!< wakes run without an event, all devices
-    bool bytesOk{false};         //!< every byte delivered exactly
+    std::vector<int64_t> doneNs;  //!< completion times, in order
+    uint64_t trims{0};            //!< packets trimmed, all switches
+    uint64_t events{0};           //!< events executed
+    uint64_t immediate{0};        //!< wakes run without an event, all devices
+    bool bytesOk{false};          //!< every byte delivered exactly
+    uint32_t txQueues{0};         //!< MrcDeviceTxQueues (fabric devices)
+    uint32_t direct{0};           //!< those that run their root queue disc directly
+    bool directAfterDelete{true}; //!< one of them, after its root queue disc was deleted
 };
 
 /**
@@ -354,8 +358,24 @@ RunIncast(bool immediate)
             if (auto q = ndqi ? DynamicCast<MrcDeviceTxQueue>(ndqi->GetTxQueue(0)) : nullptr)
             {
                 o.immediate += q->GetImmediateWakes();
+                o.txQueues++;
+                o.direct += q->WakesQueueDiscDirectly() ? 1 : 0;
             }
         }
+    }
+    // Deleting a root queue disc clears the wake callback (ns-3's traffic-control layer): the
+    // direct call goes with it.
+    Ptr<NetDevice> port = b.topo->GetHostDevice(0, 0)->GetChannel()->GetDevice(1);
+    if (port == b.topo->GetHostDevice(0, 0))
+    {
+        port = b.topo->GetHostDevice(0, 0)->GetChannel()->GetDevice(0);
+    }
+    Ptr<MrcDeviceTxQueue> q =
+        DynamicCast<MrcDeviceTxQueue>(port->GetObject<NetDeviceQueueInterface>()->GetTxQueue(0));
+    if (q && q->WakesQueueDiscDirectly()) // else the counts above fail the test
+    {
+        port->GetNode()->GetObject<TrafficControlLayer>()->DeleteRootQueueDiscOnDevice(port);
+        o.directAfterDelete = q->WakesQueueDiscDirectly();
     }
     return o;
 }
@@ -382,6 +402,7 @@ class DeviceTxQueueChannelTestCase : public TestCase
     {
         std::vector<int64_t> arrivalsNs; //!< arrival times at the receiver
         uint64_t immediate{0};           //!< wakes run at a frame start
+        bool direct{true};               //!< the wake ran a queue disc directly
     };
 
     /// The sending side: a backlog handed to the device while its queue has room.
@@ -464,6 +485,7 @@ class DeviceTxQueueChannelTestCase : public TestCase
         Simulator::Schedule(MicroSeconds(1), &Sender::Pump, &sender);
         Simulator::Run();
         run.immediate = sender.txQueue->GetImmediateWakes();
+        run.direct = sender.txQueue->WakesQueueDiscDirectly();
         NS_ASSERT_MSG(sender.backlog == 0, "the sender's backlog is gone");
         Simulator::Destroy();
         return run;
@@ -483,6 +505,7 @@ class DeviceTxQueueChannelTestCase : public TestCase
                               "back to back: the queue never ran dry");
         NS_TEST_ASSERT_MSG_GT(fabric.immediate, 0u, "wakes at frame starts (fabric)");
         NS_TEST_ASSERT_MSG_EQ(fabric.immediate, plain.immediate, "as many on both");
+        NS_TEST_ASSERT_MSG_EQ(fabric.direct, false, "a wake callback of another kind is kept");
     }
 };
 
@@ -515,6 +538,12 @@ class DeviceTxQueueEquivalenceTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(stock.events - fast.events,
                               fast.immediate,
                               "each immediate wake saved exactly its event");
+        // Each fabric device's wake runs its root queue disc directly (the callback the
+        // traffic-control layer set is that queue disc's Run), in both modes.
+        NS_TEST_ASSERT_MSG_GT(fast.txQueues, 20u, "the fabric's devices have MrcDeviceTxQueues");
+        NS_TEST_ASSERT_MSG_EQ(fast.direct, fast.txQueues, "each runs its queue disc directly");
+        NS_TEST_ASSERT_MSG_EQ(stock.direct, stock.txQueues, "also with ImmediateWake off");
+        NS_TEST_ASSERT_MSG_EQ(fast.directAfterDelete, false, "not once the queue disc is gone");
     }
 };
 
