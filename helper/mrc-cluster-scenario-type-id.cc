@@ -226,8 +226,8 @@ MrcClusterScenario::GetTypeId()
             .AddAttribute("Scheduler",
                           "The simulator's event scheduler for the run (a TypeId name; empty: "
                           "keep the simulator's, e.g. --SchedulerType). Results do not depend "
-                          "on it; the run time does (ns-3's heap, the default, was the "
-                          "fastest measured on these fabrics).",
+                          "on it; the run time does (ns-3's priority queue, the default, was "
+                          "the fastest measured on these fabrics).",
                           StringValue(MrcSchedulerChoice::kDefault),
                           MakeStringAccessor(&MrcClusterScenario::m_scheduler),
                           MakeStringChecker())

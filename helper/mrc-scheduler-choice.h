@@ -16,18 +16,20 @@ namespace ns3
  *
  * Every ns-3 scheduler runs events in the same order (time, then insertion), so the choice
  * changes the wall time of a run, never its results (checked: the flagship's results directory
- * is byte-identical under the map, calendar and heap schedulers). Measured on this module's
- * fabrics at k = 16 (doc/mrc-validation.rst, "Schedulers at k = 16"), ns-3's binary heap
- * (ns3::HeapScheduler) ran 5-9 % faster than ns-3's default map and the calendar queue 10 %
- * slower, so scenarios and benchmarks use the heap unless told otherwise. Its Remove is a
- * linear search, which no model here uses (they Cancel).
+ * is byte-identical under the map, calendar, heap and priority-queue schedulers). Measured on
+ * this module's fabrics (doc/mrc-validation.rst, "Schedulers again"), ns-3's
+ * ns3::PriorityQueueScheduler (a binary heap on a std::vector) ran 5-10 % faster than ns-3's
+ * default map, both against Debian's ns-3 (logging compiled in, where ns3::HeapScheduler's
+ * per-step log checks make it the slowest) and in an optimized build at k = 16, so scenarios
+ * and benchmarks use it unless told otherwise. Its Remove is a linear search, which no model
+ * here uses (they Cancel).
  */
 class MrcSchedulerChoice
 {
   public:
     /// The scheduler scenarios and benchmarks use unless told otherwise ("" would keep the
     /// simulator's own, e.g. --SchedulerType).
-    static constexpr const char* kDefault = "ns3::HeapScheduler";
+    static constexpr const char* kDefault = "ns3::PriorityQueueScheduler";
 
     /**
      * \param field the attribute or option that gave the name (for the message)

@@ -438,8 +438,8 @@ class MrcClusterReplicationTestCase : public TestCase
     {
         const MrcScenarioResult a = RunWith(1);
         const MrcScenarioResult b = RunWith(2);
-        // The same run under other event schedulers (the default is ns-3's heap; ns-3's own
-        // default is the map): the same events in the same order.
+        // The same run under other event schedulers (the default is ns-3's priority queue;
+        // ns-3's own default is the map): the same events in the same order.
         const MrcScenarioResult c = RunWith(2, "ns3::MapScheduler");
         const MrcScenarioResult d = RunWith(2, "ns3::CalendarScheduler");
         for (const MrcScenarioResult* r : {&a, &b, &c, &d})
