@@ -81,18 +81,23 @@ MrcFabricChannel::GetPauseFrames() const
 void
 MrcFabricChannel::RefreshPfcPorts()
 {
-    m_pfcPortsKnown = false;
+    m_endsKnown = false;
     m_pfcPorts = {};
+    m_fabricEnds = {nullptr, nullptr};
 }
 
 void
-MrcFabricChannel::UpdatePfcPorts()
+MrcFabricChannel::UpdateEnds()
 {
-    if (!m_pfcPortsKnown)
+    if (!m_endsKnown)
     {
-        m_pfcPorts = {GetPointToPointDevice(0)->GetObject<MrcPfcPort>(),
-                      GetPointToPointDevice(1)->GetObject<MrcPfcPort>()};
-        m_pfcPortsKnown = true;
+        for (unsigned end = 0; end < 2; ++end)
+        {
+            Ptr<PointToPointNetDevice> device = GetPointToPointDevice(end);
+            m_pfcPorts[end] = device->GetObject<MrcPfcPort>();
+            m_fabricEnds[end] = dynamic_cast<MrcFabricNetDevice*>(PeekPointer(device));
+        }
+        m_endsKnown = true;
     }
 }
 
@@ -103,7 +108,7 @@ MrcFabricChannel::GetPfcPort(Ptr<const NetDevice> device)
     {
         return nullptr;
     }
-    UpdatePfcPorts();
+    UpdateEnds();
     for (unsigned end = 0; end < 2; ++end)
     {
         if (PeekPointer(GetPointToPointDevice(end)) == PeekPointer(device))
@@ -119,8 +124,6 @@ MrcFabricChannel::DoDispose()
 {
     RefreshPfcPorts();
     m_arrivalOrder = {};
-    m_fabricEnds = {nullptr, nullptr};
-    m_fabricEndsKnown = false;
     PointToPointChannel::DoDispose();
 }
 
@@ -278,7 +281,7 @@ MrcFabricChannel::ReceiveFromRank(unsigned dstEnd, Ptr<Packet> p)
     MrcPfcTag tag;
     if (p->PeekPacketTag(tag) && tag.GetKind() == MrcPfcTag::Kind::PAUSE_FRAME)
     {
-        UpdatePfcPorts();
+        UpdateEnds();
         // It has crossed the wire already (sent to arrive one step early if ordered).
         DeliverPause(p, dstEnd, m_orderArrivals ? MrcArrivalOrder::Lead() : Time(0));
         return;
@@ -291,47 +294,26 @@ MrcFabricChannel::ReceiveFromRank(unsigned dstEnd, Ptr<Packet> p)
     GetPointToPointDevice(dstEnd)->Receive(p);
 }
 
-void
-MrcFabricChannel::AnnounceFrameStart(const Ptr<PointToPointNetDevice>& src, Time txTime)
+bool
+MrcFabricChannel::TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice> src, Time txTime)
 {
+    // The device calls this from its TransmitStart, BUSY with the frame: its flow control may
+    // run the queue disc now (in place of its PhyTxBegin trace, a traced callback per hop).
     if (GetNDevices() != 2)
     {
         if (auto* device = dynamic_cast<MrcFabricNetDevice*>(PeekPointer(src)))
         {
             device->NotifyFrameStart(txTime);
         }
-        return;
-    }
-    if (!m_fabricEndsKnown)
-    {
-        for (unsigned end = 0; end < 2; ++end)
-        {
-            m_fabricEnds[end] =
-                dynamic_cast<MrcFabricNetDevice*>(PeekPointer(GetPointToPointDevice(end)));
-        }
-        m_fabricEndsKnown = true;
-    }
-    MrcFabricNetDevice* device = PeekPointer(GetPointToPointDevice(0)) == PeekPointer(src)
-                                     ? m_fabricEnds[0]
-                                     : m_fabricEnds[1];
-    if (device)
-    {
-        device->NotifyFrameStart(txTime);
-    }
-}
-
-bool
-MrcFabricChannel::TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice> src, Time txTime)
-{
-    // The device calls this from its TransmitStart, BUSY with the frame: its flow control may
-    // run the queue disc now.
-    AnnounceFrameStart(src, txTime);
-    if (GetNDevices() != 2)
-    {
         return PointToPointChannel::TransmitStart(p, src, txTime);
     }
     const unsigned srcEnd = GetPointToPointDevice(0) == src ? 0 : 1;
     const unsigned dstEnd = 1 - srcEnd;
+    UpdateEnds();
+    if (m_fabricEnds[srcEnd])
+    {
+        m_fabricEnds[srcEnd]->NotifyFrameStart(txTime);
+    }
     if (m_remoteEnd[srcEnd])
     {
         // The copy of a node that another rank simulates sent it (an ns-3 model started a
@@ -341,7 +323,7 @@ MrcFabricChannel::TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice> 
         NS_LOG_LOGIC("frame from a node of another rank dropped at the rank border");
         return true;
     }
-    UpdatePfcPorts();
+    UpdateEnds();
     const Ptr<MrcPfcPort>& srcPort = m_pfcPorts[srcEnd];
     const Ptr<MrcPfcPort>& dstPort = m_pfcPorts[dstEnd];
     if (!srcPort && !dstPort)

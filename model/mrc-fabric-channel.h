@@ -64,8 +64,9 @@ class MrcFabricChannel : public PointToPointChannel
     uint64_t GetPauseFrames() const;
 
     /**
-     * Forget which ends have an MrcPfcPort: they are looked up again at the next frame.
-     * MrcPfcPort calls it when it is aggregated to a device of this channel.
+     * Forget which ends have an MrcPfcPort (and which are MrcFabricNetDevices): they are looked
+     * up again at the next frame. MrcPfcPort calls it when it is aggregated to a device of this
+     * channel.
      */
     void RefreshPfcPorts();
 
@@ -92,8 +93,9 @@ class MrcFabricChannel : public PointToPointChannel
     void DoDispose() override;
 
   private:
-    /// Look the two ends' MrcPfcPorts up if a refresh asked for it (two devices attached).
-    void UpdatePfcPorts();
+    /// Look the two ends' MrcPfcPorts and MrcFabricNetDevices up if not yet done or a refresh
+    /// asked for it (two devices attached).
+    void UpdateEnds();
 
     /**
      * Carry a frame to the other end: PointToPointChannel's delivery, or, if that end is on
@@ -128,24 +130,14 @@ class MrcFabricChannel : public PointToPointChannel
      */
     Ptr<MrcArrivalOrder> GetArrivalOrder(unsigned end);
 
-    /**
-     * Tell the sending device that its frame has started (it is BUSY), in place of its
-     * PhyTxBegin trace, which would cost a traced callback per hop.
-     * \param src the sending device
-     * \param txTime the frame's serialisation time
-     */
-    void AnnounceFrameStart(const Ptr<PointToPointNetDevice>& src, Time txTime);
-
-    /// The two ends as MrcFabricNetDevices (null where another type), looked up at the first
-    /// frame with two devices attached; plain pointers, as the ends hold this channel.
+    /// The two ends as MrcFabricNetDevices (null where another type), which the channel tells
+    /// of their frame starts; plain pointers, as the ends hold this channel.
     std::array<MrcFabricNetDevice*, 2> m_fabricEnds{nullptr, nullptr};
-    bool m_fabricEndsKnown{false}; //!< m_fabricEnds is current
-
     /// The two ends' MrcPfcPorts (null where none), looked up at the first frame after a
     /// refresh, not per frame: the aggregate search was 5 % of a fabric's instructions.
     std::array<Ptr<MrcPfcPort>, 2> m_pfcPorts;
-    bool m_pfcPortsKnown{false}; //!< m_pfcPorts is current
-    uint64_t m_pauseFrames{0};   //!< PAUSE frames carried
+    bool m_endsKnown{false};   //!< m_pfcPorts and m_fabricEnds are current
+    uint64_t m_pauseFrames{0}; //!< PAUSE frames carried
     /// Per end: simulated by another rank (SetUpRanks); never true without MPI
     std::array<bool, 2> m_remoteEnd{false, false};
     uint64_t m_foreignFrames{0}; //!< frames from the remote end's local copy, dropped

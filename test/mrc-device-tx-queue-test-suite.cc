@@ -365,11 +365,7 @@ RunIncast(bool immediate)
     }
     // Deleting a root queue disc clears the wake callback (ns-3's traffic-control layer): the
     // direct call goes with it.
-    Ptr<NetDevice> port = b.topo->GetHostDevice(0, 0)->GetChannel()->GetDevice(1);
-    if (port == b.topo->GetHostDevice(0, 0))
-    {
-        port = b.topo->GetHostDevice(0, 0)->GetChannel()->GetDevice(0);
-    }
+    Ptr<NetDevice> port = b.topo->GetLinks().front().upperDevice; // a switch's port
     Ptr<MrcDeviceTxQueue> q =
         DynamicCast<MrcDeviceTxQueue>(port->GetObject<NetDeviceQueueInterface>()->GetTxQueue(0));
     if (q && q->WakesQueueDiscDirectly()) // else the counts above fail the test
