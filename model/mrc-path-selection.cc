@@ -36,6 +36,12 @@ MrcPathSelection::MakePathSet(const std::vector<std::vector<uint32_t>>& evsPerPl
                               MrcPathSet::ChangeCallback stateChange)
 {
     m_pathSet = std::make_unique<MrcPathSet>(evsPerPlane, activePerPlane);
+    size_t evs = 0;
+    for (const std::vector<uint32_t>& plane : evsPerPlane)
+    {
+        evs += plane.size();
+    }
+    m_resolved.reserve(evs); // the EVs it can use: no rehash while packets are sent
     m_dataCursor.assign(evsPerPlane.size(), 0);
     m_pathSet->SetChangeCallback(std::move(stateChange));
 }
@@ -46,15 +52,42 @@ MrcPathSelection::SetResolver(MrcPathResolver resolver)
     m_resolver = std::move(resolver);
 }
 
+const MrcPathSelection::Resolved&
+MrcPathSelection::Resolve(uint32_t ev)
+{
+    auto it = m_resolved.find(ev);
+    if (it == m_resolved.end())
+    {
+        Resolved r{m_resolver(ev), uint64_t(1) << 63 | ev};
+        if (r.wire.sourceRouted)
+        {
+            uint64_t key = 0;
+            for (const Ipv6Address& a : r.wire.carriers)
+            {
+                uint8_t bytes[16];
+                a.GetBytes(bytes);
+                for (uint8_t b : bytes)
+                {
+                    key = key * 1099511628211ULL ^ b; // FNV-1 style
+                }
+            }
+            r.route = key & ~(uint64_t(1) << 63);
+        }
+        it = m_resolved.emplace(ev, std::move(r)).first;
+    }
+    return it->second;
+}
+
 const MrcWirePath&
 MrcPathSelection::GetWirePath(uint32_t ev)
 {
-    auto it = m_wirePaths.find(ev);
-    if (it == m_wirePaths.end())
-    {
-        it = m_wirePaths.emplace(ev, m_resolver(ev)).first;
-    }
-    return it->second;
+    return Resolve(ev).wire;
+}
+
+uint64_t
+MrcPathSelection::GetRouteKey(uint32_t ev)
+{
+    return Resolve(ev).route;
 }
 
 std::optional<uint32_t>

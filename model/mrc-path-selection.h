@@ -187,6 +187,13 @@ class MrcPathSelection : public Object
      * \return its wire path (resolved once, then cached)
      */
     const MrcWirePath& GetWirePath(uint32_t ev);
+    /**
+     * \param ev an EV
+     * \return the route its wire path names, worked out when the path is resolved: equal for
+     *         EVs whose carriers are equal (source-routed, MrcWirePath::sourceRouted); where
+     *         switches choose, every EV its own (top bit set, the EV below)
+     */
+    uint64_t GetRouteKey(uint32_t ev);
 
   protected:
     void DoDispose() override;
@@ -207,9 +214,19 @@ class MrcPathSelection : public Object
     uint32_t m_lastDataPlane{0};           //!< plane of the last data packet
 
   private:
-    std::vector<size_t> m_dataCursor; //!< per plane: the default NextData's turn
-    MrcPathResolver m_resolver;       //!< EV -> wire path
-    std::unordered_map<uint32_t, MrcWirePath> m_wirePaths; //!< resolved paths (stable refs)
+    /// A resolved EV: its wire path and the route key worked out from it once.
+    struct Resolved
+    {
+        MrcWirePath wire; //!< the wire path
+        uint64_t route;   //!< GetRouteKey
+    };
+
+    /// \param ev an EV \return its entry, resolving it on first use
+    const Resolved& Resolve(uint32_t ev);
+
+    std::vector<size_t> m_dataCursor;                  //!< per plane: the default NextData's turn
+    MrcPathResolver m_resolver;                        //!< EV -> wire path
+    std::unordered_map<uint32_t, Resolved> m_resolved; //!< resolved EVs (stable refs)
 };
 
 } // namespace ns3

@@ -55,25 +55,10 @@ MrcSprayPathSelection::Start(const Config& config,
     m_rules->SetAlwaysSkipFactor(config.alwaysSkipFactor);
     m_rules->SetEscalation(config.escalationRatio, config.markRateGain);
     m_rules->SetSkipRelease(config.skipReleaseRatio);
+    // The path is what the EV's carriers say where they name it (SRv6); where switches choose
+    // (ECMP), which EVs share a path is unknown: every EV is its own.
     m_rules->SetPathKey([this](uint32_t ev) {
-        // The path is what the EV's carriers say where they name it (SRv6); where switches
-        // choose (ECMP), which EVs share a path is unknown: every EV is its own.
-        const MrcWirePath& wire = GetWirePath(ev);
-        if (!wire.sourceRouted)
-        {
-            return uint64_t(1) << 63 | ev;
-        }
-        uint64_t key = 0;
-        for (const Ipv6Address& a : wire.carriers)
-        {
-            uint8_t bytes[16];
-            a.GetBytes(bytes);
-            for (uint8_t b : bytes)
-            {
-                key = key * 1099511628211ULL ^ b; // FNV-1 style
-            }
-        }
-        return key & ~(uint64_t(1) << 63);
+        return GetRouteKey(ev);
     });
     m_rules->SetDampening(config.holdDown, config.holdDownMax, config.flapWindow);
     MrcQpProber::Config pc;
