@@ -243,17 +243,36 @@ void
 MrcEcmpRouteTable::Compile() const
 {
     size_t n = 0;
-    m_lengths.clear();
+    m_levels.clear();
     for (const auto& [length, routes] : m_routes) // longest first
     {
         size_t active = 0;
+        // A filter on the first 32 bits needs them all in the prefix.
+        Level level{length, length < 32 ? kNoFilter : uint8_t(0)};
         for (const auto& [key, group] : routes)
         {
-            active += group.active.empty() ? 0 : 1;
+            if (group.active.empty())
+            {
+                continue;
+            }
+            ++active;
+            const auto top = static_cast<uint32_t>(key.hi >> 32);
+            auto end = level.top.begin() + level.tops;
+            if (level.tops != kNoFilter && std::find(level.top.begin(), end, top) == end)
+            {
+                if (level.tops < kLevelTops)
+                {
+                    level.top[level.tops++] = top;
+                }
+                else
+                {
+                    level.tops = kNoFilter; // too many values
+                }
+            }
         }
         if (active > 0)
         {
-            m_lengths.push_back(length);
+            m_levels.push_back(level);
             n += active;
         }
     }
@@ -304,9 +323,16 @@ MrcEcmpRouteTable::Find(Ipv6Address destination) const
         Compile();
     }
     const Key full = MakeKey(destination, 128);
+    const auto top = static_cast<uint32_t>(full.hi >> 32);
     const size_t mask = m_slots.size() - 1;
-    for (uint8_t length : m_lengths)
+    for (const Level& level : m_levels)
     {
+        const auto end = level.top.begin() + level.tops;
+        if (level.tops != kNoFilter && std::find(level.top.begin(), end, top) == end)
+        {
+            continue; // no route of this length starts so
+        }
+        const uint8_t length = level.length;
         const Key key = Mask(full, length);
         for (size_t i = SlotHash(key, length) & mask; m_slots[i].active; i = (i + 1) & mask)
         {

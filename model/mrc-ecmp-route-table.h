@@ -7,6 +7,7 @@
 
 #include "ns3/ipv6-address.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -227,14 +228,32 @@ class MrcEcmpRouteTable
      */
     static uint64_t SlotHash(const Key& key, uint8_t prefixLength);
 
-    /// Rebuild m_slots and m_lengths from m_routes.
+    /// Rebuild m_slots and m_levels from m_routes.
     void Compile() const;
+
+    /// Most distinct first-32-bit values a Level lists (more: the level is probed always).
+    static constexpr uint8_t kLevelTops = 3;
+    /// Level::tops of a level probed always.
+    static constexpr uint8_t kNoFilter = kLevelTops + 1;
+
+    /**
+     * One prefix length of the compiled table, with the first 32 bits of its routes where
+     * they take at most kLevelTops values: a destination outside them cannot match, and Find
+     * skips the probe (a random slot, a cache miss) without reading the table. A T0 switch's
+     * host-link routes and its uSID locators differ there, so a uSID carrier probes one level.
+     */
+    struct Level
+    {
+        uint8_t length;                         //!< the prefix length
+        uint8_t tops;                           //!< values in top (or kNoFilter)
+        std::array<uint32_t, kLevelTops> top{}; //!< the routes' first 32 bits
+    };
 
     // What lookups read comes first (it shares a cache line with its owner's hot members).
     /// Compiled table: routes with an active next hop, open addressing, a power-of-two size.
     mutable std::vector<Slot> m_slots;
-    mutable std::vector<uint8_t> m_lengths; //!< prefix lengths in m_slots, longest first
-    mutable bool m_stale{true};             //!< m_routes changed since the last Compile()
+    mutable std::vector<Level> m_levels; //!< prefix lengths in m_slots, longest first
+    mutable bool m_stale{true};          //!< m_routes changed since the last Compile()
     /// Routes by prefix length, longest first.
     std::map<uint8_t, std::unordered_map<Key, Group, KeyHash>, std::greater<>> m_routes;
     std::set<uint32_t> m_withdrawn; //!< next hops withdrawn from every route

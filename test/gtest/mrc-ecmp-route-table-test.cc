@@ -220,10 +220,25 @@ TEST(MrcEcmpRouteTable, CompiledTableMatchesAReference)
     // one 16-bit field right after the prefix (a locator's), so their masked keys have zero low
     // bits, the case a weak hash of the compiled table collides on; a few hundred routes make
     // the compiled array grow several times.
+    //
+    // The first 32 bits come from a few blocks: each length up to 80 draws from two of them (a
+    // level Find skips for a destination in another block: a T0's host links beside its uSID
+    // locators), 127 and 128 from all five (too many for the filter), 24 from all (shorter
+    // than the filter's 32 bits); lookups from all five.
     std::mt19937 rng(7);
-    const std::vector<uint8_t> lengths{32, 48, 64, 80, 127, 128};
-    const auto randomAddress = [&rng]() {
-        std::array<uint8_t, 16> b{0xfc, 0x00, 0, 0};
+    const std::vector<uint8_t> lengths{24, 32, 48, 64, 80, 127, 128};
+    const std::array<std::array<uint8_t, 4>, 5> blocks{{{0xfc, 0x00, 0x00, 0x00},
+                                                        {0xfc, 0x00, 0x00, 0x01},
+                                                        {0xfd, 0x00, 0x00, 0x00},
+                                                        {0xfc, 0x00, 0x80, 0x00},
+                                                        {0x20, 0x01, 0x0d, 0xb8}}};
+    const auto randomAddress = [&rng, &blocks](unsigned length = 0) {
+        const size_t block = length < 32 || length > 80 ? rng() % blocks.size()
+                                                        : (length / 16 + rng() % 2) % blocks.size();
+        std::array<uint8_t, 16> b{blocks[block][0],
+                                  blocks[block][1],
+                                  blocks[block][2],
+                                  blocks[block][3]};
         for (unsigned i = 4; i < 16; ++i)
         {
             b[i] = (rng() % 4 == 0) ? static_cast<uint8_t>(rng()) : 0;
@@ -275,7 +290,7 @@ TEST(MrcEcmpRouteTable, CompiledTableMatchesAReference)
         if (action < 4 || ref.empty())
         {
             const uint8_t length = lengths[rng() % lengths.size()];
-            const auto network = MaskBytes(randomAddress(), length);
+            const auto network = MaskBytes(randomAddress(length), length);
             const std::vector<uint32_t> hops{static_cast<uint32_t>(rng() % 8),
                                              static_cast<uint32_t>(rng() % 8)};
             t.AddRoute(Addr(network), length, hops);
