@@ -156,6 +156,7 @@ void
 MrcTrimmingQueueDisc::DoDispose()
 {
     m_uv = nullptr;
+    m_priorityQueue = nullptr;
     m_dataQueue = nullptr;
     m_substitute.clear();
     QueueDisc::DoDispose();
@@ -260,6 +261,7 @@ MrcTrimmingQueueDisc::CheckConfig()
     auto priority = CreateObject<DropTailQueue<QueueDiscItem>>();
     priority->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, std::numeric_limits<uint32_t>::max()));
     AddInternalQueue(priority);
+    m_priorityQueue = priority;
     m_dataQueue = CreateObject<MrcTrimmingDataQueue>();
     m_dataQueue->SetMaxSize(m_dataMaxSize);
     AddInternalQueue(m_dataQueue);
@@ -334,7 +336,7 @@ MrcTrimmingQueueDisc::EnqueuePriority(Ptr<QueueDiscItem> item, Ptr<QueueDiscItem
     }
     m_priorityBytes += bytes;
     m_priorityPackets++;
-    return GetInternalQueue(0)->Enqueue(item);
+    return m_priorityQueue->Enqueue(item);
 }
 
 bool
@@ -405,26 +407,29 @@ Ptr<QueueDiscItem>
 MrcTrimmingQueueDisc::DoDequeue()
 {
     NS_LOG_FUNCTION(this);
-    Ptr<InternalQueue> priority = GetInternalQueue(0);
+    // m_priorityPackets is the priority queue's length: an empty one is not read (a cache miss
+    // per packet on a busy fabric, where it is nearly always empty).
+    NS_ASSERT(m_priorityPackets == m_priorityQueue->GetNPackets());
     Ptr<QueueDiscItem> item;
     bool fromPriority = false;
     if (m_strictPriority)
     {
-        item = priority->Dequeue();
-        fromPriority = item != nullptr;
-        if (!item)
-        {
-            item = m_dataQueue->Dequeue();
-        }
+        fromPriority = m_priorityPackets > 0;
+        item = fromPriority ? m_priorityQueue->Dequeue() : m_dataQueue->Dequeue();
     }
     else
     {
         // Weighted round robin in packets; an empty queue yields its turn.
         for (int attempt = 0; attempt < 2 && !item; ++attempt)
         {
-            Ptr<InternalQueue> q =
-                m_wrrServingPriority ? priority : Ptr<InternalQueue>(m_dataQueue);
-            item = q->Dequeue();
+            if (m_wrrServingPriority)
+            {
+                item = m_priorityPackets > 0 ? m_priorityQueue->Dequeue() : nullptr;
+            }
+            else
+            {
+                item = m_dataQueue->Dequeue();
+            }
             fromPriority = item && m_wrrServingPriority;
             if (item && --m_wrrCredit > 0)
             {
@@ -438,12 +443,15 @@ MrcTrimmingQueueDisc::DoDequeue()
     {
         return nullptr;
     }
-    auto it = m_substitute.find(PeekPointer(item));
     Ptr<QueueDiscItem> out = item;
-    if (it != m_substitute.end())
+    if (!m_substitute.empty())
     {
-        out = it->second;
-        m_substitute.erase(it);
+        auto it = m_substitute.find(PeekPointer(item));
+        if (it != m_substitute.end())
+        {
+            out = it->second;
+            m_substitute.erase(it);
+        }
     }
     if (fromPriority)
     {

@@ -186,6 +186,7 @@ class MrcTrimmingQueueDisc : public QueueDisc
     std::bitset<64> m_nonTrimmableSet;       //!< parsed m_nonTrimmable
     std::optional<MrcRedEcnMarker> m_marker; //!< marking law (when enabled)
     Ptr<UniformRandomVariable> m_uv;         //!< marking and victim draws
+    Ptr<InternalQueue> m_priorityQueue;      //!< internal queue 0
     Ptr<MrcTrimmingDataQueue> m_dataQueue;   //!< internal queue 1
     uint32_t m_wrrCredit{0};                 //!< WRR: packets left in the current turn
     bool m_wrrServingPriority{true};         //!< WRR: whose turn it is
