@@ -323,7 +323,6 @@ MrcFabricChannel::TransmitStart(Ptr<const Packet> p, Ptr<PointToPointNetDevice> 
         NS_LOG_LOGIC("frame from a node of another rank dropped at the rank border");
         return true;
     }
-    UpdateEnds();
     const Ptr<MrcPfcPort>& srcPort = m_pfcPorts[srcEnd];
     const Ptr<MrcPfcPort>& dstPort = m_pfcPorts[dstEnd];
     if (!srcPort && !dstPort)

@@ -345,6 +345,10 @@ MrcSelectiveRecovery::OnAcknowledged(const MrcAckFeedback& feedback)
     }
     for (const MrcSendQueue::Acked& a : m_ctx.sendQueue->GetJustAcked())
     {
+        if (m_suspects.empty())
+        {
+            break; // the usual case: no hash per packet
+        }
         m_suspects.erase(a.psn); // acknowledged first: the transmission may have been slow
     }
     if (m_planeOrder)
