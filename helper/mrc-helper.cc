@@ -16,6 +16,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace ns3
 {
@@ -225,12 +226,12 @@ MrcHelper::Resolver(uint32_t src, uint32_t dst) const
     {
         const MrcSrv6RoutingHelper* srv6 = &m_dataPlane.GetSrv6Helper();
         return [topo, srv6, src, dst](uint32_t ev) {
-            const MrcSrv6Path path = srv6->GetPath(src, dst, ev);
+            MrcSrv6Path path = srv6->GetCarriers(src, dst, ev);
             return MrcWirePath{ev,
                                path.plane,
                                path.interface,
                                topo->GetHostAddress(src, path.plane),
-                               path.carriers,
+                               std::move(path.carriers),
                                true,
                                topo->GetHostAddress(dst, path.plane)};
         };

@@ -236,6 +236,18 @@ MrcSrv6RoutingHelper::GetEvs(uint32_t src, uint32_t dst, uint32_t plane, uint32_
 MrcSrv6Path
 MrcSrv6RoutingHelper::GetPath(uint32_t src, uint32_t dst, uint32_t ev) const
 {
+    return BuildPath(src, dst, ev, true);
+}
+
+MrcSrv6Path
+MrcSrv6RoutingHelper::GetCarriers(uint32_t src, uint32_t dst, uint32_t ev) const
+{
+    return BuildPath(src, dst, ev, false);
+}
+
+MrcSrv6Path
+MrcSrv6RoutingHelper::BuildPath(uint32_t src, uint32_t dst, uint32_t ev, bool withSwitches) const
+{
     if (!m_topo)
     {
         throw std::logic_error("MrcSrv6RoutingHelper: call Install() first");
@@ -263,9 +275,13 @@ MrcSrv6RoutingHelper::GetPath(uint32_t src, uint32_t dst, uint32_t ev) const
     const uint32_t p = path.plane;
     const uint32_t t0s = m_topo->GetHostT0(src);
     const uint32_t t0d = m_topo->GetHostT0(dst);
+    path.usids.reserve(6); // at most five switches and the host port
     auto hop = [&](MrcSwitchTier tier, uint32_t index, uint32_t variant) {
         path.usids.push_back(plan.GetSwitchUsid(tier, p, index, variant));
-        path.switches.push_back(m_topo->GetSwitch(tier, p, index));
+        if (withSwitches)
+        {
+            path.switches.push_back(m_topo->GetSwitch(tier, p, index));
+        }
     };
     hop(MrcSwitchTier::T0, t0s, 0);
     if (t0s != t0d)
@@ -306,7 +322,7 @@ MrcSrv6RoutingHelper::Send(uint32_t src,
                            uint8_t protocol,
                            uint8_t dscp) const
 {
-    const MrcSrv6Path path = GetPath(src, dst, ev);
+    const MrcSrv6Path path = GetCarriers(src, dst, ev);
     m_hosts.at(src)->Send(packet,
                           protocol,
                           m_topo->GetHostAddress(src, path.plane),

@@ -117,6 +117,16 @@ class MrcSrv6RoutingHelper
      * \throws std::invalid_argument naming the EV field out of range
      */
     MrcSrv6Path GetPath(uint32_t src, uint32_t dst, uint32_t ev) const;
+    /**
+     * GetPath without the switches: what a sender puts on the wire (MrcHelper's resolvers, one
+     * per EV a queue pair uses, and Send), without touching every switch node on the way.
+     * \param src source host
+     * \param dst destination host (!= src)
+     * \param ev entropy value
+     * \return the path the EV names, its switches empty
+     * \throws std::invalid_argument naming the EV field out of range
+     */
+    MrcSrv6Path GetCarriers(uint32_t src, uint32_t dst, uint32_t ev) const;
 
     /**
      * Send a transport segment from src to dst on the path an EV names.
@@ -147,6 +157,15 @@ class MrcSrv6RoutingHelper
     static Ptr<MrcIpv6Srv6HostRouting> GetHostRouting(Ptr<Node> node);
 
   private:
+    /**
+     * \param src source host
+     * \param dst destination host (!= src)
+     * \param ev entropy value
+     * \param withSwitches list the switches too (GetPath) or not (GetCarriers)
+     * \return the path the EV names
+     */
+    MrcSrv6Path BuildPath(uint32_t src, uint32_t dst, uint32_t ev, bool withSwitches) const;
+
     MrcUsidCarrier m_carrier;                         //!< uSID format
     uint32_t m_usidsPerCarrier{0};                    //!< 0: as many as fit
     bool m_forceSrh{false};                           //!< always carry an SRH

@@ -217,6 +217,16 @@ class Srv6EveryEvTestCase : public TestCase
                 {
                     for (uint32_t ev : h.srv6.GetEvs(s, d, p))
                     {
+                        // What senders resolve (and Send puts on the wire) is GetPath's path.
+                        const MrcSrv6Path full = h.srv6.GetPath(s, d, ev);
+                        const MrcSrv6Path wire = h.srv6.GetCarriers(s, d, ev);
+                        NS_TEST_ASSERT_MSG_EQ(
+                            (wire.ev == full.ev && wire.plane == full.plane
+                             && wire.interface == full.interface && wire.usids == full.usids
+                             && wire.carriers == full.carriers && wire.switches.empty()
+                             && !full.switches.empty()),
+                            true,
+                            "GetCarriers " << s << " -> " << d << " EV " << ev);
                         h.Send(s, d, ev);
                     }
                 }
