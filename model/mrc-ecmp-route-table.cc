@@ -257,8 +257,7 @@ MrcEcmpRouteTable::Compile() const
             }
             ++active;
             const auto top = static_cast<uint32_t>(key.hi >> 32);
-            auto end = level.top.begin() + level.tops;
-            if (level.tops != kNoFilter && std::find(level.top.begin(), end, top) == end)
+            if (!level.MayMatch(top))
             {
                 if (level.tops < kLevelTops)
                 {
@@ -327,8 +326,7 @@ MrcEcmpRouteTable::Find(Ipv6Address destination) const
     const size_t mask = m_slots.size() - 1;
     for (const Level& level : m_levels)
     {
-        const auto end = level.top.begin() + level.tops;
-        if (level.tops != kNoFilter && std::find(level.top.begin(), end, top) == end)
+        if (!level.MayMatch(top))
         {
             continue; // no route of this length starts so
         }

@@ -7,6 +7,7 @@
 
 #include "ns3/ipv6-address.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -247,6 +248,16 @@ class MrcEcmpRouteTable
         uint8_t length;                         //!< the prefix length
         uint8_t tops;                           //!< values in top (or kNoFilter)
         std::array<uint32_t, kLevelTops> top{}; //!< the routes' first 32 bits
+
+        /**
+         * \param first the first 32 bits of an address
+         * \return false if no route of this level starts so (the filter is on and lacks them)
+         */
+        bool MayMatch(uint32_t first) const
+        {
+            return tops == kNoFilter
+                   || std::find(top.begin(), top.begin() + tops, first) != top.begin() + tops;
+        }
     };
 
     // What lookups read comes first (it shares a cache line with its owner's hot members).
